@@ -1,0 +1,42 @@
+//! The two traits of differentiable programming: a value that can be differentiated
+//! ([`Differentiable`]) and the space its derivatives live in ([`TangentVector`]).
+
+/// A vector space of derivatives: the tangent (forward mode) or cotangent (reverse mode) of
+/// some [`Differentiable`] type.
+///
+/// [`zero`](TangentVector::zero) is the additive identity. Tangents whose size is only known
+/// at run time (`Vec`, ndarray arrays) return an *empty* value there, and
+/// [`add_assign`](TangentVector::add_assign) treats an empty operand as zero, so a zero never
+/// has to know the shape it stands for.
+pub trait TangentVector: Clone + Sized {
+    /// The additive identity (a length-less zero for run-time sized tangents).
+    fn zero() -> Self;
+
+    /// `self += other`.
+    fn add_assign(&mut self, other: Self);
+
+    /// `self * factor`, the scalar multiplication of the vector space.
+    fn scaled(self, factor: f64) -> Self;
+
+    /// `self + other`, by value.
+    fn add(mut self, other: Self) -> Self {
+        self.add_assign(other);
+        self
+    }
+}
+
+/// A type whose values can be differentiated: it has a [`TangentVector`] type and can be moved
+/// along a tangent (`x.move_by(&t)` is `x += t`, the step of a gradient-descent update).
+pub trait Differentiable {
+    /// The type of this type's derivatives.
+    type TangentVector: TangentVector;
+
+    /// Moves `self` along `t`: `self += t` for vector-like types.
+    fn move_by(&mut self, t: &Self::TangentVector);
+
+    /// A zero tangent shaped like `self` (same length for vectors, same shape for arrays).
+    fn zero_tangent(&self) -> Self::TangentVector;
+}
+
+/// The tangent type of `T`: shorthand for `<T as Differentiable>::TangentVector`.
+pub type Tangent<T> = <T as Differentiable>::TangentVector;

@@ -1,0 +1,45 @@
+//! Tuples up to twelve elements, differentiated component-wise; their tangent is the tuple of
+//! the components' tangents.
+
+use crate::{Differentiable, TangentVector};
+
+macro_rules! tuple_impls {
+    ($( ($($t:ident $i:tt),+) )*) => {$(
+        impl<$($t: TangentVector),+> TangentVector for ($($t,)+) {
+            fn zero() -> Self {
+                ($($t::zero(),)+)
+            }
+            fn add_assign(&mut self, other: Self) {
+                $( self.$i.add_assign(other.$i); )+
+            }
+            fn scaled(self, factor: f64) -> Self {
+                ($( self.$i.scaled(factor), )+)
+            }
+        }
+
+        impl<$($t: Differentiable),+> Differentiable for ($($t,)+) {
+            type TangentVector = ($($t::TangentVector,)+);
+            fn move_by(&mut self, t: &Self::TangentVector) {
+                $( self.$i.move_by(&t.$i); )+
+            }
+            fn zero_tangent(&self) -> Self::TangentVector {
+                ($( self.$i.zero_tangent(), )+)
+            }
+        }
+    )*};
+}
+
+tuple_impls! {
+    (A 0)
+    (A 0, B 1)
+    (A 0, B 1, C 2)
+    (A 0, B 1, C 2, D 3)
+    (A 0, B 1, C 2, D 3, E 4)
+    (A 0, B 1, C 2, D 3, E 4, F 5)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10)
+    (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11)
+}

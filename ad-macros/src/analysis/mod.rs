@@ -1,0 +1,5 @@
+//! Analyses over the IR. [`activity`] decides which values carry derivatives.
+
+pub mod activity;
+
+pub use activity::{analyze, Activity};

@@ -1,0 +1,207 @@
+//! Runs the passes in order: lower -> verify -> activity -> vjp -> emit. Errors are collected
+//! in one [`Diagnostics`] and checked once; on any error the user's item is emitted unchanged
+//! with the errors (see [`fallback`](crate::fallback)).
+
+use crate::analysis;
+use crate::attr::{self, AttrKind, Config};
+use crate::diag::Diagnostics;
+use crate::emit::{self, names, types};
+use crate::fallback;
+use crate::ir::{self, Body};
+use crate::lower::{self, BodyInput, ParamInput};
+use crate::vjp::{self, program::VjpProgram};
+use proc_macro2::{TokenStream, TokenTree};
+use quote::{quote, ToTokens};
+use syn::spanned::Spanned;
+
+/// A body and its VJP program.
+pub struct Differentiated {
+    /// The lowered body.
+    pub ir: Body,
+    /// Its VJP.
+    pub program: VjpProgram,
+}
+
+/// The passes from syntax to the VJP program; `None` when an error was recorded.
+pub fn differentiate(
+    name: String,
+    params: &[ParamInput],
+    wrt: Option<&[syn::Ident]>,
+    body: BodyInput<'_>,
+    diag: &mut Diagnostics,
+) -> Option<Differentiated> {
+    let span = match &body {
+        BodyInput::Block(b) => b.span(),
+        BodyInput::Expr(e) => e.span(),
+    };
+    let ir = lower::lower(name, params, wrt, body, diag)?;
+    if let Err(problem) = ir::verify::verify(&ir) {
+        diag.internal(span, format!("lowering produced invalid IR: {problem}"));
+        return None;
+    }
+    let activity = analysis::analyze(&ir, diag);
+    let program = vjp::generate(&ir, &activity, diag);
+    if diag.has_errors() {
+        return None;
+    }
+    Some(Differentiated { ir, program })
+}
+
+/// `#[differentiable(..)]` on a function or an `impl` block.
+pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
+    let config = match attr::parse(AttrKind::Differentiable, args) {
+        Ok(config) => config,
+        Err(e) => return fallback::with_errors(item, e.to_compile_error()),
+    };
+    match syn::parse2::<syn::Item>(item.clone()) {
+        Ok(syn::Item::Fn(f)) => {
+            let mode = if in_impl(&f) { Placement::Sibling } else { Placement::Companion };
+            expand_fn(&config, &f.attrs, &f.vis, &f.sig, &f.block, mode, item)
+        }
+        Ok(syn::Item::Impl(imp)) => expand_impl(&config, imp, item),
+        Ok(other) => fallback::with_errors(
+            item,
+            syn::Error::new(
+                other.span(),
+                "`#[differentiable]` applies to functions, methods and `impl` blocks",
+            )
+            .to_compile_error(),
+        ),
+        Err(_) => match syn::parse2::<syn::ImplItemFn>(item.clone()) {
+            Ok(f) => expand_fn(&config, &f.attrs, &f.vis, &f.sig, &f.block, Placement::Sibling, item),
+            Err(e) => fallback::with_errors(item, e.to_compile_error()),
+        },
+    }
+}
+
+/// Where the VJP of a function goes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Placement {
+    /// A companion module beside a free function.
+    Companion,
+    /// A sibling associated function in the same `impl` block.
+    Sibling,
+}
+
+/// A function written inside an `impl` block: it has a receiver or mentions `Self`. (An
+/// associated function that does neither cannot be told apart from a free function by its
+/// tokens; put `#[differentiable]` on its `impl` block instead.)
+fn in_impl(f: &syn::ItemFn) -> bool {
+    f.sig.receiver().is_some() || mentions_self(f.sig.to_token_stream()) || mentions_self(f.block.to_token_stream())
+}
+
+fn mentions_self(tokens: TokenStream) -> bool {
+    tokens.into_iter().any(|t| match t {
+        TokenTree::Ident(i) => i == "Self",
+        TokenTree::Group(g) => mentions_self(g.stream()),
+        _ => false,
+    })
+}
+
+fn expand_fn(
+    config: &Config,
+    attrs: &[syn::Attribute],
+    vis: &syn::Visibility,
+    sig: &syn::Signature,
+    block: &syn::Block,
+    placement: Placement,
+    original: TokenStream,
+) -> TokenStream {
+    let _ = attrs;
+    match vjp_item(config, vis, sig, block, placement) {
+        Ok(generated) => quote!(#original #generated),
+        Err(errors) => fallback::with_errors(original, errors),
+    }
+}
+
+/// The item holding the VJP of one function, or the errors that prevent it.
+fn vjp_item(
+    config: &Config,
+    vis: &syn::Visibility,
+    sig: &syn::Signature,
+    block: &syn::Block,
+    placement: Placement,
+) -> Result<TokenStream, TokenStream> {
+    let mut diag = Diagnostics::default();
+    check_signature(sig, &mut diag);
+    let params = lower::fn_params(sig);
+    let differentiated = differentiate(
+        sig.ident.to_string(),
+        &params,
+        config.wrt.as_deref(),
+        BodyInput::Block(block),
+        &mut diag,
+    );
+    let Some(Differentiated { ir, program }) = differentiated.filter(|_| !diag.has_errors()) else {
+        return Err(diag.to_compile_errors());
+    };
+    let (decls, sources) = emit::vjp_params(sig);
+    let ret = types::return_type(&sig.output);
+    let param_types = emit::param_types(sig);
+    let tangents: Vec<TokenStream> =
+        param_types.iter().zip(&ir.params).map(|(ty, p)| types::param_tangent(ty, p.wrt)).collect();
+    let result = types::vjp_result(&ret, &tangents, &sig.generics);
+    let items = &ir.items;
+    let body = emit::vjp::body(&ir, &program, &sources, Some(types::tangent(&ret)));
+    let body = quote!(#(#items)* #body);
+    Ok(match placement {
+        Placement::Companion => {
+            let vjp = emit::vjp_fn(quote!(pub), &names::companion_vjp(), sig, &decls, result, body);
+            emit::companion_module(vis, &sig.ident, vjp)
+        }
+        Placement::Sibling => {
+            emit::vjp_fn(vis.to_token_stream(), &names::method_vjp(&sig.ident), sig, &decls, result, body)
+        }
+    })
+}
+
+/// Signatures the VJP cannot be generated for.
+fn check_signature(sig: &syn::Signature, diag: &mut Diagnostics) {
+    if let Some(t) = &sig.asyncness {
+        diag.error(t.span, "`async fn` cannot be differentiated: differentiate a synchronous helper it calls");
+    }
+    if let Some(t) = &sig.unsafety {
+        diag.error(t.span, "`unsafe fn` cannot be differentiated");
+    }
+    if let Some(v) = &sig.variadic {
+        diag.error(v.span(), "variadic functions cannot be differentiated");
+    }
+    for arg in &sig.inputs {
+        if let syn::FnArg::Typed(t) = arg {
+            if let syn::Type::ImplTrait(i) = &*t.ty {
+                diag.error(i.span(), "`impl Trait` parameters are not supported in differentiable functions yet: use a named generic parameter");
+            }
+        }
+    }
+}
+
+/// `#[differentiable]` on an `impl` block: every function in it gets a sibling VJP, gathered
+/// in a second inherent `impl` of the same type (so trait impls work too).
+fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> TokenStream {
+    if config.wrt.is_some() {
+        let e = syn::Error::new(imp.impl_token.span, "`wrt` cannot be given on an `impl` block: put `#[differentiable(wrt = ..)]` on the function");
+        return fallback::with_errors(original, e.to_compile_error());
+    }
+    let mut generated = Vec::new();
+    let mut errors = TokenStream::new();
+    for item in &imp.items {
+        if let syn::ImplItem::Fn(f) = item {
+            let vis = if imp.trait_.is_some() { syn::parse_quote!(pub) } else { f.vis.clone() };
+            match vjp_item(config, &vis, &f.sig, &f.block, Placement::Sibling) {
+                Ok(tokens) => generated.push(tokens),
+                Err(e) => errors.extend(e),
+            }
+        }
+    }
+    if !errors.is_empty() {
+        return fallback::with_errors(original, errors);
+    }
+    let (impl_generics, _, where_clause) = imp.generics.split_for_impl();
+    let self_ty = &imp.self_ty;
+    quote! {
+        #original
+        impl #impl_generics #self_ty #where_clause {
+            #(#generated)*
+        }
+    }
+}

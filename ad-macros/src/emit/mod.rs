@@ -1,0 +1,96 @@
+//! Emission: derivative programs into Rust tokens, and the items that hold them.
+//!
+//! A free function's VJP goes into a companion module of the same name
+//! (`mod foo { pub fn vjp(..) }`); a method's or associated function's VJP into a sibling
+//! associated function `__ad_vjp_<name>`. [`names`] makes every generated identifier.
+
+pub mod callee;
+pub mod names;
+mod primal;
+pub mod types;
+pub mod vjp;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Lints that generated code may trip and that say nothing about the user's code.
+pub fn allow_generated() -> TokenStream {
+    quote!(#[allow(unused_mut, unused_variables, unused_parens, non_snake_case, clippy::all, clippy::pedantic)])
+}
+
+/// The declared parameters of a generated VJP: receivers kept, others renamed `__ad_p<i>`;
+/// and the expression that holds each inside the body.
+pub fn vjp_params(sig: &syn::Signature) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    sig.inputs
+        .iter()
+        .enumerate()
+        .map(|(i, arg)| match arg {
+            syn::FnArg::Receiver(r) => {
+                let (and, lifetime) = match &r.reference {
+                    Some((and, lifetime)) => (Some(and), lifetime.as_ref()),
+                    None => (None, None),
+                };
+                let mutability = &r.mutability;
+                let self_token = &r.self_token;
+                let decl = match &r.colon_token {
+                    Some(_) => {
+                        let ty = &r.ty;
+                        quote!(#mutability #self_token: #ty)
+                    }
+                    None => quote!(#and #lifetime #mutability #self_token),
+                };
+                (decl, quote!(self))
+            }
+            syn::FnArg::Typed(t) => {
+                let name = names::param(i);
+                let ty = &t.ty;
+                (quote!(#name: #ty), quote!(#name))
+            }
+        })
+        .unzip()
+}
+
+/// The type of each parameter of `sig` (`Self`, `&Self` for receivers).
+pub fn param_types(sig: &syn::Signature) -> Vec<syn::Type> {
+    sig.inputs
+        .iter()
+        .map(|arg| match arg {
+            syn::FnArg::Receiver(r) => (*r.ty).clone(),
+            syn::FnArg::Typed(t) => (*t.ty).clone(),
+        })
+        .collect()
+}
+
+/// `#vis mod name { use super::*; pub fn vjp .. }`: the companion of a free function.
+pub fn companion_module(vis: &syn::Visibility, name: &syn::Ident, vjp_fn: TokenStream) -> TokenStream {
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_snake_case, non_camel_case_types, unused_imports, dead_code)]
+        #vis mod #name {
+            use super::*;
+            #vjp_fn
+        }
+    }
+}
+
+/// A generated VJP function named `name` with the given visibility.
+pub fn vjp_fn(
+    vis: TokenStream,
+    name: &syn::Ident,
+    sig: &syn::Signature,
+    params: &[TokenStream],
+    result: TokenStream,
+    body: TokenStream,
+) -> TokenStream {
+    let allow = allow_generated();
+    let generics = &sig.generics;
+    let where_clause = &generics.where_clause;
+    quote! {
+        #[doc(hidden)]
+        #allow
+        #[inline]
+        #vis fn #name #generics (#(#params),*) -> #result #where_clause {
+            #body
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! Every identifier the generated code introduces. All start with `__ad_`, so they cannot
+//! clash with the user's names, and each says what it holds.
+
+use crate::ir::ValueId;
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+/// The path through which generated code reaches the runtime.
+pub fn runtime() -> TokenStream {
+    quote!(::ad::__private)
+}
+
+/// The local holding an SSA value.
+pub fn value(v: ValueId) -> Ident {
+    format_ident!("__ad_v{}", v.0)
+}
+
+/// The pullback of the rule that computed `v`.
+pub fn pullback(v: ValueId) -> Ident {
+    format_ident!("__ad_pb{}", v.0)
+}
+
+/// The adjoint (accumulated cotangent) of `v`.
+pub fn adjoint(v: ValueId) -> Ident {
+    format_ident!("__ad_adj{}", v.0)
+}
+
+/// Output `slot` of the pullback of the rule that computed `v`.
+pub fn cotangent(v: ValueId, slot: usize) -> Ident {
+    format_ident!("__ad_ct{}_{}", v.0, slot)
+}
+
+/// Parameter `i` of a generated function.
+pub fn param(i: usize) -> Ident {
+    format_ident!("__ad_p{}", i)
+}
+
+/// The zero tangent taken from parameter `i`.
+pub fn zero(i: usize) -> Ident {
+    format_ident!("__ad_zero{}", i)
+}
+
+/// The sibling associated function holding the VJP of method or associated function `name`.
+pub fn method_vjp(name: &Ident) -> Ident {
+    Ident::new(&format!("__ad_vjp_{}", name.to_string().trim_start_matches("r#")), name.span())
+}
+
+/// The function inside a companion module that holds the VJP.
+pub fn companion_vjp() -> Ident {
+    Ident::new("vjp", Span::call_site())
+}

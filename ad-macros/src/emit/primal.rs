@@ -1,0 +1,153 @@
+//! The expression of an instruction computed as the source computes it, and the rule call of
+//! an instruction computed through its derivative rule.
+
+use super::callee;
+use super::names::{self, runtime};
+use crate::ir::{ArithOp, Instr, Op, ValueId};
+use crate::vjp::program::{Mask, Rule};
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+/// `let` statement computing `instr` without derivatives.
+pub fn compute(instr: &Instr) -> TokenStream {
+    let result = names::value(instr.result);
+    let v = |id: &ValueId| names::value(*id);
+    let span = instr.span;
+    let expr = match &instr.op {
+        Op::Const(tokens) => tokens.clone(),
+        Op::Arith(op, a, b) => {
+            let (a, b) = (v(a), v(b));
+            let operator = arith_token(*op);
+            quote_spanned!(span=> #a #operator #b)
+        }
+        Op::Neg(a) => {
+            let a = v(a);
+            quote_spanned!(span=> -#a)
+        }
+        Op::Discrete { operator, operands } | Op::NoDerivative { operator, operands } => match operands.as_slice() {
+            [a] => {
+                let a = v(a);
+                quote_spanned!(span=> #operator #a)
+            }
+            [a, b] => {
+                let (a, b) = (v(a), v(b));
+                quote_spanned!(span=> #a #operator #b)
+            }
+            _ => quote!(()),
+        },
+        Op::Cast(a, ty) => {
+            let a = v(a);
+            quote_spanned!(span=> #a as #ty)
+        }
+        Op::Ascribe(a, ty) => {
+            let a = v(a);
+            return quote_spanned!(span=> let mut #result: #ty = #a;);
+        }
+        Op::Call { callee, args } => {
+            let args = args.iter().map(v);
+            quote_spanned!(span=> #callee(#(#args),*))
+        }
+        Op::Method { receiver, method, turbofish, args } | Op::DiscreteMethod { receiver, method, turbofish, args } => {
+            let receiver = v(receiver);
+            let args = args.iter().map(v);
+            let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
+            quote_spanned!(span=> #receiver.#method #turbofish(#(#args),*))
+        }
+        Op::NoGrad(a) => {
+            let a = v(a);
+            quote!(#a)
+        }
+        Op::Tuple(items) => {
+            let items = items.iter().map(v);
+            quote_spanned!(span=> (#(#items,)*))
+        }
+        Op::Field(a, k) => {
+            let a = v(a);
+            let k = syn::Index { index: *k, span };
+            quote_spanned!(span=> #a.#k)
+        }
+        Op::Ref { mutable, operand } => {
+            let a = v(operand);
+            if *mutable {
+                quote_spanned!(span=> &mut #a)
+            } else {
+                quote_spanned!(span=> &#a)
+            }
+        }
+        Op::Deref(a) => {
+            let a = v(a);
+            quote_spanned!(span=> *#a)
+        }
+    };
+    quote_spanned!(span=> let mut #result = #expr;)
+}
+
+/// `let` statement computing `instr` through `rule`: binds its value and its pullback.
+pub fn rule_call(instr: &Instr, rule: &Rule) -> TokenStream {
+    let rt = runtime();
+    let span = instr.span;
+    let result = names::value(instr.result);
+    let pullback = names::pullback(instr.result);
+    let v = |id: &ValueId| names::value(*id);
+    let operand = |id: &ValueId| {
+        let x = v(id);
+        quote_spanned!(span=> #rt::Operand::operand(#x))
+    };
+    let call = match (rule, &instr.op) {
+        (Rule::Arith(op, mask), Op::Arith(_, a, b)) => {
+            let (trait_name, method) = arith_rule(*op, *mask);
+            let (a, b) = (operand(a), operand(b));
+            quote_spanned!(span=> #rt::#trait_name::#method(#a, #b))
+        }
+        (Rule::Neg, Op::Neg(a)) => {
+            let a = operand(a);
+            quote_spanned!(span=> #rt::NegRule::neg_vjp(#a))
+        }
+        (Rule::Cast, Op::Cast(a, ty)) => {
+            let a = operand(a);
+            quote_spanned!(span=> #rt::CastRule::<#ty>::cast_vjp(#a))
+        }
+        (Rule::Call, Op::Call { callee: path, args }) => {
+            let vjp = callee::vjp_path(&path.path);
+            let args = args.iter().map(v);
+            quote_spanned!(span=> #vjp(#(#args),*))
+        }
+        (Rule::Method, Op::Method { receiver, method, turbofish, args }) => {
+            let receiver = v(receiver);
+            let vjp = names::method_vjp(method);
+            let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
+            let args = args.iter().map(v);
+            quote_spanned!(span=> #receiver.#vjp #turbofish(#(#args),*))
+        }
+        _ => quote_spanned!(span=> ::core::compile_error!("internal error in ad, please report: rule and instruction disagree")),
+    };
+    quote_spanned!(span=> let (mut #result, #pullback) = #call;)
+}
+
+fn arith_token(op: ArithOp) -> TokenStream {
+    match op {
+        ArithOp::Add => quote!(+),
+        ArithOp::Sub => quote!(-),
+        ArithOp::Mul => quote!(*),
+        ArithOp::Div => quote!(/),
+    }
+}
+
+fn arith_rule(op: ArithOp, mask: Mask) -> (proc_macro2::Ident, proc_macro2::Ident) {
+    let (trait_name, stem) = match op {
+        ArithOp::Add => ("AddRule", "add"),
+        ArithOp::Sub => ("SubRule", "sub"),
+        ArithOp::Mul => ("MulRule", "mul"),
+        ArithOp::Div => ("DivRule", "div"),
+    };
+    let suffix = match mask {
+        Mask::Both => "",
+        Mask::Lhs => "_lhs",
+        Mask::Rhs => "_rhs",
+    };
+    (
+        quote::format_ident!("{}", trait_name),
+        quote::format_ident!("{}_vjp{}", stem, suffix),
+    )
+}
+

@@ -1,0 +1,53 @@
+//! Types in generated signatures, derived from the user's types syntactically: the tangent
+//! of `T` is `<T as Differentiable>::TangentVector`, of `&T`/`&mut T` the tangent of `T`, and
+//! `NoTangent` for parameters that are not differentiated.
+
+use super::names::runtime;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// The tangent type of a value of type `ty`.
+pub fn tangent(ty: &syn::Type) -> TokenStream {
+    let rt = runtime();
+    let inner = match ty {
+        syn::Type::Reference(r) => &*r.elem,
+        other => other,
+    };
+    quote!(<#inner as #rt::Differentiable>::TangentVector)
+}
+
+/// The tangent of a parameter: its type's tangent when differentiated, else `NoTangent`.
+pub fn param_tangent(ty: &syn::Type, wrt: bool) -> TokenStream {
+    if wrt {
+        tangent(ty)
+    } else {
+        let rt = runtime();
+        quote!(#rt::NoTangent)
+    }
+}
+
+/// The declared result type (`()` when omitted).
+pub fn return_type(output: &syn::ReturnType) -> syn::Type {
+    match output {
+        syn::ReturnType::Default => syn::parse_quote!(()),
+        syn::ReturnType::Type(_, ty) => (**ty).clone(),
+    }
+}
+
+/// The `use<..>` bound of a returned pullback: every type and const parameter, no lifetime,
+/// because pullbacks own what they keep and never borrow the arguments.
+pub fn precise_capture(generics: &syn::Generics) -> TokenStream {
+    let names = generics.params.iter().filter_map(|p| match p {
+        syn::GenericParam::Type(t) => Some(t.ident.clone()),
+        syn::GenericParam::Const(c) => Some(c.ident.clone()),
+        syn::GenericParam::Lifetime(_) => None,
+    });
+    quote!(use<#(#names),*>)
+}
+
+/// The signature of a generated VJP's result: `(R, impl Fn(dR) -> (dP0, dP1, ..,) + use<..>)`.
+pub fn vjp_result(ret: &syn::Type, param_tangents: &[TokenStream], generics: &syn::Generics) -> TokenStream {
+    let ret_tangent = tangent(ret);
+    let capture = precise_capture(generics);
+    quote!((#ret, impl ::core::ops::Fn(#ret_tangent) -> (#(#param_tangents,)*) + #capture))
+}

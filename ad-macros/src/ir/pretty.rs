@@ -1,0 +1,101 @@
+//! The textual form of the IR, used by snapshot tests and by dumps.
+//!
+//! ```text
+//! fn cubed(%0: x: f64 [wrt]) {
+//!   %1 = mul %0, %0        ; active
+//!   %2 = mul %1, %0        ; active
+//!   yield %2
+//! }
+//! ```
+//! The `; ...` annotation after an instruction comes from the caller (activity, for instance).
+
+use super::{ArithOp, Block, Body, Instr, Op, ValueId};
+use quote::ToTokens;
+use std::fmt::Write;
+
+/// Prints `body`, annotating each defined value with `annotate(value)` when it is non-empty.
+pub fn print(body: &Body, annotate: &dyn Fn(ValueId) -> String) -> String {
+    let mut out = String::new();
+    let params: Vec<String> = body
+        .params
+        .iter()
+        .map(|p| {
+            let ty = p.ty.as_ref().map(tokens).unwrap_or_else(|| "_".into());
+            let wrt = if p.wrt { " [wrt]" } else { "" };
+            let note = annotate(p.value);
+            let note = if note.is_empty() { String::new() } else { format!(" ({note})") };
+            format!("{}: {}: {ty}{wrt}{note}", p.value, p.name)
+        })
+        .collect();
+    let _ = writeln!(out, "fn {}({}) {{", body.name, params.join(", "));
+    print_block(&mut out, &body.block, 1, annotate);
+    out.push_str("}\n");
+    out
+}
+
+fn print_block(out: &mut String, block: &Block, depth: usize, annotate: &dyn Fn(ValueId) -> String) {
+    let indent = "  ".repeat(depth);
+    for instr in &block.instrs {
+        let line = format!("{indent}{} = {}", instr.result, op_text(instr));
+        let note = annotate(instr.result);
+        if note.is_empty() {
+            let _ = writeln!(out, "{line}");
+        } else {
+            let _ = writeln!(out, "{line:<40} ; {note}");
+        }
+    }
+    match block.result {
+        Some(v) => {
+            let _ = writeln!(out, "{indent}yield {v}");
+        }
+        None => {
+            let _ = writeln!(out, "{indent}yield ()");
+        }
+    }
+}
+
+fn op_text(instr: &Instr) -> String {
+    let list = |vs: &[ValueId]| vs.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ");
+    let discarded = if instr.discarded { " [discarded]" } else { "" };
+    let text = match &instr.op {
+        Op::Const(t) => format!("const {}", t),
+        Op::Arith(op, a, b) => format!("{} {a}, {b}", arith_name(*op)),
+        Op::Neg(a) => format!("neg {a}"),
+        Op::Discrete { operator, operands } => format!("discrete `{operator}` {}", list(operands)),
+        Op::NoDerivative { operator, operands } => {
+            format!("no_derivative `{operator}` {}", list(operands))
+        }
+        Op::Cast(a, ty) => format!("cast {a} as {}", tokens(ty)),
+        Op::Ascribe(a, ty) => format!("ascribe {a}: {}", tokens(ty)),
+        Op::Call { callee, args } => format!("call {}({})", tokens(callee), list(args)),
+        Op::Method { receiver, method, turbofish, args } => {
+            let tf = turbofish.as_ref().map(|t| format!("::{}", tokens(t))).unwrap_or_default();
+            format!("method {receiver}.{method}{tf}({})", list(args))
+        }
+        Op::DiscreteMethod { receiver, method, args, .. } => {
+            format!("discrete_method {receiver}.{method}({})", list(args))
+        }
+        Op::NoGrad(a) => format!("no_grad {a}"),
+        Op::Tuple(items) => format!("tuple ({})", list(items)),
+        Op::Field(a, k) => format!("field {a}.{k}"),
+        Op::Ref { mutable, operand } => {
+            format!("ref{} {operand}", if *mutable { "_mut" } else { "" })
+        }
+        Op::Deref(a) => format!("deref {a}"),
+    };
+    format!("{text}{discarded}")
+}
+
+/// The name an arithmetic operator has in the printed IR.
+pub fn arith_name(op: ArithOp) -> &'static str {
+    match op {
+        ArithOp::Add => "add",
+        ArithOp::Sub => "sub",
+        ArithOp::Mul => "mul",
+        ArithOp::Div => "div",
+    }
+}
+
+fn tokens(t: &impl ToTokens) -> String {
+    t.to_token_stream().to_string()
+}

@@ -1,0 +1,150 @@
+//! The IR's data types: a [`Body`] of parameters and a [`Block`] of [`Instr`]s in SSA form.
+//!
+//! Every value is defined once; mutable locals of the source become a new value at each
+//! assignment. Control flow (a later stage) will add instructions that own nested blocks, as
+//! in MLIR's structured control flow; straight-line code needs only the operations below.
+//! Syntax that has no meaning to differentiation (literals, constants, types, paths) is kept
+//! as tokens so the emitter can print it back unchanged.
+
+use super::ValueId;
+use proc_macro2::{Span, TokenStream};
+
+/// A function (or closure) body in SSA form.
+pub struct Body {
+    /// The function's name, for printing.
+    pub name: String,
+    /// Parameters in order; parameter `i` defines value `params[i].value`.
+    pub params: Vec<Param>,
+    /// Local items (`const`, `use`, `fn`) declared in the body, emitted unchanged.
+    pub items: Vec<syn::Item>,
+    /// The straight-line code of the body.
+    pub block: Block,
+    /// How many values exist: ids are `0..value_count`.
+    pub value_count: u32,
+}
+
+/// A parameter of the function.
+pub struct Param {
+    /// The value the parameter defines.
+    pub value: ValueId,
+    /// The name as written (`x`, `self`, or `_` for patterns), for printing.
+    pub name: String,
+    /// The declared type, absent for untyped closure parameters.
+    pub ty: Option<syn::Type>,
+    /// Whether derivatives are taken with respect to this parameter.
+    pub wrt: bool,
+    /// Where the parameter is written.
+    pub span: Span,
+}
+
+/// A sequence of instructions and the value it yields.
+pub struct Block {
+    /// The instructions in evaluation order.
+    pub instrs: Vec<Instr>,
+    /// The value of the block; `None` for `()`.
+    pub result: Option<ValueId>,
+}
+
+/// One SSA instruction: `result = op`.
+pub struct Instr {
+    /// The value this instruction defines.
+    pub result: ValueId,
+    /// What it computes.
+    pub op: Op,
+    /// The source expression, for diagnostics and `quote_spanned!`.
+    pub span: Span,
+    /// True when the source discarded the value (`expr;`): such a call is kept for its
+    /// effects, and differentiating through it would miss a mutation.
+    pub discarded: bool,
+}
+
+/// Arithmetic operators with derivative rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+    /// `/`
+    Div,
+}
+
+/// What an instruction computes.
+pub enum Op {
+    /// A constant expression: literal, path to a `const`, or a variable captured from outside
+    /// the function (closures). Never varies.
+    Const(TokenStream),
+    /// `a op b` for an arithmetic operator.
+    Arith(ArithOp, ValueId, ValueId),
+    /// `-a`.
+    Neg(ValueId),
+    /// An operation whose result never carries a derivative (comparisons, `!`, `&&`, `||`),
+    /// printed with its operator tokens between the operands.
+    Discrete { operator: TokenStream, operands: Vec<ValueId> },
+    /// An operation with a derivative this library does not know (`%`, bit operations): an
+    /// error if its operand is active.
+    NoDerivative { operator: TokenStream, operands: Vec<ValueId> },
+    /// `a as T`.
+    Cast(ValueId, syn::Type),
+    /// `let x: T = a`: a type ascription, the identity on values.
+    Ascribe(ValueId, syn::Type),
+    /// A call of a free function or associated function by path.
+    Call { callee: syn::ExprPath, args: Vec<ValueId> },
+    /// A method call `receiver.method::<..>(args)`.
+    Method {
+        receiver: ValueId,
+        method: syn::Ident,
+        turbofish: Option<syn::AngleBracketedGenericArguments>,
+        args: Vec<ValueId>,
+    },
+    /// A method known to have no derivative worth propagating (`len`, `floor`, `is_nan`, ...):
+    /// its result never varies.
+    DiscreteMethod {
+        receiver: ValueId,
+        method: syn::Ident,
+        turbofish: Option<syn::AngleBracketedGenericArguments>,
+        args: Vec<ValueId>,
+    },
+    /// `no_grad(a)`: `a`'s value with no derivative.
+    NoGrad(ValueId),
+    /// `(a, b, ..)`.
+    Tuple(Vec<ValueId>),
+    /// `a.K` for a tuple index `K`.
+    Field(ValueId, u32),
+    /// `&a` or `&mut a`.
+    Ref { mutable: bool, operand: ValueId },
+    /// `*a`.
+    Deref(ValueId),
+}
+
+impl Op {
+    /// The values this operation reads, in order.
+    pub fn operands(&self) -> Vec<ValueId> {
+        match self {
+            Op::Const(_) => vec![],
+            Op::Arith(_, a, b) => vec![*a, *b],
+            Op::Neg(a) | Op::Cast(a, _) | Op::Ascribe(a, _) | Op::NoGrad(a) | Op::Field(a, _) => {
+                vec![*a]
+            }
+            Op::Ref { operand, .. } | Op::Deref(operand) => vec![*operand],
+            Op::Discrete { operands, .. } | Op::NoDerivative { operands, .. } => operands.clone(),
+            Op::Call { args, .. } | Op::Tuple(args) => args.clone(),
+            Op::Method { receiver, args, .. } | Op::DiscreteMethod { receiver, args, .. } => {
+                std::iter::once(*receiver).chain(args.iter().copied()).collect()
+            }
+        }
+    }
+
+    /// The operands through which a derivative can flow (every operand except those of
+    /// operations whose result never varies).
+    pub fn differentiable_operands(&self) -> Vec<ValueId> {
+        match self {
+            Op::Const(_) | Op::Discrete { .. } | Op::DiscreteMethod { .. } | Op::NoGrad(_) => {
+                vec![]
+            }
+            _ => self.operands(),
+        }
+    }
+}

@@ -1,0 +1,305 @@
+//! Expressions and statements of straight-line code into instructions.
+//!
+//! Each expression lowers to the value it produces (`None` for `()`); constructs the IR cannot
+//! represent yet are reported at their span with what to do instead.
+
+use super::ssa::Builder;
+use crate::ir::{ArithOp, Op, ValueId};
+use proc_macro2::Span;
+use quote::{quote, ToTokens};
+use syn::spanned::Spanned;
+use syn::{BinOp, Expr, Stmt, UnOp};
+
+/// Methods whose result never carries a derivative: queries of shape or class, comparisons,
+/// and the piecewise-constant rounding functions (derivative zero wherever it exists).
+const DISCRETE_METHODS: &[&str] = &[
+    "len", "is_empty", "shape", "dim", "raw_dim", "ndim", "is_nan", "is_infinite", "is_finite",
+    "is_normal", "is_subnormal", "is_sign_positive", "is_sign_negative", "floor", "ceil",
+    "round", "round_ties_even", "trunc", "to_bits", "partial_cmp", "total_cmp", "eq", "ne",
+    "lt", "le", "gt", "ge", "classify",
+];
+
+impl Builder<'_> {
+    /// Lowers the statements of a block in a new scope; returns the block's value.
+    pub fn lower_block(&mut self, block: &syn::Block) -> Option<ValueId> {
+        self.push_scope();
+        let value = self.lower_stmts(&block.stmts);
+        self.pop_scope();
+        value
+    }
+
+    fn lower_stmts(&mut self, stmts: &[Stmt]) -> Option<ValueId> {
+        let mut value = None;
+        for (i, stmt) in stmts.iter().enumerate() {
+            if self.returned.is_some() {
+                // Straight-line code after a `return` never runs.
+                break;
+            }
+            let last = i + 1 == stmts.len();
+            value = None;
+            match stmt {
+                Stmt::Local(local) => self.lower_let(local),
+                Stmt::Item(item) => self.items.push(item.clone()),
+                Stmt::Expr(expr, semi) => {
+                    let v = self.lower_expr(expr);
+                    if semi.is_none() && last {
+                        value = v;
+                    } else if let Some(v) = v {
+                        self.mark_discarded(v);
+                    }
+                }
+                Stmt::Macro(m) => self.unsupported_macro(&m.mac),
+            }
+        }
+        value
+    }
+
+    fn lower_let(&mut self, local: &syn::Local) {
+        let Some(init) = &local.init else {
+            self.diag.error(
+                local.span(),
+                "a `let` without a value is not supported in differentiable functions: initialise it where it is declared",
+            );
+            return;
+        };
+        if let Some((_, diverge)) = &init.diverge {
+            self.diag.error(diverge.span(), "`let .. else` is not supported in differentiable functions yet");
+            return;
+        }
+        let value = self.lower_value(&init.expr);
+        self.bind_pattern(&local.pat, value);
+    }
+
+    /// Lowers an expression whose value is needed; `()` becomes a constant.
+    pub fn lower_value(&mut self, expr: &Expr) -> ValueId {
+        match self.lower_expr(expr) {
+            Some(v) => v,
+            None => self.push(Op::Const(quote!(())), expr.span()),
+        }
+    }
+
+    /// Lowers an expression; returns its value, or `None` for `()` and after an error.
+    pub fn lower_expr(&mut self, expr: &Expr) -> Option<ValueId> {
+        let span = expr.span();
+        match expr {
+            Expr::Lit(_) => Some(self.push(Op::Const(expr.to_token_stream()), span)),
+            Expr::Path(p) => Some(self.lower_path(p)),
+            Expr::Paren(p) => self.lower_expr(&p.expr),
+            Expr::Group(g) => self.lower_expr(&g.expr),
+            Expr::Block(b) if b.label.is_none() => self.lower_block(&b.block),
+            Expr::Binary(b) => self.lower_binary(b),
+            Expr::Unary(u) => {
+                let operand = self.lower_value(&u.expr);
+                let op = match u.op {
+                    UnOp::Neg(_) => Op::Neg(operand),
+                    UnOp::Deref(_) => Op::Deref(operand),
+                    UnOp::Not(_) => Op::Discrete { operator: quote!(!), operands: vec![operand] },
+                    _ => {
+                        self.diag.error(span, "this unary operator is not supported in differentiable functions");
+                        return None;
+                    }
+                };
+                Some(self.push(op, span))
+            }
+            Expr::Reference(r) => {
+                let operand = self.lower_value(&r.expr);
+                Some(self.push(Op::Ref { mutable: r.mutability.is_some(), operand }, span))
+            }
+            Expr::Cast(c) => {
+                let operand = self.lower_value(&c.expr);
+                Some(self.push(Op::Cast(operand, (*c.ty).clone()), span))
+            }
+            Expr::Call(call) => self.lower_call(call),
+            Expr::MethodCall(m) => {
+                let receiver = self.lower_value(&m.receiver);
+                let args = m.args.iter().map(|a| self.lower_value(a)).collect();
+                let method = m.method.clone();
+                let turbofish = m.turbofish.clone();
+                let op = if DISCRETE_METHODS.contains(&method.to_string().as_str()) {
+                    Op::DiscreteMethod { receiver, method, turbofish, args }
+                } else {
+                    Op::Method { receiver, method, turbofish, args }
+                };
+                Some(self.push(op, span))
+            }
+            Expr::Tuple(t) if t.elems.is_empty() => None,
+            Expr::Tuple(t) => {
+                let items = t.elems.iter().map(|e| self.lower_value(e)).collect();
+                Some(self.push(Op::Tuple(items), span))
+            }
+            Expr::Field(f) => {
+                let base = self.lower_value(&f.base);
+                match &f.member {
+                    syn::Member::Unnamed(index) => Some(self.push(Op::Field(base, index.index), span)),
+                    syn::Member::Named(name) => {
+                        self.diag.error(
+                            name.span(),
+                            format!("field access `.{name}` is not supported in differentiable functions yet (struct support is planned)"),
+                        );
+                        None
+                    }
+                }
+            }
+            Expr::Assign(a) => {
+                let value = self.lower_value(&a.right);
+                self.assign_to(&a.left, value);
+                None
+            }
+            Expr::Return(r) => {
+                let value = r.expr.as_ref().map(|e| self.lower_value(e));
+                if self.returned.is_none() {
+                    self.returned = Some(value);
+                }
+                None
+            }
+            Expr::Macro(m) => {
+                self.unsupported_macro(&m.mac);
+                None
+            }
+            other => {
+                self.diag.error(span, format!("{} is not supported in differentiable functions yet", describe(other)));
+                None
+            }
+        }
+    }
+
+    fn lower_path(&mut self, p: &syn::ExprPath) -> ValueId {
+        if p.qself.is_none() {
+            if let Some(ident) = p.path.get_ident() {
+                if let Some(v) = self.lookup(&ident.to_string()) {
+                    return v;
+                }
+            }
+        }
+        // A `const`, a static or a variable captured by a closure: a constant.
+        self.push(Op::Const(p.to_token_stream()), p.span())
+    }
+
+    fn lower_binary(&mut self, b: &syn::ExprBinary) -> Option<ValueId> {
+        let span = b.span();
+        if let Some(op) = compound_arith(&b.op) {
+            let current = self.lower_value(&b.left);
+            let rhs = self.lower_value(&b.right);
+            let updated = self.push(Op::Arith(op, current, rhs), span);
+            self.assign_to(&b.left, updated);
+            return None;
+        }
+        if is_compound(&b.op) {
+            self.diag.error(b.op.span(), format!("`{}` has no derivative: use it only on values that are not differentiated", b.op.to_token_stream()));
+            return None;
+        }
+        let lhs = self.lower_value(&b.left);
+        let rhs = self.lower_value(&b.right);
+        let operator = b.op.to_token_stream();
+        let op = match b.op {
+            BinOp::Add(_) => Op::Arith(ArithOp::Add, lhs, rhs),
+            BinOp::Sub(_) => Op::Arith(ArithOp::Sub, lhs, rhs),
+            BinOp::Mul(_) => Op::Arith(ArithOp::Mul, lhs, rhs),
+            BinOp::Div(_) => Op::Arith(ArithOp::Div, lhs, rhs),
+            BinOp::Eq(_) | BinOp::Ne(_) | BinOp::Lt(_) | BinOp::Le(_) | BinOp::Gt(_) | BinOp::Ge(_)
+            | BinOp::And(_) | BinOp::Or(_) => Op::Discrete { operator, operands: vec![lhs, rhs] },
+            _ => Op::NoDerivative { operator, operands: vec![lhs, rhs] },
+        };
+        Some(self.push(op, span))
+    }
+
+    fn lower_call(&mut self, call: &syn::ExprCall) -> Option<ValueId> {
+        let Expr::Path(callee) = &*call.func else {
+            self.diag.error(call.func.span(), "only functions named by a path can be called in differentiable functions (not closures or function values) yet");
+            return None;
+        };
+        let args: Vec<ValueId> = call.args.iter().map(|a| self.lower_value(a)).collect();
+        let is_no_grad = callee.qself.is_none()
+            && callee.path.segments.last().is_some_and(|s| s.ident == "no_grad")
+            && args.len() == 1;
+        let op = if is_no_grad {
+            Op::NoGrad(args[0])
+        } else if callee.qself.is_some() {
+            self.diag.error(callee.span(), "calls through a qualified path `<T as Trait>::f` are not supported in differentiable functions yet: call `T::f` or a free function");
+            return None;
+        } else {
+            Op::Call { callee: callee.clone(), args }
+        };
+        Some(self.push(op, call.span()))
+    }
+
+    /// `place = value` where `place` must name a local.
+    fn assign_to(&mut self, place: &Expr, value: ValueId) {
+        if let Expr::Path(p) = place {
+            if let Some(ident) = p.path.get_ident() {
+                if self.assign(&ident.to_string(), value) {
+                    return;
+                }
+            }
+        }
+        if let Expr::Paren(p) = place {
+            return self.assign_to(&p.expr, value);
+        }
+        self.diag.error(
+            place.span(),
+            "only local variables can be assigned in differentiable functions yet (not fields, elements or places behind references)",
+        );
+    }
+
+    fn unsupported_macro(&mut self, mac: &syn::Macro) {
+        let name = mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+        self.diag.error(
+            mac.path.span(),
+            format!("the macro `{name}!` is not supported in differentiable functions: compute the value outside, or in a helper function"),
+        );
+    }
+}
+
+fn compound_arith(op: &BinOp) -> Option<ArithOp> {
+    match op {
+        BinOp::AddAssign(_) => Some(ArithOp::Add),
+        BinOp::SubAssign(_) => Some(ArithOp::Sub),
+        BinOp::MulAssign(_) => Some(ArithOp::Mul),
+        BinOp::DivAssign(_) => Some(ArithOp::Div),
+        _ => None,
+    }
+}
+
+fn is_compound(op: &BinOp) -> bool {
+    matches!(
+        op,
+        BinOp::RemAssign(_) | BinOp::BitXorAssign(_) | BinOp::BitAndAssign(_) | BinOp::BitOrAssign(_)
+            | BinOp::ShlAssign(_) | BinOp::ShrAssign(_)
+    )
+}
+
+/// How an unsupported expression is named in messages.
+fn describe(expr: &Expr) -> String {
+    let what = match expr {
+        Expr::If(_) => "`if`",
+        Expr::Match(_) => "`match`",
+        Expr::While(_) => "a `while` loop",
+        Expr::Loop(_) => "a `loop`",
+        Expr::ForLoop(_) => "a `for` loop",
+        Expr::Break(_) => "`break`",
+        Expr::Continue(_) => "`continue`",
+        Expr::Closure(_) => "a closure",
+        Expr::Index(_) => "indexing",
+        Expr::Struct(_) => "a struct literal",
+        Expr::Array(_) | Expr::Repeat(_) => "an array literal",
+        Expr::Range(_) => "a range",
+        Expr::Unsafe(_) => "an `unsafe` block",
+        Expr::Async(_) => "an `async` block",
+        Expr::Await(_) => "`.await`",
+        Expr::Try(_) => "the `?` operator",
+        Expr::TryBlock(_) => "a `try` block",
+        Expr::Yield(_) => "`yield`",
+        Expr::Let(_) => "`let` in an expression",
+        Expr::Block(_) => "a labelled block",
+        Expr::Const(_) => "a `const` block",
+        Expr::Infer(_) => "`_`",
+        _ => "this expression",
+    };
+    what.to_string()
+}
+
+/// The span to blame for the whole body when no better one exists.
+pub fn body_span(block: &syn::Block) -> Span {
+    block.brace_token.span.join()
+}
+

@@ -1,0 +1,151 @@
+//! Lowering: a function or closure (syn) into an [`ir::Body`](crate::ir::Body).
+//!
+//! Takes the parameters (patterns and types), the `wrt` choice and the body; returns the body
+//! in SSA form. Decides which parameters are differentiated: those named by `wrt`, or by
+//! default every parameter whose type can carry a derivative (not integers, `bool`, `char`,
+//! strings, functions). Errors go to the [`Diagnostics`](crate::diag::Diagnostics).
+
+mod expr;
+mod pattern;
+mod ssa;
+
+use crate::diag::Diagnostics;
+use crate::ir::{Block, Body, Param, ValueId};
+use proc_macro2::Span;
+use ssa::Builder;
+use syn::spanned::Spanned;
+
+/// A parameter as written: pattern (or `self`) and type.
+pub struct ParamInput {
+    /// The pattern; a receiver is the identifier pattern `self`.
+    pub pat: syn::Pat,
+    /// The type, absent for untyped closure parameters.
+    pub ty: Option<syn::Type>,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// The code of the body: a block (functions) or an expression (closures).
+pub enum BodyInput<'a> {
+    /// `{ .. }` of a function.
+    Block(&'a syn::Block),
+    /// The body expression of a closure.
+    Expr(&'a syn::Expr),
+}
+
+/// Lowers a function; `None` when an error was recorded.
+pub fn lower(
+    name: String,
+    params: &[ParamInput],
+    wrt: Option<&[syn::Ident]>,
+    body: BodyInput<'_>,
+    diag: &mut Diagnostics,
+) -> Option<Body> {
+    let wrt_flags = choose_wrt(params, wrt, diag);
+    let ir_params: Vec<Param> = params
+        .iter()
+        .zip(&wrt_flags)
+        .enumerate()
+        .map(|(i, (p, &wrt))| Param {
+            value: ValueId(i as u32),
+            name: pattern::display_name(&p.pat),
+            ty: p.ty.clone(),
+            wrt,
+            span: p.span,
+        })
+        .collect();
+    let errors_before = diag.has_errors();
+    let mut builder = Builder::new(diag, params.len() as u32);
+    for (p, ir) in params.iter().zip(&ir_params) {
+        builder.bind_pattern(&p.pat, ir.value);
+    }
+    let value = match body {
+        BodyInput::Block(block) => builder.lower_block(block),
+        BodyInput::Expr(expr) => builder.lower_expr(expr),
+    };
+    let result = match builder.returned {
+        Some(returned) => returned,
+        None => value,
+    };
+    let value_count = builder.value_count();
+    let instrs = std::mem::take(&mut builder.instrs);
+    let items = std::mem::take(&mut builder.items);
+    if builder.diag.has_errors() || errors_before {
+        return None;
+    }
+    Some(Body { name, params: ir_params, items, block: Block { instrs, result }, value_count })
+}
+
+/// Which parameters are differentiated: those named by `wrt`, or every parameter whose type
+/// can carry a derivative. Reports `wrt` names that are not parameters or not differentiable.
+pub fn choose_wrt(params: &[ParamInput], wrt: Option<&[syn::Ident]>, diag: &mut Diagnostics) -> Vec<bool> {
+    let names: Vec<String> = params.iter().map(|p| pattern::display_name(&p.pat)).collect();
+    let Some(wrt) = wrt else {
+        return params.iter().map(|p| p.ty.as_ref().is_none_or(|t| !is_constant_type(t))).collect();
+    };
+    for ident in wrt {
+        match names.iter().position(|n| ident == n) {
+            None => diag.error(
+                ident.span(),
+                format!("`wrt` names `{ident}`, which is not a parameter of this function (parameters: {})", names.join(", ")),
+            ),
+            Some(i) => {
+                if let Some(ty) = params[i].ty.as_ref().filter(|t| is_constant_type(t)) {
+                    diag.error(
+                        ident.span(),
+                        format!(
+                            "`{ident}` cannot be differentiated: its type `{}` carries no derivative",
+                            quote::ToTokens::to_token_stream(ty)
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    names.iter().map(|n| wrt.iter().any(|w| w == n)).collect()
+}
+
+/// Whether a type, read syntactically, can never carry a derivative.
+pub fn is_constant_type(ty: &syn::Type) -> bool {
+    const CONSTANT: &[&str] = &[
+        "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+        "bool", "char", "str", "String",
+    ];
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => {
+            p.path.get_ident().is_some_and(|i| CONSTANT.contains(&i.to_string().as_str()))
+        }
+        syn::Type::Reference(r) => is_constant_type(&r.elem),
+        syn::Type::Paren(p) => is_constant_type(&p.elem),
+        syn::Type::ImplTrait(_) | syn::Type::BareFn(_) | syn::Type::Never(_) => true,
+        syn::Type::Tuple(t) => t.elems.is_empty(),
+        _ => false,
+    }
+}
+
+/// The inputs of a `fn` signature.
+pub fn fn_params(sig: &syn::Signature) -> Vec<ParamInput> {
+    sig.inputs
+        .iter()
+        .map(|arg| match arg {
+            syn::FnArg::Receiver(r) => ParamInput {
+                pat: syn::parse_quote!(self),
+                ty: Some((*r.ty).clone()),
+                span: r.span(),
+            },
+            syn::FnArg::Typed(t) => ParamInput { pat: (*t.pat).clone(), ty: Some((*t.ty).clone()), span: t.span() },
+        })
+        .collect()
+}
+
+/// The inputs of a closure.
+pub fn closure_params(closure: &syn::ExprClosure) -> Vec<ParamInput> {
+    closure
+        .inputs
+        .iter()
+        .map(|pat| match pat {
+            syn::Pat::Type(t) => ParamInput { pat: (*t.pat).clone(), ty: Some((*t.ty).clone()), span: t.span() },
+            other => ParamInput { pat: other.clone(), ty: None, span: other.span() },
+        })
+        .collect()
+}

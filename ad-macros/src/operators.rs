@@ -1,0 +1,158 @@
+//! The reverse-mode differential operators: `gradient!`, `value_with_gradient!`,
+//! `value_with_pullback!`, `pullback!`, each `(at: a, b, .., of: f)`.
+//!
+//! `of` is a path (its VJP is found as for a call, see [`callee`](crate::emit::callee)) or a
+//! closure literal, whose body is differentiated in place with its parameters bound to the
+//! `at` arguments; variables it captures are constants.
+
+use crate::diag::Diagnostics;
+use crate::driver::{self, Differentiated};
+use crate::emit::{self, callee, names};
+use crate::lower::{self, BodyInput};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, ToTokens};
+use syn::parse::{Parse, ParseStream};
+use syn::spanned::Spanned;
+use syn::{Expr, Token};
+
+/// Which operator is expanded.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Operator {
+    /// `gradient!`: the input tangents.
+    Gradient,
+    /// `value_with_gradient!`: `(value, tangents)`.
+    ValueWithGradient,
+    /// `value_with_pullback!`: `(value, pullback)`.
+    ValueWithPullback,
+    /// `pullback!`: the pullback.
+    Pullback,
+}
+
+struct Input {
+    args: Vec<Expr>,
+    of: Expr,
+}
+
+impl Parse for Input {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let at: syn::Ident = input.parse()?;
+        if at != "at" {
+            return Err(syn::Error::new(at.span(), "expected `at: <arguments>, of: <function>`"));
+        }
+        input.parse::<Token![:]>()?;
+        let mut args = Vec::new();
+        loop {
+            if input.peek(syn::Ident) && input.peek2(Token![:]) && !input.peek2(Token![::]) {
+                break;
+            }
+            args.push(input.parse::<Expr>()?);
+            input.parse::<Token![,]>().map_err(|e| syn::Error::new(e.span(), "expected `, of: <function>` after the arguments"))?;
+        }
+        let of: syn::Ident = input.parse()?;
+        if of != "of" {
+            return Err(syn::Error::new(of.span(), "expected `of: <function>` after the arguments"));
+        }
+        input.parse::<Token![:]>()?;
+        let f: Expr = input.parse()?;
+        let _ = input.parse::<Option<Token![,]>>()?;
+        if args.is_empty() {
+            return Err(syn::Error::new(at.span(), "`at:` needs at least one argument"));
+        }
+        Ok(Input { args, of: f })
+    }
+}
+
+/// Expands an operator invocation.
+pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
+    let input = match syn::parse2::<Input>(tokens) {
+        Ok(input) => input,
+        Err(e) => return e.to_compile_error(),
+    };
+    let n = input.args.len();
+    let vjp = match &input.of {
+        Expr::Path(p) if p.qself.is_none() => {
+            let path = callee::vjp_path(&p.path);
+            let args = &input.args;
+            quote!(#path(#(#args),*))
+        }
+        Expr::Closure(c) => match closure_vjp(c, &input.args) {
+            Ok(tokens) => tokens,
+            Err(errors) => return errors,
+        },
+        other => {
+            return syn::Error::new(other.span(), "`of:` takes a path to a differentiable function or a closure literal such as `|x| x * x`")
+                .to_compile_error();
+        }
+    };
+    let rt = names::runtime();
+    let tangents: Vec<_> = (0..n).map(|i| format_ident!("__ad_t{}", i)).collect();
+    let unpacked = if n == 1 { tangents[0].to_token_stream() } else { quote!((#(#tangents),*)) };
+    let gradient = quote! {{
+        let (#(#tangents,)*) = __ad_pullback(#rt::seed(&__ad_value));
+        #unpacked
+    }};
+    let pullback = if n == 1 {
+        quote!(move |__ad_cotangent| { let (__ad_t0,) = __ad_pullback(__ad_cotangent); __ad_t0 })
+    } else {
+        quote!(__ad_pullback)
+    };
+    let tail = match operator {
+        Operator::Gradient => gradient,
+        Operator::ValueWithGradient => quote!((__ad_value, #gradient)),
+        Operator::ValueWithPullback => quote!((__ad_value, #pullback)),
+        Operator::Pullback => pullback,
+    };
+    let allow = emit::allow_generated();
+    quote! {{
+        #allow
+        let (__ad_value, __ad_pullback) = #vjp;
+        #tail
+    }}
+}
+
+/// The VJP of a closure literal applied to `args`, as a block expression.
+fn closure_vjp(closure: &syn::ExprClosure, args: &[Expr]) -> Result<TokenStream, TokenStream> {
+    let params = lower::closure_params(closure);
+    if params.len() != args.len() {
+        return Err(syn::Error::new(
+            closure.inputs.span(),
+            format!("the closure takes {} parameter(s) but `at:` gives {} argument(s)", params.len(), args.len()),
+        )
+        .to_compile_error());
+    }
+    let mut diag = Diagnostics::default();
+    let differentiated = driver::differentiate("closure".into(), &params, None, BodyInput::Expr(&closure.body), &mut diag);
+    let Some(Differentiated { ir, program }) = differentiated else {
+        return Err(diag.to_compile_errors());
+    };
+    let sources: Vec<TokenStream> = (0..params.len()).map(|i| names::param(i).to_token_stream()).collect();
+    let bindings = params.iter().zip(args).enumerate().map(|(i, (p, arg))| {
+        let name = names::param(i);
+        match &p.ty {
+            Some(ty) => quote!(let #name: #ty = #arg;),
+            // An unsuffixed float literal would stay `{float}` until rustc's fallback, too late
+            // for the rule calls to resolve: give it the type the fallback would, `f64`.
+            None if is_unsuffixed_float(arg) => quote!(let #name: f64 = #arg;),
+            None => quote!(let #name = #arg;),
+        }
+    });
+    let items = &ir.items;
+    let body = emit::vjp::body(&ir, &program, &sources, None);
+    Ok(quote! {
+        {
+            #(#bindings)*
+            #(#items)*
+            #body
+        }
+    })
+}
+
+/// `1.5` or `-1.5` without a type suffix.
+fn is_unsuffixed_float(expr: &Expr) -> bool {
+    match expr {
+        Expr::Lit(syn::ExprLit { lit: syn::Lit::Float(f), .. }) => f.suffix().is_empty(),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => is_unsuffixed_float(&u.expr),
+        Expr::Paren(p) => is_unsuffixed_float(&p.expr),
+        _ => false,
+    }
+}

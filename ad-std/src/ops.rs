@@ -1,0 +1,266 @@
+//! Rules for the operators `+ - * /`, unary `-` and `as` casts between float types.
+//!
+//! Each binary operator has one trait with three entry points chosen by activity analysis:
+//! `*_vjp` when both operands are active (pullback returns both cotangents), `*_vjp_lhs` /
+//! `*_vjp_rhs` when only one is (pullback returns only that cotangent, so the other is never
+//! computed). Operands are owned values (`ad_core::Operand` turns references into values),
+//! and pullbacks own what they keep, so they never borrow the caller's locals.
+//!
+//! The scalar impls (`f32` with `f32`, `f64` with `f64`; Rust has no mixed float operators)
+//! return `move` closures that capture only the owned floats their formula needs (nothing
+//! for `+`, `-` and unary `-`), so every pullback is `Fn`, `'static` and at most two floats
+//! wide. All these functions are differentiable everywhere on their domain; division by zero
+//! gives whatever the closed form gives (infinities or NaN), like the primal.
+
+#![allow(
+    clippy::type_complexity,
+    reason = "the signatures are the contract generated code relies on; aliases would hide it"
+)]
+
+use ad_core::{Differentiable, Tangent};
+
+/// Reverse-mode rule of `lhs + rhs`.
+///
+/// Original: `y = a + b` / Tangent: `ty = ta + tb` / Adjoint: `adj[a] += adj[y]; adj[b] += adj[y]`.
+pub trait AddRule<Rhs: Differentiable>: Differentiable + Sized {
+    /// The type of `lhs + rhs`.
+    type Output: Differentiable;
+    /// Value and pullback to both operands' cotangents.
+    fn add_vjp(
+        self,
+        rhs: Rhs,
+    ) -> (
+        Self::Output,
+        impl Fn(Tangent<Self::Output>) -> (Tangent<Self>, Tangent<Rhs>),
+    );
+    /// Value and pullback to the left operand's cotangent only.
+    fn add_vjp_lhs(
+        self,
+        rhs: Rhs,
+    ) -> (
+        Self::Output,
+        impl Fn(Tangent<Self::Output>) -> Tangent<Self>,
+    );
+    /// Value and pullback to the right operand's cotangent only.
+    fn add_vjp_rhs(
+        self,
+        rhs: Rhs,
+    ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
+}
+
+/// Reverse-mode rule of `lhs - rhs`.
+///
+/// Original: `y = a - b` / Tangent: `ty = ta - tb` / Adjoint: `adj[a] += adj[y]; adj[b] -= adj[y]`.
+pub trait SubRule<Rhs: Differentiable>: Differentiable + Sized {
+    /// The type of `lhs - rhs`.
+    type Output: Differentiable;
+    /// Value and pullback to both operands' cotangents.
+    fn sub_vjp(
+        self,
+        rhs: Rhs,
+    ) -> (
+        Self::Output,
+        impl Fn(Tangent<Self::Output>) -> (Tangent<Self>, Tangent<Rhs>),
+    );
+    /// Value and pullback to the left operand's cotangent only.
+    fn sub_vjp_lhs(
+        self,
+        rhs: Rhs,
+    ) -> (
+        Self::Output,
+        impl Fn(Tangent<Self::Output>) -> Tangent<Self>,
+    );
+    /// Value and pullback to the right operand's cotangent only.
+    fn sub_vjp_rhs(
+        self,
+        rhs: Rhs,
+    ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
+}
+
+/// Reverse-mode rule of `lhs * rhs`.
+///
+/// Original: `y = a * b` / Tangent: `ty = ta*b + a*tb` / Adjoint: `adj[a] += adj[y]*b; adj[b] += adj[y]*a`.
+pub trait MulRule<Rhs: Differentiable>: Differentiable + Sized {
+    /// The type of `lhs * rhs`.
+    type Output: Differentiable;
+    /// Value and pullback to both operands' cotangents.
+    fn mul_vjp(
+        self,
+        rhs: Rhs,
+    ) -> (
+        Self::Output,
+        impl Fn(Tangent<Self::Output>) -> (Tangent<Self>, Tangent<Rhs>),
+    );
+    /// Value and pullback to the left operand's cotangent only.
+    fn mul_vjp_lhs(
+        self,
+        rhs: Rhs,
+    ) -> (
+        Self::Output,
+        impl Fn(Tangent<Self::Output>) -> Tangent<Self>,
+    );
+    /// Value and pullback to the right operand's cotangent only.
+    fn mul_vjp_rhs(
+        self,
+        rhs: Rhs,
+    ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
+}
+
+/// Reverse-mode rule of `lhs / rhs`.
+///
+/// Original: `y = a / b` / Tangent: `ty = ta/b - tb*y/b` / Adjoint: `adj[a] += adj[y]/b; adj[b] -= (adj[y]/b)*y`.
+///
+/// The scalar impls use `y / b` for `a / b²`, which neither overflows nor underflows where
+/// `b²` would. `b == 0` gives the infinities (or NaN) of the closed form.
+pub trait DivRule<Rhs: Differentiable>: Differentiable + Sized {
+    /// The type of `lhs / rhs`.
+    type Output: Differentiable;
+    /// Value and pullback to both operands' cotangents.
+    fn div_vjp(
+        self,
+        rhs: Rhs,
+    ) -> (
+        Self::Output,
+        impl Fn(Tangent<Self::Output>) -> (Tangent<Self>, Tangent<Rhs>),
+    );
+    /// Value and pullback to the left operand's cotangent only.
+    fn div_vjp_lhs(
+        self,
+        rhs: Rhs,
+    ) -> (
+        Self::Output,
+        impl Fn(Tangent<Self::Output>) -> Tangent<Self>,
+    );
+    /// Value and pullback to the right operand's cotangent only.
+    fn div_vjp_rhs(
+        self,
+        rhs: Rhs,
+    ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
+}
+
+/// Reverse-mode rule of unary minus `-x`.
+///
+/// Original: `y = -x` / Tangent: `ty = -tx` / Adjoint: `adj[x] -= adj[y]`.
+pub trait NegRule: Differentiable + Sized {
+    /// The type of `-x`.
+    type Output: Differentiable;
+    /// Value and pullback to the operand's cotangent.
+    fn neg_vjp(
+        self,
+    ) -> (
+        Self::Output,
+        impl Fn(Tangent<Self::Output>) -> Tangent<Self>,
+    );
+}
+
+/// Reverse-mode rule of `x as To` between float types (`f32` <-> `f64` and to itself).
+///
+/// Original: `y = x as To` / Tangent: `ty = tx as To` / Adjoint: `adj[x] += adj[y] as From`.
+///
+/// The rounding of a narrowing cast is treated as the identity (its derivative is 1 almost
+/// everywhere); the cotangent is converted back to the source type with `as`.
+pub trait CastRule<To: Differentiable>: Differentiable + Sized {
+    /// Value and pullback to the operand's cotangent.
+    fn cast_vjp(self) -> (To, impl Fn(Tangent<To>) -> Tangent<Self>);
+}
+
+/// `AddRule`, `SubRule`, `MulRule`, `DivRule` and `NegRule` for a float type with itself.
+macro_rules! scalar_rules {
+    ($($t:ty),*) => {$(
+        impl AddRule<$t> for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn add_vjp(self, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
+                (self + rhs, move |d: $t| (d, d))
+            }
+            #[inline(always)]
+            fn add_vjp_lhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (self + rhs, move |d: $t| d)
+            }
+            #[inline(always)]
+            fn add_vjp_rhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (self + rhs, move |d: $t| d)
+            }
+        }
+
+        impl SubRule<$t> for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn sub_vjp(self, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
+                (self - rhs, move |d: $t| (d, -d))
+            }
+            #[inline(always)]
+            fn sub_vjp_lhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (self - rhs, move |d: $t| d)
+            }
+            #[inline(always)]
+            fn sub_vjp_rhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (self - rhs, move |d: $t| -d)
+            }
+        }
+
+        impl MulRule<$t> for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn mul_vjp(self, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
+                let lhs = self;
+                (lhs * rhs, move |d: $t| (d * rhs, d * lhs))
+            }
+            #[inline(always)]
+            fn mul_vjp_lhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (self * rhs, move |d: $t| d * rhs)
+            }
+            #[inline(always)]
+            fn mul_vjp_rhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                let lhs = self;
+                (lhs * rhs, move |d: $t| d * lhs)
+            }
+        }
+
+        impl DivRule<$t> for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn div_vjp(self, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
+                let y = self / rhs;
+                (y, move |d: $t| {
+                    let da = d / rhs;
+                    (da, -da * y)
+                })
+            }
+            #[inline(always)]
+            fn div_vjp_lhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (self / rhs, move |d: $t| d / rhs)
+            }
+            #[inline(always)]
+            fn div_vjp_rhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                let y = self / rhs;
+                (y, move |d: $t| -(d / rhs) * y)
+            }
+        }
+
+        impl NegRule for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn neg_vjp(self) -> ($t, impl Fn($t) -> $t) {
+                (-self, move |d: $t| -d)
+            }
+        }
+    )*};
+}
+
+scalar_rules!(f32, f64);
+
+/// `CastRule` between float types.
+macro_rules! cast_rules {
+    ($($from:ty => $to:ty),*) => {$(
+        impl CastRule<$to> for $from {
+            #[inline(always)]
+            #[allow(clippy::unnecessary_cast)]
+            fn cast_vjp(self) -> ($to, impl Fn($to) -> $from) {
+                (self as $to, move |d: $to| d as $from)
+            }
+        }
+    )*};
+}
+
+cast_rules!(f32 => f32, f32 => f64, f64 => f32, f64 => f64);

@@ -1,0 +1,81 @@
+//! # ad: automatic differentiation of ordinary Rust code
+//!
+//! Put `#[differentiable]` on a plain Rust function and ask for its derivative:
+//!
+//! ```
+//! use ad::prelude::*;
+//!
+//! #[differentiable]
+//! fn cubed(x: f64) -> f64 {
+//!     x * x * x
+//! }
+//!
+//! assert_eq!(gradient!(at: 4.0, of: cubed), 48.0);
+//! let (value, dx) = value_with_gradient!(at: 2.0, of: |x: f64| x.sin() * x);
+//! assert!((dx - (2.0f64.cos() * 2.0 + 2.0f64.sin())).abs() < 1e-12);
+//! # let _ = value;
+//! ```
+//!
+//! The attribute is a compiler: it lowers the body into an SSA form, finds which values carry
+//! derivatives (activity analysis), and emits reverse-mode derivative code (value plus
+//! pullback) beside the function, which rustc and LLVM optimise like hand-written code. There
+//! is no tape and no runtime graph.
+//!
+//! ## Marking functions
+//!
+//! - `#[differentiable]` differentiates with respect to every parameter whose type can carry
+//!   a derivative (not integers, `bool`, `char`, strings); `#[differentiable(wrt = x)]` or
+//!   `wrt = (x, y)` chooses. The function itself is unchanged.
+//! - On a method or associated function that uses `self` or `Self`, the attribute goes on the
+//!   function; on an associated function that does neither, put `#[differentiable]` on its
+//!   `impl` block (a macro cannot tell such a function from a free one).
+//! - `#[derivative(of = f)]` registers a hand-written derivative of `f`, which may live in
+//!   another module or another crate (see [`derivative`]).
+//!
+//! ## Operators
+//!
+//! [`gradient!`], [`value_with_gradient!`], [`value_with_pullback!`] and [`pullback!`] take
+//! `at:` (the arguments, as one would pass them) and `of:` (a path or a closure literal).
+//!
+//! ## What the compiler accepts so far
+//!
+//! Straight-line code: `let` (with tuple patterns and type ascriptions), mutable locals and
+//! reassignment, `+= -= *= /=`, `+ - * /` and unary `-`, parentheses and block
+//! expressions, literals and constants, casts, float methods, calls of functions (free, in
+//! modules, associated), tuples and `.0`, `&x` and `*x`, `return`. Other constructs are
+//! rejected with an error that names them.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+extern crate self as ad;
+
+pub use ad_core::check;
+pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
+pub use ad_macros::{derivative, differentiable, gradient, pullback, value_with_gradient, value_with_pullback};
+pub use ndarray;
+pub use num_traits;
+
+/// Returns `x` unchanged and stops derivatives flowing through it: inside a
+/// `#[differentiable]` body, `no_grad(x)` is a constant.
+#[inline(always)]
+pub fn no_grad<T>(x: T) -> T {
+    x
+}
+
+/// What `use ad::prelude::*;` brings: the macros, the traits and [`no_grad`].
+pub mod prelude {
+    pub use crate::{
+        derivative, differentiable, gradient, no_grad, pullback, value_with_gradient, value_with_pullback,
+        Differentiable, TangentVector,
+    };
+}
+
+/// The runtime that generated code calls. Not a public API: it changes without notice.
+#[doc(hidden)]
+pub mod __private {
+    pub use ad_core::accumulate::{add_into, from_component, zero};
+    pub use ad_core::seed::seed;
+    pub use ad_core::{Differentiable, NoTangent, Operand, TangentVector};
+    pub use ad_std::float::FloatMethods;
+    pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};
+}
