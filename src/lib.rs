@@ -75,7 +75,7 @@ pub mod prelude {
 pub mod __private {
     pub use ad_core::accumulate::{add_into, from_component, zero};
     pub use ad_core::seed::seed;
-    pub use ad_core::{Differentiable, NoTangent, Operand, TangentVector};
+    pub use ad_core::{literal_like, Differentiable, NoTangent, Operand, TangentVector};
     pub use ad_std::float::FloatMethods;
     pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};
 }

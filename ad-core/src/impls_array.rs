@@ -16,7 +16,11 @@ impl<T: TangentVector> TangentVector for Vec<T> {
             *self = other;
             return;
         }
-        assert_eq!(self.len(), other.len(), "adding tangent vectors of different lengths");
+        assert_eq!(
+            self.len(),
+            other.len(),
+            "adding tangent vectors of different lengths"
+        );
         for (a, b) in self.iter_mut().zip(other) {
             a.add_assign(b);
         }
@@ -32,7 +36,11 @@ impl<T: Differentiable> Differentiable for [T] {
         if t.is_empty() {
             return;
         }
-        assert_eq!(self.len(), t.len(), "moving a slice by a tangent of another length");
+        assert_eq!(
+            self.len(),
+            t.len(),
+            "moving a slice by a tangent of another length"
+        );
         for (x, dx) in self.iter_mut().zip(t) {
             x.move_by(dx);
         }

@@ -31,6 +31,22 @@ macro_rules! constant_types {
 }
 
 constant_types!(
-    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, bool, char, (), str, String,
+    i8,
+    i16,
+    i32,
+    i64,
+    i128,
+    isize,
+    u8,
+    u16,
+    u32,
+    u64,
+    u128,
+    usize,
+    bool,
+    char,
+    (),
+    str,
+    String,
     NoTangent
 );

@@ -15,12 +15,15 @@ pub struct Config {
     pub of: Option<syn::Path>,
     /// `forward` of `#[derivative]`: a forward-mode registration.
     pub forward: Option<Span>,
+    /// `dump` of `#[differentiable]`: print the IR and the generated code while compiling.
+    pub dump: bool,
 }
 
 enum Arg {
     Wrt(Vec<Ident>),
     Of(syn::Path),
     Forward(Span),
+    Dump(Span),
 }
 
 impl Parse for Arg {
@@ -49,9 +52,12 @@ impl Parse for Arg {
                 Ok(Arg::Of(input.parse()?))
             }
             "forward" => Ok(Arg::Forward(key.span())),
+            "dump" => Ok(Arg::Dump(key.span())),
             other => Err(syn::Error::new(
                 key.span(),
-                format!("unknown argument `{other}`: `#[differentiable]` takes `wrt = ..`, `#[derivative]` takes `of = ..`, `wrt = ..` and `forward`"),
+                format!(
+                    "unknown argument `{other}`: `#[differentiable]` takes `wrt = ..` and `dump`, `#[derivative]` takes `of = ..`, `wrt = ..` and `forward`"
+                ),
             )),
         }
     }
@@ -105,6 +111,13 @@ pub fn parse(kind: AttrKind, args: TokenStream) -> syn::Result<Config> {
                 config.of = Some(path);
             }
             Arg::Forward(span) if kind == AttrKind::Derivative => config.forward = Some(span),
+            Arg::Dump(_) if kind == AttrKind::Differentiable => config.dump = true,
+            Arg::Dump(span) => {
+                return Err(syn::Error::new(
+                    span,
+                    "`dump` belongs to `#[differentiable(dump)]`",
+                ));
+            }
             Arg::Of(path) => {
                 return Err(syn::Error::new_spanned(
                     path,
@@ -137,8 +150,9 @@ mod tests {
     fn parses_single_and_tuple_wrt() {
         let c = parse(AttrKind::Differentiable, quote!(wrt = x)).unwrap();
         assert_eq!(c.wrt.unwrap()[0], "x");
-        let c = parse(AttrKind::Differentiable, quote!(wrt = (x, self))).unwrap();
+        let c = parse(AttrKind::Differentiable, quote!(wrt = (x, self), dump)).unwrap();
         assert_eq!(c.wrt.unwrap().len(), 2);
+        assert!(c.dump);
     }
 
     #[test]

@@ -16,11 +16,6 @@ impl Diagnostics {
         self.errors.push(syn::Error::new(span, message));
     }
 
-    /// Records a `syn` parse error.
-    pub fn push(&mut self, error: syn::Error) {
-        self.errors.push(error);
-    }
-
     /// Whether any error was recorded.
     pub fn has_errors(&self) -> bool {
         !self.errors.is_empty()
@@ -28,7 +23,10 @@ impl Diagnostics {
 
     /// The recorded errors as `compile_error!` invocations.
     pub fn to_compile_errors(&self) -> TokenStream {
-        self.errors.iter().map(syn::Error::to_compile_error).collect()
+        self.errors
+            .iter()
+            .map(syn::Error::to_compile_error)
+            .collect()
     }
 
     /// An internal inconsistency: a bug in `ad`, reported instead of panicking.

@@ -11,13 +11,15 @@ use crate::ir::{self, Body};
 use crate::lower::{self, BodyInput, ParamInput};
 use crate::vjp::{self, program::VjpProgram};
 use proc_macro2::{TokenStream, TokenTree};
-use quote::{quote, ToTokens};
+use quote::{ToTokens, quote};
 use syn::spanned::Spanned;
 
 /// A body and its VJP program.
 pub struct Differentiated {
     /// The lowered body.
     pub ir: Body,
+    /// Which of its values carry derivatives.
+    pub activity: analysis::Activity,
     /// Its VJP.
     pub program: VjpProgram,
 }
@@ -44,7 +46,11 @@ pub fn differentiate(
     if diag.has_errors() {
         return None;
     }
-    Some(Differentiated { ir, program })
+    Some(Differentiated {
+        ir,
+        activity,
+        program,
+    })
 }
 
 /// `#[differentiable(..)]` on a function or an `impl` block.
@@ -55,7 +61,11 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
     };
     match syn::parse2::<syn::Item>(item.clone()) {
         Ok(syn::Item::Fn(f)) => {
-            let mode = if in_impl(&f) { Placement::Sibling } else { Placement::Companion };
+            let mode = if in_impl(&f) {
+                Placement::Sibling
+            } else {
+                Placement::Companion
+            };
             expand_fn(&config, &f.attrs, &f.vis, &f.sig, &f.block, mode, item)
         }
         Ok(syn::Item::Impl(imp)) => expand_impl(&config, imp, item),
@@ -68,7 +78,15 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
             .to_compile_error(),
         ),
         Err(_) => match syn::parse2::<syn::ImplItemFn>(item.clone()) {
-            Ok(f) => expand_fn(&config, &f.attrs, &f.vis, &f.sig, &f.block, Placement::Sibling, item),
+            Ok(f) => expand_fn(
+                &config,
+                &f.attrs,
+                &f.vis,
+                &f.sig,
+                &f.block,
+                Placement::Sibling,
+                item,
+            ),
             Err(e) => fallback::with_errors(item, e.to_compile_error()),
         },
     }
@@ -87,7 +105,9 @@ pub enum Placement {
 /// associated function that does neither cannot be told apart from a free function by its
 /// tokens; put `#[differentiable]` on its `impl` block instead.)
 fn in_impl(f: &syn::ItemFn) -> bool {
-    f.sig.receiver().is_some() || mentions_self(f.sig.to_token_stream()) || mentions_self(f.block.to_token_stream())
+    f.sig.receiver().is_some()
+        || mentions_self(f.sig.to_token_stream())
+        || mentions_self(f.block.to_token_stream())
 }
 
 fn mentions_self(tokens: TokenStream) -> bool {
@@ -132,33 +152,76 @@ fn vjp_item(
         BodyInput::Block(block),
         &mut diag,
     );
-    let Some(Differentiated { ir, program }) = differentiated.filter(|_| !diag.has_errors()) else {
+    let Some(Differentiated {
+        ir,
+        activity,
+        program,
+    }) = differentiated.filter(|_| !diag.has_errors())
+    else {
         return Err(diag.to_compile_errors());
     };
     let (decls, sources) = emit::vjp_params(sig);
     let ret = types::return_type(&sig.output);
     let param_types = emit::param_types(sig);
-    let tangents: Vec<TokenStream> =
-        param_types.iter().zip(&ir.params).map(|(ty, p)| types::param_tangent(ty, p.wrt)).collect();
+    let tangents: Vec<TokenStream> = param_types
+        .iter()
+        .zip(&ir.params)
+        .map(|(ty, p)| types::param_tangent(ty, p.wrt))
+        .collect();
     let result = types::vjp_result(&ret, &tangents, &sig.generics);
     let items = &ir.items;
     let body = emit::vjp::body(&ir, &program, &sources, Some(types::tangent(&ret)));
     let body = quote!(#(#items)* #body);
-    Ok(match placement {
+    let generated = match placement {
         Placement::Companion => {
-            let vjp = emit::vjp_fn(quote!(pub), &names::companion_vjp(), sig, &decls, result, body);
+            let vjp = emit::vjp_fn(
+                quote!(pub),
+                &names::companion_vjp(),
+                sig,
+                &decls,
+                result,
+                body,
+            );
             emit::companion_module(vis, &sig.ident, vjp)
         }
-        Placement::Sibling => {
-            emit::vjp_fn(vis.to_token_stream(), &names::method_vjp(&sig.ident), sig, &decls, result, body)
-        }
-    })
+        Placement::Sibling => emit::vjp_fn(
+            vis.to_token_stream(),
+            &names::method_vjp(&sig.ident),
+            sig,
+            &decls,
+            result,
+            body,
+        ),
+    };
+    if config.dump {
+        dump(
+            &ir,
+            &ir::pretty::print(&ir, &|v| activity.describe(v)),
+            &generated,
+        );
+    }
+    Ok(generated)
+}
+
+/// `#[differentiable(dump)]`: the user asked to see the IR and the generated code.
+fn dump(ir: &Body, annotated: &str, generated: &TokenStream) {
+    let code = match syn::parse2::<syn::File>(generated.clone()) {
+        Ok(file) => prettyplease::unparse(&file),
+        Err(_) => generated.to_string(),
+    };
+    eprintln!(
+        "=== ad: IR of `{}` (with activity) ===\n{annotated}=== ad: generated code ===\n{code}",
+        ir.name
+    );
 }
 
 /// Signatures the VJP cannot be generated for.
 fn check_signature(sig: &syn::Signature, diag: &mut Diagnostics) {
     if let Some(t) = &sig.asyncness {
-        diag.error(t.span, "`async fn` cannot be differentiated: differentiate a synchronous helper it calls");
+        diag.error(
+            t.span,
+            "`async fn` cannot be differentiated: differentiate a synchronous helper it calls",
+        );
     }
     if let Some(t) = &sig.unsafety {
         diag.error(t.span, "`unsafe fn` cannot be differentiated");
@@ -179,14 +242,21 @@ fn check_signature(sig: &syn::Signature, diag: &mut Diagnostics) {
 /// in a second inherent `impl` of the same type (so trait impls work too).
 fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> TokenStream {
     if config.wrt.is_some() {
-        let e = syn::Error::new(imp.impl_token.span, "`wrt` cannot be given on an `impl` block: put `#[differentiable(wrt = ..)]` on the function");
+        let e = syn::Error::new(
+            imp.impl_token.span,
+            "`wrt` cannot be given on an `impl` block: put `#[differentiable(wrt = ..)]` on the function",
+        );
         return fallback::with_errors(original, e.to_compile_error());
     }
     let mut generated = Vec::new();
     let mut errors = TokenStream::new();
     for item in &imp.items {
         if let syn::ImplItem::Fn(f) = item {
-            let vis = if imp.trait_.is_some() { syn::parse_quote!(pub) } else { f.vis.clone() };
+            let vis = if imp.trait_.is_some() {
+                syn::parse_quote!(pub)
+            } else {
+                f.vis.clone()
+            };
             match vjp_item(config, &vis, &f.sig, &f.block, Placement::Sibling) {
                 Ok(tokens) => generated.push(tokens),
                 Err(e) => errors.extend(e),

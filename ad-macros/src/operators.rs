@@ -10,7 +10,7 @@ use crate::driver::{self, Differentiated};
 use crate::emit::{self, callee, names};
 use crate::lower::{self, BodyInput};
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, ToTokens};
+use quote::{ToTokens, format_ident, quote};
 use syn::parse::{Parse, ParseStream};
 use syn::spanned::Spanned;
 use syn::{Expr, Token};
@@ -37,7 +37,10 @@ impl Parse for Input {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let at: syn::Ident = input.parse()?;
         if at != "at" {
-            return Err(syn::Error::new(at.span(), "expected `at: <arguments>, of: <function>`"));
+            return Err(syn::Error::new(
+                at.span(),
+                "expected `at: <arguments>, of: <function>`",
+            ));
         }
         input.parse::<Token![:]>()?;
         let mut args = Vec::new();
@@ -46,17 +49,25 @@ impl Parse for Input {
                 break;
             }
             args.push(input.parse::<Expr>()?);
-            input.parse::<Token![,]>().map_err(|e| syn::Error::new(e.span(), "expected `, of: <function>` after the arguments"))?;
+            input.parse::<Token![,]>().map_err(|e| {
+                syn::Error::new(e.span(), "expected `, of: <function>` after the arguments")
+            })?;
         }
         let of: syn::Ident = input.parse()?;
         if of != "of" {
-            return Err(syn::Error::new(of.span(), "expected `of: <function>` after the arguments"));
+            return Err(syn::Error::new(
+                of.span(),
+                "expected `of: <function>` after the arguments",
+            ));
         }
         input.parse::<Token![:]>()?;
         let f: Expr = input.parse()?;
         let _ = input.parse::<Option<Token![,]>>()?;
         if args.is_empty() {
-            return Err(syn::Error::new(at.span(), "`at:` needs at least one argument"));
+            return Err(syn::Error::new(
+                at.span(),
+                "`at:` needs at least one argument",
+            ));
         }
         Ok(Input { args, of: f })
     }
@@ -86,13 +97,20 @@ pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
     };
     let rt = names::runtime();
     let tangents: Vec<_> = (0..n).map(|i| format_ident!("__ad_t{}", i)).collect();
-    let unpacked = if n == 1 { tangents[0].to_token_stream() } else { quote!((#(#tangents),*)) };
+    let unpacked = if n == 1 {
+        tangents[0].to_token_stream()
+    } else {
+        quote!((#(#tangents),*))
+    };
     let gradient = quote! {{
         let (#(#tangents,)*) = __ad_pullback(#rt::seed(&__ad_value));
         #unpacked
     }};
     let pullback = if n == 1 {
-        quote!(move |__ad_cotangent| { let (__ad_t0,) = __ad_pullback(__ad_cotangent); __ad_t0 })
+        quote!(move |__ad_cotangent| {
+            let (__ad_t0,) = __ad_pullback(__ad_cotangent);
+            __ad_t0
+        })
     } else {
         quote!(__ad_pullback)
     };
@@ -116,23 +134,35 @@ fn closure_vjp(closure: &syn::ExprClosure, args: &[Expr]) -> Result<TokenStream,
     if params.len() != args.len() {
         return Err(syn::Error::new(
             closure.inputs.span(),
-            format!("the closure takes {} parameter(s) but `at:` gives {} argument(s)", params.len(), args.len()),
+            format!(
+                "the closure takes {} parameter(s) but `at:` gives {} argument(s)",
+                params.len(),
+                args.len()
+            ),
         )
         .to_compile_error());
     }
     let mut diag = Diagnostics::default();
-    let differentiated = driver::differentiate("closure".into(), &params, None, BodyInput::Expr(&closure.body), &mut diag);
-    let Some(Differentiated { ir, program }) = differentiated else {
+    let differentiated = driver::differentiate(
+        "closure".into(),
+        &params,
+        None,
+        BodyInput::Expr(&closure.body),
+        &mut diag,
+    );
+    let Some(Differentiated { ir, program, .. }) = differentiated else {
         return Err(diag.to_compile_errors());
     };
-    let sources: Vec<TokenStream> = (0..params.len()).map(|i| names::param(i).to_token_stream()).collect();
+    let sources: Vec<TokenStream> = (0..params.len())
+        .map(|i| names::param(i).to_token_stream())
+        .collect();
     let bindings = params.iter().zip(args).enumerate().map(|(i, (p, arg))| {
         let name = names::param(i);
         match &p.ty {
             Some(ty) => quote!(let #name: #ty = #arg;),
             // An unsuffixed float literal would stay `{float}` until rustc's fallback, too late
             // for the rule calls to resolve: give it the type the fallback would, `f64`.
-            None if is_unsuffixed_float(arg) => quote!(let #name: f64 = #arg;),
+            None if crate::ir::is_unsuffixed_float(arg) => quote!(let #name: f64 = #arg;),
             None => quote!(let #name = #arg;),
         }
     });
@@ -145,14 +175,4 @@ fn closure_vjp(closure: &syn::ExprClosure, args: &[Expr]) -> Result<TokenStream,
             #body
         }
     })
-}
-
-/// `1.5` or `-1.5` without a type suffix.
-fn is_unsuffixed_float(expr: &Expr) -> bool {
-    match expr {
-        Expr::Lit(syn::ExprLit { lit: syn::Lit::Float(f), .. }) => f.suffix().is_empty(),
-        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => is_unsuffixed_float(&u.expr),
-        Expr::Paren(p) => is_unsuffixed_float(&p.expr),
-        _ => false,
-    }
 }

@@ -30,11 +30,17 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
         },
     };
     if let Some(span) = config.forward {
-        let e = syn::Error::new(span, "forward-mode registration is not supported yet: register the reverse-mode derivative (value and pullback)");
+        let e = syn::Error::new(
+            span,
+            "forward-mode registration is not supported yet: register the reverse-mode derivative (value and pullback)",
+        );
         return fallback::with_errors(item, e.to_compile_error());
     }
     let Some(of) = config.of.as_ref() else {
-        return fallback::with_errors(item, quote!(::core::compile_error!("`#[derivative]` needs `of = ..`");));
+        return fallback::with_errors(
+            item,
+            quote!(::core::compile_error!("`#[derivative]` needs `of = ..`");),
+        );
     };
     let mut diag = Diagnostics::default();
     let Some(value_type) = value_type(&sig, &mut diag) else {
@@ -48,11 +54,16 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
 
     let (decls, sources) = emit::vjp_params(&sig);
     let param_types = emit::param_types(&sig);
-    let tangents: Vec<TokenStream> =
-        param_types.iter().zip(&wrt).map(|(ty, &w)| types::param_tangent(ty, w)).collect();
+    let tangents: Vec<TokenStream> = param_types
+        .iter()
+        .zip(&wrt)
+        .map(|(ty, &w)| types::param_tangent(ty, w))
+        .collect();
     let result = types::vjp_result(&value_type, &tangents, &sig.generics);
     let seed_type = types::tangent(&value_type);
-    let user_outputs: Vec<_> = (0..wrt.iter().filter(|w| **w).count()).map(|k| format_ident!("__ad_w{}", k)).collect();
+    let user_outputs: Vec<_> = (0..wrt.iter().filter(|w| **w).count())
+        .map(|k| format_ident!("__ad_w{}", k))
+        .collect();
     let pattern = match user_outputs.as_slice() {
         [single] => quote!(#single),
         many => quote!((#(#many),*)),
@@ -72,7 +83,11 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
         .collect();
     let registration = &sig.ident;
     let associated = callee::is_associated(of);
-    let call = if associated { quote!(Self::#registration) } else { quote!(#registration) };
+    let call = if associated {
+        quote!(Self::#registration)
+    } else {
+        quote!(#registration)
+    };
     let body = quote! {
         let (__ad_value, __ad_pullback) = #call(#(#sources),*);
         (__ad_value, move |__ad_d: #seed_type| {
@@ -81,12 +96,29 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
         })
     };
     let Some(target) = of.segments.last().map(|s| s.ident.clone()) else {
-        return fallback::with_errors(item, syn::Error::new(of.span(), "`of` must name a function").to_compile_error());
+        return fallback::with_errors(
+            item,
+            syn::Error::new(of.span(), "`of` must name a function").to_compile_error(),
+        );
     };
     let generated = if associated {
-        emit::vjp_fn(quote!(#vis), &names::method_vjp(&target), &sig, &decls, result, body)
+        emit::vjp_fn(
+            quote!(#vis),
+            &names::method_vjp(&target),
+            &sig,
+            &decls,
+            result,
+            body,
+        )
     } else {
-        let vjp = emit::vjp_fn(quote!(pub), &names::companion_vjp(), &sig, &decls, result, body);
+        let vjp = emit::vjp_fn(
+            quote!(pub),
+            &names::companion_vjp(),
+            &sig,
+            &decls,
+            result,
+            body,
+        );
         emit::companion_module(&vis, &target, vjp)
     };
     quote!(#item #generated)

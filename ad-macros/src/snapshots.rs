@@ -1,1 +1,457 @@
+//! Snapshot tests of lowering and activity analysis: each fixture is lowered, verified, and
+//! printed with each value's activity (`active`, `varied`, `useful`, or nothing), as Swift's
+//! activity tests do. Update with `UPDATE_EXPECT=1 cargo test -p ad-macros`.
 
+use crate::analysis;
+use crate::attr::{self, AttrKind};
+use crate::diag::Diagnostics;
+use crate::ir::{pretty, verify};
+use crate::lower::{self, BodyInput};
+use expect_test::{Expect, expect};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Lowers `item` with the attribute arguments `args` and prints the IR with activity.
+fn lowered(args: TokenStream, item: TokenStream) -> String {
+    let f: syn::ItemFn = syn::parse2(item).expect("fixture parses");
+    let config = attr::parse(AttrKind::Differentiable, args).expect("fixture attribute parses");
+    let mut diag = Diagnostics::default();
+    let params = lower::fn_params(&f.sig);
+    let body = lower::lower(
+        f.sig.ident.to_string(),
+        &params,
+        config.wrt.as_deref(),
+        BodyInput::Block(&f.block),
+        &mut diag,
+    );
+    let Some(body) = body else {
+        return format!("error: {}", diag.to_compile_errors());
+    };
+    verify::verify(&body).expect("lowering keeps the IR's invariants");
+    let activity = analysis::analyze(&body, &mut diag);
+    let mut text = pretty::print(&body, &|v| activity.describe(v));
+    if diag.has_errors() {
+        text.push_str(&format!("error: {}", diag.to_compile_errors()));
+    }
+    text
+}
+
+fn check(args: TokenStream, item: TokenStream, expected: Expect) {
+    expected.assert_eq(&lowered(args, item));
+}
+
+#[test]
+fn cubed_uses_one_value_three_times() {
+    check(
+        quote!(),
+        quote!(
+            fn cubed(x: f64) -> f64 {
+                x * x * x
+            }
+        ),
+        expect![[r#"
+        fn cubed(%0: x: f64 [wrt] (active)) {
+          %1 = mul %0, %0                        ; active
+          %2 = mul %1, %0                        ; active
+          yield %2
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn mutable_local_becomes_new_values() {
+    check(
+        quote!(wrt = (x, y)),
+        quote!(
+            fn f(x: f64, y: f64, scale: i32) -> f64 {
+                let mut z = x * y.sin();
+                z += (x / y).exp() * scale as f64;
+                helper(z).powi(2) - z.ln()
+            }
+        ),
+        expect![[r#"
+            fn f(%0: x: f64 [wrt] (active), %1: y: f64 [wrt] (active), %2: scale: i32 (useful)) {
+              %3 = method %1.sin()                   ; active
+              %4 = mul %0, %3                        ; active
+              %5 = div %0, %1                        ; active
+              %6 = method %5.exp()                   ; active
+              %7 = cast %2 as f64                    ; useful
+              %8 = mul %6, %7                        ; active
+              %9 = add %4, %8                        ; active
+              %10 = call helper(%9)                  ; active
+              %11 = const 2                          ; useful
+              %12 = method %10.powi(%11)             ; active
+              %13 = method %9.ln()                   ; active
+              %14 = sub %12, %13                     ; active
+              yield %14
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn wrt_subset_leaves_other_parameter_inactive() {
+    check(
+        quote!(wrt = x),
+        quote!(
+            fn g(x: f64, y: f64) -> f64 {
+                x * y + y.exp()
+            }
+        ),
+        expect![[r#"
+        fn g(%0: x: f64 [wrt] (active), %1: y: f64 (useful)) {
+          %2 = mul %0, %1                        ; active
+          %3 = method %1.exp()                   ; useful
+          %4 = add %2, %3                        ; active
+          yield %4
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn integer_parameters_are_constants_by_default() {
+    check(
+        quote!(),
+        quote!(
+            fn p(x: f64, n: i32) -> f64 {
+                x.powi(n) * n as f64
+            }
+        ),
+        expect![[r#"
+        fn p(%0: x: f64 [wrt] (active), %1: n: i32 (useful)) {
+          %2 = method %0.powi(%1)                ; active
+          %3 = cast %1 as f64                    ; useful
+          %4 = mul %2, %3                        ; active
+          yield %4
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn unused_intermediate_is_varied_not_active() {
+    check(
+        quote!(),
+        quote!(
+            fn u(x: f64) -> f64 {
+                let dead = x.exp();
+                x * 2.0
+            }
+        ),
+        expect![[r#"
+        fn u(%0: x: f64 [wrt] (active)) {
+          %1 = method %0.exp()                   ; varied
+          %2 = const 2.0                         ; useful
+          %3 = mul %0, %2                        ; active
+          yield %3
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn constant_computation_is_useful_not_active() {
+    check(
+        quote!(),
+        quote!(
+            fn c(x: f64) -> f64 {
+                let k = 2.0f64.sqrt() * PI;
+                k * x
+            }
+        ),
+        expect![[r#"
+        fn c(%0: x: f64 [wrt] (active)) {
+          %1 = const 2.0f64                      ; useful
+          %2 = method %1.sqrt()                  ; useful
+          %3 = const PI                          ; useful
+          %4 = mul %2, %3                        ; useful
+          %5 = mul %4, %0                        ; active
+          yield %5
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn tuple_pattern_projects_components() {
+    check(
+        quote!(),
+        quote!(
+            fn t(x: f64, y: f64) -> f64 {
+                let (a, b) = (x * y, x - y);
+                a / b
+            }
+        ),
+        expect![[r#"
+        fn t(%0: x: f64 [wrt] (active), %1: y: f64 [wrt] (active)) {
+          %2 = mul %0, %1                        ; active
+          %3 = sub %0, %1                        ; active
+          %4 = tuple (%2, %3)                    ; active
+          %5 = field %4.0                        ; active
+          %6 = field %4.1                        ; active
+          %7 = div %5, %6                        ; active
+          yield %7
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn integer_cast_stops_derivatives() {
+    check(
+        quote!(),
+        quote!(
+            fn i(x: f64) -> f64 {
+                let n = (x * 10.0) as i32;
+                x * n as f64
+            }
+        ),
+        expect![[r#"
+        fn i(%0: x: f64 [wrt] (active)) {
+          %1 = const 10.0
+          %2 = mul %0, %1                        ; varied
+          %3 = cast %2 as i32                    ; useful
+          %4 = cast %3 as f64                    ; useful
+          %5 = mul %0, %4                        ; active
+          yield %5
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn comparisons_and_no_grad_are_never_active() {
+    check(
+        quote!(),
+        quote!(
+            fn n(x: f64, y: f64) -> f64 {
+                let flag = x < y;
+                let c = no_grad(y * 3.0);
+                x * c
+            }
+        ),
+        expect![[r#"
+            fn n(%0: x: f64 [wrt] (active), %1: y: f64 [wrt] (varied)) {
+              %2 = discrete `<` %0, %1
+              %3 = const 3.0
+              %4 = mul %1, %3                        ; varied
+              %5 = no_grad %4                        ; useful
+              %6 = mul %0, %5                        ; active
+              yield %6
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn references_and_derefs_are_identities() {
+    check(
+        quote!(),
+        quote!(
+            fn r(x: &f64, v: &[f64]) -> f64 {
+                let y = *x;
+                let w = &y;
+                w.sin() * v.len() as f64
+            }
+        ),
+        expect![[r#"
+        fn r(%0: x: & f64 [wrt] (active), %1: v: & [f64] [wrt] (varied)) {
+          %2 = deref %0                          ; active
+          %3 = ref %2                            ; active
+          %4 = method %3.sin()                   ; active
+          %5 = discrete_method %1.len()          ; useful
+          %6 = cast %5 as f64                    ; useful
+          %7 = mul %4, %6                        ; active
+          yield %7
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn blocks_scope_their_lets_but_keep_assignments() {
+    check(
+        quote!(),
+        quote!(
+            fn b(x: f64) -> f64 {
+                let mut acc = x;
+                let y = {
+                    let t = acc * 2.0;
+                    acc = t + 1.0;
+                    t
+                };
+                acc * y
+            }
+        ),
+        expect![[r#"
+            fn b(%0: x: f64 [wrt] (active)) {
+              %1 = const 2.0                         ; useful
+              %2 = mul %0, %1                        ; active
+              %3 = const 1.0                         ; useful
+              %4 = add %2, %3                        ; active
+              %5 = mul %4, %2                        ; active
+              yield %5
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn shadowing_rebinds_names() {
+    check(
+        quote!(),
+        quote!(
+            fn s(x: f64) -> f64 {
+                let x = x * 2.0;
+                let x = x.ln();
+                x
+            }
+        ),
+        expect![[r#"
+        fn s(%0: x: f64 [wrt] (active)) {
+          %1 = const 2.0                         ; useful
+          %2 = mul %0, %1                        ; active
+          %3 = method %2.ln()                    ; active
+          yield %3
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn early_return_ends_the_body() {
+    check(
+        quote!(),
+        quote!(
+            fn e(x: f64) -> f64 {
+                let y = x.cos();
+                return y * x;
+            }
+        ),
+        expect![[r#"
+        fn e(%0: x: f64 [wrt] (active)) {
+          %1 = method %0.cos()                   ; active
+          %2 = mul %1, %0                        ; active
+          yield %2
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn calls_of_paths_and_associated_functions() {
+    check(
+        quote!(),
+        quote!(
+            fn k(x: f64) -> f64 {
+                m::g(x) + Self::h(x, 3) + f64::sin(x)
+            }
+        ),
+        expect![[r#"
+            fn k(%0: x: f64 [wrt] (active)) {
+              %1 = call m :: g(%0)                   ; active
+              %2 = const 3                           ; useful
+              %3 = call Self :: h(%0, %2)            ; active
+              %4 = add %1, %3                        ; active
+              %5 = call f64 :: sin(%0)               ; active
+              %6 = add %4, %5                        ; active
+              yield %6
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn type_ascription_and_float_casts() {
+    check(
+        quote!(),
+        quote!(
+            fn a(x: f32) -> f64 {
+                let y: f64 = x as f64;
+                y * y
+            }
+        ),
+        expect![[r#"
+        fn a(%0: x: f32 [wrt] (active)) {
+          %1 = cast %0 as f64                    ; active
+          %2 = ascribe %1: f64                   ; active
+          %3 = mul %2, %2                        ; active
+          yield %3
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn discrete_methods_are_constants() {
+    check(
+        quote!(),
+        quote!(
+            fn d(x: f64) -> f64 {
+                x - x.floor() + x.is_nan() as i32 as f64
+            }
+        ),
+        expect![[r#"
+        fn d(%0: x: f64 [wrt] (active)) {
+          %1 = discrete_method %0.floor()        ; useful
+          %2 = sub %0, %1                        ; active
+          %3 = discrete_method %0.is_nan()
+          %4 = cast %3 as i32                    ; useful
+          %5 = cast %4 as f64                    ; useful
+          %6 = add %2, %5                        ; active
+          yield %6
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn remainder_of_an_active_value_is_an_error() {
+    check(
+        quote!(),
+        quote!(
+            fn m(x: f64) -> f64 {
+                x % 2.0
+            }
+        ),
+        expect![[r#"
+        fn m(%0: x: f64 [wrt] (active)) {
+          %1 = const 2.0                         ; useful
+          %2 = no_derivative `%` %0, %1          ; active
+          yield %2
+        }
+        error: :: core :: compile_error ! { "`%` has no derivative, and this operation uses a value that is differentiated: wrap the operand in `no_grad(..)` if its derivative should be ignored" }"#]],
+    );
+}
+
+#[test]
+fn unsupported_constructs_are_named() {
+    check(
+        quote!(),
+        quote!(
+            fn l(x: f64) -> f64 {
+                if x > 0.0 { x } else { -x }
+            }
+        ),
+        expect![[
+            r#"error: :: core :: compile_error ! { "`if` is not supported in differentiable functions yet" }"#
+        ]],
+    );
+}
+
+#[test]
+fn unknown_wrt_name_is_reported() {
+    check(
+        quote!(wrt = z),
+        quote!(
+            fn w(x: f64) -> f64 {
+                x
+            }
+        ),
+        expect![[
+            r#"error: :: core :: compile_error ! { "`wrt` names `z`, which is not a parameter of this function (parameters: x)" }"#
+        ]],
+    );
+}

@@ -12,7 +12,6 @@
 
 use crate::diag::Diagnostics;
 use crate::ir::{Body, Op, ValueId};
-use crate::lower::is_constant_type;
 use quote::ToTokens;
 
 /// The result of activity analysis: one flag pair per value.
@@ -56,9 +55,11 @@ pub fn analyze(body: &Body, diag: &mut Diagnostics) -> Activity {
         varied[p.value.index()] = p.wrt;
     }
     for instr in &body.block.instrs {
-        let carries = !matches!(&instr.op, Op::Cast(_, ty) if is_constant_type(ty));
-        varied[instr.result.index()] =
-            carries && instr.op.differentiable_operands().iter().any(|v| varied[v.index()]);
+        varied[instr.result.index()] = instr
+            .op
+            .differentiable_operands()
+            .iter()
+            .any(|v| varied[v.index()]);
     }
 
     let mut useful = vec![false; n];

@@ -2,4 +2,4 @@
 
 pub mod activity;
 
-pub use activity::{analyze, Activity};
+pub use activity::{Activity, analyze};

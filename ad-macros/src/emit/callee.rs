@@ -37,7 +37,10 @@ pub fn vjp_path(path: &Path) -> Path {
     };
     let arguments = std::mem::replace(&mut last.arguments, PathArguments::None);
     out.segments.push(last);
-    out.segments.push(syn::PathSegment { ident: names::companion_vjp(), arguments });
+    out.segments.push(syn::PathSegment {
+        ident: names::companion_vjp(),
+        arguments,
+    });
     out
 }
 
@@ -47,7 +50,9 @@ mod tests {
     use quote::ToTokens;
 
     fn vjp(path: &str) -> String {
-        vjp_path(&syn::parse_str(path).unwrap()).to_token_stream().to_string()
+        vjp_path(&syn::parse_str(path).unwrap())
+            .to_token_stream()
+            .to_string()
     }
 
     #[test]

@@ -62,7 +62,11 @@ pub fn param_types(sig: &syn::Signature) -> Vec<syn::Type> {
 }
 
 /// `#vis mod name { use super::*; pub fn vjp .. }`: the companion of a free function.
-pub fn companion_module(vis: &syn::Visibility, name: &syn::Ident, vjp_fn: TokenStream) -> TokenStream {
+pub fn companion_module(
+    vis: &syn::Visibility,
+    name: &syn::Ident,
+    vjp_fn: TokenStream,
+) -> TokenStream {
     quote! {
         #[doc(hidden)]
         #[allow(non_snake_case, non_camel_case_types, unused_imports, dead_code)]

@@ -42,7 +42,10 @@ pub fn zero(i: usize) -> Ident {
 
 /// The sibling associated function holding the VJP of method or associated function `name`.
 pub fn method_vjp(name: &Ident) -> Ident {
-    Ident::new(&format!("__ad_vjp_{}", name.to_string().trim_start_matches("r#")), name.span())
+    Ident::new(
+        &format!("__ad_vjp_{}", name.to_string().trim_start_matches("r#")),
+        name.span(),
+    )
 }
 
 /// The function inside a companion module that holds the VJP.

@@ -3,7 +3,7 @@
 
 use super::callee;
 use super::names::{self, runtime};
-use crate::ir::{ArithOp, Instr, Op, ValueId};
+use crate::ir::{ArithOp, Body, Instr, Op, ValueId};
 use crate::vjp::program::{Mask, Rule};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -24,17 +24,19 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let a = v(a);
             quote_spanned!(span=> -#a)
         }
-        Op::Discrete { operator, operands } | Op::NoDerivative { operator, operands } => match operands.as_slice() {
-            [a] => {
-                let a = v(a);
-                quote_spanned!(span=> #operator #a)
+        Op::Discrete { operator, operands } | Op::NoDerivative { operator, operands } => {
+            match operands.as_slice() {
+                [a] => {
+                    let a = v(a);
+                    quote_spanned!(span=> #operator #a)
+                }
+                [a, b] => {
+                    let (a, b) = (v(a), v(b));
+                    quote_spanned!(span=> #a #operator #b)
+                }
+                _ => quote!(()),
             }
-            [a, b] => {
-                let (a, b) = (v(a), v(b));
-                quote_spanned!(span=> #a #operator #b)
-            }
-            _ => quote!(()),
-        },
+        }
         Op::Cast(a, ty) => {
             let a = v(a);
             quote_spanned!(span=> #a as #ty)
@@ -47,7 +49,18 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let args = args.iter().map(v);
             quote_spanned!(span=> #callee(#(#args),*))
         }
-        Op::Method { receiver, method, turbofish, args } | Op::DiscreteMethod { receiver, method, turbofish, args } => {
+        Op::Method {
+            receiver,
+            method,
+            turbofish,
+            args,
+        }
+        | Op::DiscreteMethod {
+            receiver,
+            method,
+            turbofish,
+            args,
+        } => {
             let receiver = v(receiver);
             let args = args.iter().map(v);
             let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
@@ -83,7 +96,7 @@ pub fn compute(instr: &Instr) -> TokenStream {
 }
 
 /// `let` statement computing `instr` through `rule`: binds its value and its pullback.
-pub fn rule_call(instr: &Instr, rule: &Rule) -> TokenStream {
+pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule) -> TokenStream {
     let rt = runtime();
     let span = instr.span;
     let result = names::value(instr.result);
@@ -96,7 +109,16 @@ pub fn rule_call(instr: &Instr, rule: &Rule) -> TokenStream {
     let call = match (rule, &instr.op) {
         (Rule::Arith(op, mask), Op::Arith(_, a, b)) => {
             let (trait_name, method) = arith_rule(*op, *mask);
-            let (a, b) = (operand(a), operand(b));
+            // A literal operand takes the scalar type of the other one (see `literal_like`).
+            let literal_or_operand = |x: &ValueId, other: &ValueId| {
+                if ir.is_float_literal(*x) {
+                    let (x, other) = (v(x), v(other));
+                    quote_spanned!(span=> #rt::literal_like(&#other, #x))
+                } else {
+                    operand(x)
+                }
+            };
+            let (a, b) = (literal_or_operand(a, b), literal_or_operand(b, a));
             quote_spanned!(span=> #rt::#trait_name::#method(#a, #b))
         }
         (Rule::Neg, Op::Neg(a)) => {
@@ -112,14 +134,24 @@ pub fn rule_call(instr: &Instr, rule: &Rule) -> TokenStream {
             let args = args.iter().map(v);
             quote_spanned!(span=> #vjp(#(#args),*))
         }
-        (Rule::Method, Op::Method { receiver, method, turbofish, args }) => {
+        (
+            Rule::Method,
+            Op::Method {
+                receiver,
+                method,
+                turbofish,
+                args,
+            },
+        ) => {
             let receiver = v(receiver);
             let vjp = names::method_vjp(method);
             let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
             let args = args.iter().map(v);
             quote_spanned!(span=> #receiver.#vjp #turbofish(#(#args),*))
         }
-        _ => quote_spanned!(span=> ::core::compile_error!("internal error in ad, please report: rule and instruction disagree")),
+        _ => {
+            quote_spanned!(span=> ::core::compile_error!("internal error in ad, please report: rule and instruction disagree"))
+        }
     };
     quote_spanned!(span=> let (mut #result, #pullback) = #call;)
 }
@@ -150,4 +182,3 @@ fn arith_rule(op: ArithOp, mask: Mask) -> (proc_macro2::Ident, proc_macro2::Iden
         quote::format_ident!("{}_vjp{}", stem, suffix),
     )
 }
-

@@ -46,7 +46,11 @@ pub fn precise_capture(generics: &syn::Generics) -> TokenStream {
 }
 
 /// The signature of a generated VJP's result: `(R, impl Fn(dR) -> (dP0, dP1, ..,) + use<..>)`.
-pub fn vjp_result(ret: &syn::Type, param_tangents: &[TokenStream], generics: &syn::Generics) -> TokenStream {
+pub fn vjp_result(
+    ret: &syn::Type,
+    param_tangents: &[TokenStream],
+    generics: &syn::Generics,
+) -> TokenStream {
     let ret_tangent = tangent(ret);
     let capture = precise_capture(generics);
     quote!((#ret, impl ::core::ops::Fn(#ret_tangent) -> (#(#param_tangents,)*) + #capture))

@@ -6,7 +6,7 @@ use super::primal;
 use crate::ir::Body;
 use crate::vjp::program::*;
 use proc_macro2::TokenStream;
-use quote::{quote, ToTokens};
+use quote::{ToTokens, quote};
 
 /// The body of a VJP. `param_sources[i]` is the expression holding parameter `i` (a renamed
 /// parameter or `self`); `seed_type` annotates the pullback's argument when it is known.
@@ -32,7 +32,7 @@ pub fn body(
             quote!(let #zero = #rt::Differentiable::zero_tangent(#by_ref);)
         }
         PrimalStep::Compute { instr } => primal::compute(&ir.block.instrs[*instr]),
-        PrimalStep::Rule { instr, rule } => primal::rule_call(&ir.block.instrs[*instr], rule),
+        PrimalStep::Rule { instr, rule } => primal::rule_call(ir, &ir.block.instrs[*instr], rule),
     });
 
     let result = match program.result {
@@ -71,7 +71,11 @@ pub fn body(
 
 fn adjoint_step(ir: &Body, step: &AdjointStep) -> TokenStream {
     match step {
-        AdjointStep::Pullback { instr, arity, contributions } => {
+        AdjointStep::Pullback {
+            instr,
+            arity,
+            contributions,
+        } => {
             let instr = &ir.block.instrs[*instr];
             let r = instr.result;
             let pullback = names::pullback(r);
@@ -106,7 +110,11 @@ fn adjoint_step(ir: &Body, step: &AdjointStep) -> TokenStream {
             let from = names::adjoint(*from);
             contribute(*to, *first, quote!(#from))
         }
-        AdjointStep::Untuple { tuple, arity, contributions } => {
+        AdjointStep::Untuple {
+            tuple,
+            arity,
+            contributions,
+        } => {
             let adjoint = names::adjoint(*tuple);
             let parts = (0..*arity).map(|slot| {
                 if contributions.iter().any(|c| c.slot == slot) {
@@ -124,11 +132,20 @@ fn adjoint_step(ir: &Body, step: &AdjointStep) -> TokenStream {
                 #(#adds)*
             }
         }
-        AdjointStep::Project { field, base, index, first } => {
+        AdjointStep::Project {
+            field,
+            base,
+            index,
+            first,
+        } => {
             let rt = runtime();
             let adjoint = names::adjoint(*field);
             let index = *index as usize;
-            contribute(*base, *first, quote!(#rt::from_component::<#index, _>(#adjoint)))
+            contribute(
+                *base,
+                *first,
+                quote!(#rt::from_component::<#index, _>(#adjoint)),
+            )
         }
     }
 }

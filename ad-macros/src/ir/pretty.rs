@@ -23,7 +23,11 @@ pub fn print(body: &Body, annotate: &dyn Fn(ValueId) -> String) -> String {
             let ty = p.ty.as_ref().map(tokens).unwrap_or_else(|| "_".into());
             let wrt = if p.wrt { " [wrt]" } else { "" };
             let note = annotate(p.value);
-            let note = if note.is_empty() { String::new() } else { format!(" ({note})") };
+            let note = if note.is_empty() {
+                String::new()
+            } else {
+                format!(" ({note})")
+            };
             format!("{}: {}: {ty}{wrt}{note}", p.value, p.name)
         })
         .collect();
@@ -33,7 +37,12 @@ pub fn print(body: &Body, annotate: &dyn Fn(ValueId) -> String) -> String {
     out
 }
 
-fn print_block(out: &mut String, block: &Block, depth: usize, annotate: &dyn Fn(ValueId) -> String) {
+fn print_block(
+    out: &mut String,
+    block: &Block,
+    depth: usize,
+    annotate: &dyn Fn(ValueId) -> String,
+) {
     let indent = "  ".repeat(depth);
     for instr in &block.instrs {
         let line = format!("{indent}{} = {}", instr.result, op_text(instr));
@@ -55,7 +64,12 @@ fn print_block(out: &mut String, block: &Block, depth: usize, annotate: &dyn Fn(
 }
 
 fn op_text(instr: &Instr) -> String {
-    let list = |vs: &[ValueId]| vs.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ");
+    let list = |vs: &[ValueId]| {
+        vs.iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let discarded = if instr.discarded { " [discarded]" } else { "" };
     let text = match &instr.op {
         Op::Const(t) => format!("const {}", t),
@@ -68,11 +82,24 @@ fn op_text(instr: &Instr) -> String {
         Op::Cast(a, ty) => format!("cast {a} as {}", tokens(ty)),
         Op::Ascribe(a, ty) => format!("ascribe {a}: {}", tokens(ty)),
         Op::Call { callee, args } => format!("call {}({})", tokens(callee), list(args)),
-        Op::Method { receiver, method, turbofish, args } => {
-            let tf = turbofish.as_ref().map(|t| format!("::{}", tokens(t))).unwrap_or_default();
+        Op::Method {
+            receiver,
+            method,
+            turbofish,
+            args,
+        } => {
+            let tf = turbofish
+                .as_ref()
+                .map(|t| format!("::{}", tokens(t)))
+                .unwrap_or_default();
             format!("method {receiver}.{method}{tf}({})", list(args))
         }
-        Op::DiscreteMethod { receiver, method, args, .. } => {
+        Op::DiscreteMethod {
+            receiver,
+            method,
+            args,
+            ..
+        } => {
             format!("discrete_method {receiver}.{method}({})", list(args))
         }
         Op::NoGrad(a) => format!("no_grad {a}"),

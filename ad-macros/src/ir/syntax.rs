@@ -33,8 +33,6 @@ pub struct Param {
     pub ty: Option<syn::Type>,
     /// Whether derivatives are taken with respect to this parameter.
     pub wrt: bool,
-    /// Where the parameter is written.
-    pub span: Span,
 }
 
 /// A sequence of instructions and the value it yields.
@@ -82,16 +80,25 @@ pub enum Op {
     Neg(ValueId),
     /// An operation whose result never carries a derivative (comparisons, `!`, `&&`, `||`),
     /// printed with its operator tokens between the operands.
-    Discrete { operator: TokenStream, operands: Vec<ValueId> },
+    Discrete {
+        operator: TokenStream,
+        operands: Vec<ValueId>,
+    },
     /// An operation with a derivative this library does not know (`%`, bit operations): an
     /// error if its operand is active.
-    NoDerivative { operator: TokenStream, operands: Vec<ValueId> },
+    NoDerivative {
+        operator: TokenStream,
+        operands: Vec<ValueId>,
+    },
     /// `a as T`.
     Cast(ValueId, syn::Type),
     /// `let x: T = a`: a type ascription, the identity on values.
     Ascribe(ValueId, syn::Type),
     /// A call of a free function or associated function by path.
-    Call { callee: syn::ExprPath, args: Vec<ValueId> },
+    Call {
+        callee: syn::ExprPath,
+        args: Vec<ValueId>,
+    },
     /// A method call `receiver.method::<..>(args)`.
     Method {
         receiver: ValueId,
@@ -132,7 +139,9 @@ impl Op {
             Op::Discrete { operands, .. } | Op::NoDerivative { operands, .. } => operands.clone(),
             Op::Call { args, .. } | Op::Tuple(args) => args.clone(),
             Op::Method { receiver, args, .. } | Op::DiscreteMethod { receiver, args, .. } => {
-                std::iter::once(*receiver).chain(args.iter().copied()).collect()
+                std::iter::once(*receiver)
+                    .chain(args.iter().copied())
+                    .collect()
             }
         }
     }
@@ -144,7 +153,62 @@ impl Op {
             Op::Const(_) | Op::Discrete { .. } | Op::DiscreteMethod { .. } | Op::NoGrad(_) => {
                 vec![]
             }
+            // A cast to an integer type: the result is a constant.
+            Op::Cast(_, ty) if is_constant_type(ty) => vec![],
             _ => self.operands(),
+        }
+    }
+}
+
+/// Whether a type, read syntactically, can never carry a derivative: integers, `bool`,
+/// `char`, strings, `()`, functions and references to them.
+pub fn is_constant_type(ty: &syn::Type) -> bool {
+    const CONSTANT: &[&str] = &[
+        "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
+        "bool", "char", "str", "String",
+    ];
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => p
+            .path
+            .get_ident()
+            .is_some_and(|i| CONSTANT.contains(&i.to_string().as_str())),
+        syn::Type::Reference(r) => is_constant_type(&r.elem),
+        syn::Type::Paren(p) => is_constant_type(&p.elem),
+        syn::Type::ImplTrait(_) | syn::Type::BareFn(_) | syn::Type::Never(_) => true,
+        syn::Type::Tuple(t) => t.elems.is_empty(),
+        _ => false,
+    }
+}
+
+/// `1.5` or `-1.5` without a type suffix: rustc types it only at the end of the function.
+pub fn is_unsuffixed_float(expr: &syn::Expr) -> bool {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Float(f),
+            ..
+        }) => f.suffix().is_empty(),
+        syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => is_unsuffixed_float(&u.expr),
+        syn::Expr::Paren(p) => is_unsuffixed_float(&p.expr),
+        _ => false,
+    }
+}
+
+impl Body {
+    /// The instruction defining `v`, if an instruction does.
+    pub fn definition(&self, v: ValueId) -> Option<&Instr> {
+        self.block.instrs.iter().find(|i| i.result == v)
+    }
+
+    /// Whether `v` is computed from unsuffixed float literals alone (`2.0`, `-0.5`,
+    /// `1.0 / 3.0`), so its type is still rustc's undecided `{float}` where a rule needs it.
+    pub fn is_float_literal(&self, v: ValueId) -> bool {
+        match self.definition(v).map(|i| &i.op) {
+            Some(Op::Const(tokens)) => {
+                syn::parse2::<syn::Expr>(tokens.clone()).is_ok_and(|e| is_unsuffixed_float(&e))
+            }
+            Some(Op::Neg(a)) => self.is_float_literal(*a),
+            Some(Op::Arith(_, a, b)) => self.is_float_literal(*a) && self.is_float_literal(*b),
+            _ => false,
         }
     }
 }

@@ -9,7 +9,10 @@ pub fn verify(body: &Body) -> Result<(), String> {
     let mut defined = vec![false; body.value_count as usize];
     let mut define = |v: ValueId, defined: &mut Vec<bool>| -> Result<(), String> {
         match defined.get_mut(v.index()) {
-            None => Err(format!("{v} is out of range (value_count = {})", body.value_count)),
+            None => Err(format!(
+                "{v} is out of range (value_count = {})",
+                body.value_count
+            )),
             Some(true) => Err(format!("{v} is defined twice")),
             Some(slot) => {
                 *slot = true;
@@ -28,11 +31,15 @@ fn verify_block(
     defined: &mut Vec<bool>,
     define: &mut dyn FnMut(ValueId, &mut Vec<bool>) -> Result<(), String>,
 ) -> Result<(), String> {
-    let is_defined = |v: ValueId, defined: &Vec<bool>| defined.get(v.index()).copied().unwrap_or(false);
+    let is_defined =
+        |v: ValueId, defined: &Vec<bool>| defined.get(v.index()).copied().unwrap_or(false);
     for instr in &block.instrs {
         for operand in instr.op.operands() {
             if !is_defined(operand, defined) {
-                return Err(format!("{} uses {operand} before its definition", instr.result));
+                return Err(format!(
+                    "{} uses {operand} before its definition",
+                    instr.result
+                ));
             }
         }
         define(instr.result, defined)?;

@@ -5,18 +5,41 @@
 
 use super::ssa::Builder;
 use crate::ir::{ArithOp, Op, ValueId};
-use proc_macro2::Span;
-use quote::{quote, ToTokens};
+use quote::{ToTokens, quote};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, Stmt, UnOp};
 
 /// Methods whose result never carries a derivative: queries of shape or class, comparisons,
 /// and the piecewise-constant rounding functions (derivative zero wherever it exists).
 const DISCRETE_METHODS: &[&str] = &[
-    "len", "is_empty", "shape", "dim", "raw_dim", "ndim", "is_nan", "is_infinite", "is_finite",
-    "is_normal", "is_subnormal", "is_sign_positive", "is_sign_negative", "floor", "ceil",
-    "round", "round_ties_even", "trunc", "to_bits", "partial_cmp", "total_cmp", "eq", "ne",
-    "lt", "le", "gt", "ge", "classify",
+    "len",
+    "is_empty",
+    "shape",
+    "dim",
+    "raw_dim",
+    "ndim",
+    "is_nan",
+    "is_infinite",
+    "is_finite",
+    "is_normal",
+    "is_subnormal",
+    "is_sign_positive",
+    "is_sign_negative",
+    "floor",
+    "ceil",
+    "round",
+    "round_ties_even",
+    "trunc",
+    "to_bits",
+    "partial_cmp",
+    "total_cmp",
+    "eq",
+    "ne",
+    "lt",
+    "le",
+    "gt",
+    "ge",
+    "classify",
 ];
 
 impl Builder<'_> {
@@ -63,7 +86,10 @@ impl Builder<'_> {
             return;
         };
         if let Some((_, diverge)) = &init.diverge {
-            self.diag.error(diverge.span(), "`let .. else` is not supported in differentiable functions yet");
+            self.diag.error(
+                diverge.span(),
+                "`let .. else` is not supported in differentiable functions yet",
+            );
             return;
         }
         let value = self.lower_value(&init.expr);
@@ -88,14 +114,26 @@ impl Builder<'_> {
             Expr::Group(g) => self.lower_expr(&g.expr),
             Expr::Block(b) if b.label.is_none() => self.lower_block(&b.block),
             Expr::Binary(b) => self.lower_binary(b),
+            // `-1.5` stays one literal, so rules can give it a type (see `Body::is_float_literal`).
+            Expr::Unary(u)
+                if matches!(u.op, UnOp::Neg(_)) && crate::ir::is_unsuffixed_float(&u.expr) =>
+            {
+                Some(self.push(Op::Const(expr.to_token_stream()), span))
+            }
             Expr::Unary(u) => {
                 let operand = self.lower_value(&u.expr);
                 let op = match u.op {
                     UnOp::Neg(_) => Op::Neg(operand),
                     UnOp::Deref(_) => Op::Deref(operand),
-                    UnOp::Not(_) => Op::Discrete { operator: quote!(!), operands: vec![operand] },
+                    UnOp::Not(_) => Op::Discrete {
+                        operator: quote!(!),
+                        operands: vec![operand],
+                    },
                     _ => {
-                        self.diag.error(span, "this unary operator is not supported in differentiable functions");
+                        self.diag.error(
+                            span,
+                            "this unary operator is not supported in differentiable functions",
+                        );
                         return None;
                     }
                 };
@@ -103,7 +141,13 @@ impl Builder<'_> {
             }
             Expr::Reference(r) => {
                 let operand = self.lower_value(&r.expr);
-                Some(self.push(Op::Ref { mutable: r.mutability.is_some(), operand }, span))
+                Some(self.push(
+                    Op::Ref {
+                        mutable: r.mutability.is_some(),
+                        operand,
+                    },
+                    span,
+                ))
             }
             Expr::Cast(c) => {
                 let operand = self.lower_value(&c.expr);
@@ -116,9 +160,19 @@ impl Builder<'_> {
                 let method = m.method.clone();
                 let turbofish = m.turbofish.clone();
                 let op = if DISCRETE_METHODS.contains(&method.to_string().as_str()) {
-                    Op::DiscreteMethod { receiver, method, turbofish, args }
+                    Op::DiscreteMethod {
+                        receiver,
+                        method,
+                        turbofish,
+                        args,
+                    }
                 } else {
-                    Op::Method { receiver, method, turbofish, args }
+                    Op::Method {
+                        receiver,
+                        method,
+                        turbofish,
+                        args,
+                    }
                 };
                 Some(self.push(op, span))
             }
@@ -130,7 +184,9 @@ impl Builder<'_> {
             Expr::Field(f) => {
                 let base = self.lower_value(&f.base);
                 match &f.member {
-                    syn::Member::Unnamed(index) => Some(self.push(Op::Field(base, index.index), span)),
+                    syn::Member::Unnamed(index) => {
+                        Some(self.push(Op::Field(base, index.index), span))
+                    }
                     syn::Member::Named(name) => {
                         self.diag.error(
                             name.span(),
@@ -157,7 +213,13 @@ impl Builder<'_> {
                 None
             }
             other => {
-                self.diag.error(span, format!("{} is not supported in differentiable functions yet", describe(other)));
+                self.diag.error(
+                    span,
+                    format!(
+                        "{} is not supported in differentiable functions yet",
+                        describe(other)
+                    ),
+                );
                 None
             }
         }
@@ -185,7 +247,13 @@ impl Builder<'_> {
             return None;
         }
         if is_compound(&b.op) {
-            self.diag.error(b.op.span(), format!("`{}` has no derivative: use it only on values that are not differentiated", b.op.to_token_stream()));
+            self.diag.error(
+                b.op.span(),
+                format!(
+                    "`{}` has no derivative: use it only on values that are not differentiated",
+                    b.op.to_token_stream()
+                ),
+            );
             return None;
         }
         let lhs = self.lower_value(&b.left);
@@ -196,9 +264,21 @@ impl Builder<'_> {
             BinOp::Sub(_) => Op::Arith(ArithOp::Sub, lhs, rhs),
             BinOp::Mul(_) => Op::Arith(ArithOp::Mul, lhs, rhs),
             BinOp::Div(_) => Op::Arith(ArithOp::Div, lhs, rhs),
-            BinOp::Eq(_) | BinOp::Ne(_) | BinOp::Lt(_) | BinOp::Le(_) | BinOp::Gt(_) | BinOp::Ge(_)
-            | BinOp::And(_) | BinOp::Or(_) => Op::Discrete { operator, operands: vec![lhs, rhs] },
-            _ => Op::NoDerivative { operator, operands: vec![lhs, rhs] },
+            BinOp::Eq(_)
+            | BinOp::Ne(_)
+            | BinOp::Lt(_)
+            | BinOp::Le(_)
+            | BinOp::Gt(_)
+            | BinOp::Ge(_)
+            | BinOp::And(_)
+            | BinOp::Or(_) => Op::Discrete {
+                operator,
+                operands: vec![lhs, rhs],
+            },
+            _ => Op::NoDerivative {
+                operator,
+                operands: vec![lhs, rhs],
+            },
         };
         Some(self.push(op, span))
     }
@@ -210,7 +290,11 @@ impl Builder<'_> {
         };
         let args: Vec<ValueId> = call.args.iter().map(|a| self.lower_value(a)).collect();
         let is_no_grad = callee.qself.is_none()
-            && callee.path.segments.last().is_some_and(|s| s.ident == "no_grad")
+            && callee
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "no_grad")
             && args.len() == 1;
         let op = if is_no_grad {
             Op::NoGrad(args[0])
@@ -218,7 +302,10 @@ impl Builder<'_> {
             self.diag.error(callee.span(), "calls through a qualified path `<T as Trait>::f` are not supported in differentiable functions yet: call `T::f` or a free function");
             return None;
         } else {
-            Op::Call { callee: callee.clone(), args }
+            Op::Call {
+                callee: callee.clone(),
+                args,
+            }
         };
         Some(self.push(op, call.span()))
     }
@@ -242,7 +329,12 @@ impl Builder<'_> {
     }
 
     fn unsupported_macro(&mut self, mac: &syn::Macro) {
-        let name = mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+        let name = mac
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
         self.diag.error(
             mac.path.span(),
             format!("the macro `{name}!` is not supported in differentiable functions: compute the value outside, or in a helper function"),
@@ -263,8 +355,12 @@ fn compound_arith(op: &BinOp) -> Option<ArithOp> {
 fn is_compound(op: &BinOp) -> bool {
     matches!(
         op,
-        BinOp::RemAssign(_) | BinOp::BitXorAssign(_) | BinOp::BitAndAssign(_) | BinOp::BitOrAssign(_)
-            | BinOp::ShlAssign(_) | BinOp::ShrAssign(_)
+        BinOp::RemAssign(_)
+            | BinOp::BitXorAssign(_)
+            | BinOp::BitAndAssign(_)
+            | BinOp::BitOrAssign(_)
+            | BinOp::ShlAssign(_)
+            | BinOp::ShrAssign(_)
     )
 }
 
@@ -297,9 +393,3 @@ fn describe(expr: &Expr) -> String {
     };
     what.to_string()
 }
-
-/// The span to blame for the whole body when no better one exists.
-pub fn body_span(block: &syn::Block) -> Span {
-    block.brace_token.span.join()
-}
-

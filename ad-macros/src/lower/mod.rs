@@ -11,9 +11,7 @@ mod ssa;
 
 use crate::diag::Diagnostics;
 use crate::ir::{Block, Body, Param, ValueId};
-use proc_macro2::Span;
 use ssa::Builder;
-use syn::spanned::Spanned;
 
 /// A parameter as written: pattern (or `self`) and type.
 pub struct ParamInput {
@@ -21,8 +19,6 @@ pub struct ParamInput {
     pub pat: syn::Pat,
     /// The type, absent for untyped closure parameters.
     pub ty: Option<syn::Type>,
-    /// Where it is written.
-    pub span: Span,
 }
 
 /// The code of the body: a block (functions) or an expression (closures).
@@ -51,7 +47,6 @@ pub fn lower(
             name: pattern::display_name(&p.pat),
             ty: p.ty.clone(),
             wrt,
-            span: p.span,
         })
         .collect();
     let errors_before = diag.has_errors();
@@ -73,15 +68,31 @@ pub fn lower(
     if builder.diag.has_errors() || errors_before {
         return None;
     }
-    Some(Body { name, params: ir_params, items, block: Block { instrs, result }, value_count })
+    Some(Body {
+        name,
+        params: ir_params,
+        items,
+        block: Block { instrs, result },
+        value_count,
+    })
 }
 
 /// Which parameters are differentiated: those named by `wrt`, or every parameter whose type
 /// can carry a derivative. Reports `wrt` names that are not parameters or not differentiable.
-pub fn choose_wrt(params: &[ParamInput], wrt: Option<&[syn::Ident]>, diag: &mut Diagnostics) -> Vec<bool> {
-    let names: Vec<String> = params.iter().map(|p| pattern::display_name(&p.pat)).collect();
+pub fn choose_wrt(
+    params: &[ParamInput],
+    wrt: Option<&[syn::Ident]>,
+    diag: &mut Diagnostics,
+) -> Vec<bool> {
+    let names: Vec<String> = params
+        .iter()
+        .map(|p| pattern::display_name(&p.pat))
+        .collect();
     let Some(wrt) = wrt else {
-        return params.iter().map(|p| p.ty.as_ref().is_none_or(|t| !is_constant_type(t))).collect();
+        return params
+            .iter()
+            .map(|p| p.ty.as_ref().is_none_or(|t| !is_constant_type(t)))
+            .collect();
     };
     for ident in wrt {
         match names.iter().position(|n| ident == n) {
@@ -105,23 +116,7 @@ pub fn choose_wrt(params: &[ParamInput], wrt: Option<&[syn::Ident]>, diag: &mut 
     names.iter().map(|n| wrt.iter().any(|w| w == n)).collect()
 }
 
-/// Whether a type, read syntactically, can never carry a derivative.
-pub fn is_constant_type(ty: &syn::Type) -> bool {
-    const CONSTANT: &[&str] = &[
-        "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
-        "bool", "char", "str", "String",
-    ];
-    match ty {
-        syn::Type::Path(p) if p.qself.is_none() => {
-            p.path.get_ident().is_some_and(|i| CONSTANT.contains(&i.to_string().as_str()))
-        }
-        syn::Type::Reference(r) => is_constant_type(&r.elem),
-        syn::Type::Paren(p) => is_constant_type(&p.elem),
-        syn::Type::ImplTrait(_) | syn::Type::BareFn(_) | syn::Type::Never(_) => true,
-        syn::Type::Tuple(t) => t.elems.is_empty(),
-        _ => false,
-    }
-}
+pub use crate::ir::is_constant_type;
 
 /// The inputs of a `fn` signature.
 pub fn fn_params(sig: &syn::Signature) -> Vec<ParamInput> {
@@ -131,9 +126,11 @@ pub fn fn_params(sig: &syn::Signature) -> Vec<ParamInput> {
             syn::FnArg::Receiver(r) => ParamInput {
                 pat: syn::parse_quote!(self),
                 ty: Some((*r.ty).clone()),
-                span: r.span(),
             },
-            syn::FnArg::Typed(t) => ParamInput { pat: (*t.pat).clone(), ty: Some((*t.ty).clone()), span: t.span() },
+            syn::FnArg::Typed(t) => ParamInput {
+                pat: (*t.pat).clone(),
+                ty: Some((*t.ty).clone()),
+            },
         })
         .collect()
 }
@@ -144,8 +141,14 @@ pub fn closure_params(closure: &syn::ExprClosure) -> Vec<ParamInput> {
         .inputs
         .iter()
         .map(|pat| match pat {
-            syn::Pat::Type(t) => ParamInput { pat: (*t.pat).clone(), ty: Some((*t.ty).clone()), span: t.span() },
-            other => ParamInput { pat: other.clone(), ty: None, span: other.span() },
+            syn::Pat::Type(t) => ParamInput {
+                pat: (*t.pat).clone(),
+                ty: Some((*t.ty).clone()),
+            },
+            other => ParamInput {
+                pat: other.clone(),
+                ty: None,
+            },
         })
         .collect()
 }

@@ -3,8 +3,8 @@
 
 use super::ssa::Builder;
 use crate::ir::{Op, ValueId};
-use syn::spanned::Spanned;
 use syn::Pat;
+use syn::spanned::Spanned;
 
 impl Builder<'_> {
     /// Binds the names of `pat` to the parts of `value`.

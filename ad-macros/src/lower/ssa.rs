@@ -45,7 +45,12 @@ impl<'d> Builder<'d> {
     pub fn push(&mut self, op: Op, span: Span) -> ValueId {
         let result = ValueId(self.value_count);
         self.value_count += 1;
-        self.instrs.push(Instr { result, op, span, discarded: false });
+        self.instrs.push(Instr {
+            result,
+            op,
+            span,
+            discarded: false,
+        });
         result
     }
 

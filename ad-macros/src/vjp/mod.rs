@@ -55,7 +55,10 @@ pub fn generate(body: &Body, activity: &Activity, diag: &mut Diagnostics) -> Vjp
             continue;
         }
         if !adjoints.seen.contains(&instr.result) {
-            diag.internal(instr.span, format!("active value {} receives no adjoint", instr.result));
+            diag.internal(
+                instr.span,
+                format!("active value {} receives no adjoint", instr.result),
+            );
             continue;
         }
         let active = |v: &ValueId| activity.is_active(*v);
@@ -71,25 +74,45 @@ pub fn generate(body: &Body, activity: &Activity, diag: &mut Diagnostics) -> Vjp
             }
             Op::Neg(a) | Op::Cast(a, _) => adjoints.pullback(index, None, vec![(0, *a)]),
             Op::Call { args, .. } => {
-                let targets = args.iter().enumerate().filter(|(_, v)| active(v)).map(|(k, v)| (k, *v));
+                let targets = args
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| active(v))
+                    .map(|(k, v)| (k, *v));
                 adjoints.pullback(index, Some(args.len()), targets.collect())
             }
             Op::Method { receiver, args, .. } => {
-                let operands: Vec<ValueId> = std::iter::once(*receiver).chain(args.iter().copied()).collect();
-                let targets = operands.iter().enumerate().filter(|(_, v)| active(v)).map(|(k, v)| (k, *v));
+                let operands: Vec<ValueId> = std::iter::once(*receiver)
+                    .chain(args.iter().copied())
+                    .collect();
+                let targets = operands
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| active(v))
+                    .map(|(k, v)| (k, *v));
                 adjoints.pullback(index, Some(operands.len()), targets.collect())
             }
-            Op::Ascribe(a, _) | Op::Ref { operand: a, .. } | Op::Deref(a) => {
-                AdjointStep::Pass { from: instr.result, to: *a, first: adjoints.first(*a) }
-            }
+            Op::Ascribe(a, _) | Op::Ref { operand: a, .. } | Op::Deref(a) => AdjointStep::Pass {
+                from: instr.result,
+                to: *a,
+                first: adjoints.first(*a),
+            },
             Op::Tuple(items) => {
                 let contributions = items
                     .iter()
                     .enumerate()
                     .filter(|(_, v)| active(v))
-                    .map(|(slot, v)| Contribution { slot, target: *v, first: adjoints.first(*v) })
+                    .map(|(slot, v)| Contribution {
+                        slot,
+                        target: *v,
+                        first: adjoints.first(*v),
+                    })
                     .collect();
-                AdjointStep::Untuple { tuple: instr.result, arity: items.len(), contributions }
+                AdjointStep::Untuple {
+                    tuple: instr.result,
+                    arity: items.len(),
+                    contributions,
+                }
             }
             Op::Field(base, k) => AdjointStep::Project {
                 field: instr.result,
@@ -97,15 +120,28 @@ pub fn generate(body: &Body, activity: &Activity, diag: &mut Diagnostics) -> Vjp
                 index: *k,
                 first: adjoints.first(*base),
             },
-            Op::Const(_) | Op::Discrete { .. } | Op::DiscreteMethod { .. } | Op::NoGrad(_) | Op::NoDerivative { .. } => {
-                diag.internal(instr.span, format!("{} is active but has no rule", instr.result));
+            Op::Const(_)
+            | Op::Discrete { .. }
+            | Op::DiscreteMethod { .. }
+            | Op::NoGrad(_)
+            | Op::NoDerivative { .. } => {
+                diag.internal(
+                    instr.span,
+                    format!("{} is active but has no rule", instr.result),
+                );
                 continue;
             }
         };
         adjoint.push(step);
     }
 
-    VjpProgram { primal, adjoint, result, result_active, outputs }
+    VjpProgram {
+        primal,
+        adjoint,
+        result,
+        result_active,
+        outputs,
+    }
 }
 
 /// The rule computing an active instruction; `None` for identity-like instructions, which are
@@ -141,11 +177,24 @@ impl Adjoints {
         self.seen.insert(v)
     }
 
-    fn pullback(&mut self, instr: usize, arity: Option<usize>, targets: Vec<(usize, ValueId)>) -> AdjointStep {
+    fn pullback(
+        &mut self,
+        instr: usize,
+        arity: Option<usize>,
+        targets: Vec<(usize, ValueId)>,
+    ) -> AdjointStep {
         let contributions = targets
             .into_iter()
-            .map(|(slot, target)| Contribution { slot, target, first: self.first(target) })
+            .map(|(slot, target)| Contribution {
+                slot,
+                target,
+                first: self.first(target),
+            })
             .collect();
-        AdjointStep::Pullback { instr, arity, contributions }
+        AdjointStep::Pullback {
+            instr,
+            arity,
+            contributions,
+        }
     }
 }
