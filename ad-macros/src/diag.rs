@@ -16,6 +16,11 @@ impl Diagnostics {
         self.errors.push(syn::Error::new(span, message));
     }
 
+    /// Records an error covering all of `tokens` (first to last token).
+    pub fn error_spanned(&mut self, tokens: &dyn quote::ToTokens, message: impl std::fmt::Display) {
+        self.errors.push(syn::Error::new_spanned(tokens.to_token_stream(), message));
+    }
+
     /// Whether any error was recorded.
     pub fn has_errors(&self) -> bool {
         !self.errors.is_empty()

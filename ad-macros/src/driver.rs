@@ -42,6 +42,9 @@ pub fn differentiate(
         return None;
     }
     let activity = analysis::analyze(&ir, diag);
+    if diag.has_errors() {
+        return None;
+    }
     let program = vjp::generate(&ir, &activity, diag);
     if diag.has_errors() {
         return None;
@@ -171,7 +174,15 @@ fn vjp_item(
     let result = types::vjp_result(&ret, &tangents, &sig.generics);
     let items = &ir.items;
     let body = emit::vjp::body(&ir, &program, &sources, Some(types::tangent(&ret)));
-    let body = quote!(#(#items)* #body);
+    // The VJP stands for the function: a function used only through its derivative
+    // (`gradient!(.., of: f)`) is used, so it must not trip the `dead_code` lint.
+    let name = &sig.ident;
+    let mark_used = match (sig.generics.params.is_empty(), placement) {
+        (false, _) => quote!(),
+        (true, Placement::Companion) => quote!(let _ = #name;),
+        (true, Placement::Sibling) => quote!(let _ = Self::#name;),
+    };
+    let body = quote!(#mark_used #(#items)* #body);
     let generated = match placement {
         Placement::Companion => {
             let vjp = emit::vjp_fn(

@@ -88,10 +88,14 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
     } else {
         quote!(#registration)
     };
+    // Spanned at the registration's result type, so a pullback of the wrong shape is
+    // reported there.
+    let shape_span = sig.output.span();
+    let unpack = quote::quote_spanned!(shape_span=> let #pattern = __ad_pullback(__ad_d););
     let body = quote! {
         let (__ad_value, __ad_pullback) = #call(#(#sources),*);
         (__ad_value, move |__ad_d: #seed_type| {
-            let #pattern = __ad_pullback(__ad_d);
+            #unpack
             (#(#slots,)*)
         })
     };

@@ -200,7 +200,8 @@ impl Body {
     }
 
     /// Whether `v` is computed from unsuffixed float literals alone (`2.0`, `-0.5`,
-    /// `1.0 / 3.0`), so its type is still rustc's undecided `{float}` where a rule needs it.
+    /// `1.0 / 3.0`, a component of `(2.0, 3.0)`), so its type is still rustc's undecided
+    /// `{float}` where a rule needs it.
     pub fn is_float_literal(&self, v: ValueId) -> bool {
         match self.definition(v).map(|i| &i.op) {
             Some(Op::Const(tokens)) => {
@@ -208,6 +209,10 @@ impl Body {
             }
             Some(Op::Neg(a)) => self.is_float_literal(*a),
             Some(Op::Arith(_, a, b)) => self.is_float_literal(*a) && self.is_float_literal(*b),
+            Some(Op::Field(base, k)) => match self.definition(*base).map(|i| &i.op) {
+                Some(Op::Tuple(items)) => items.get(*k as usize).is_some_and(|v| self.is_float_literal(*v)),
+                _ => false,
+            },
             _ => false,
         }
     }

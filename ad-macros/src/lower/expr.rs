@@ -213,13 +213,12 @@ impl Builder<'_> {
                 None
             }
             other => {
-                self.diag.error(
-                    span,
-                    format!(
-                        "{} is not supported in differentiable functions yet",
-                        describe(other)
-                    ),
-                );
+                let message = format!("{} is not supported in differentiable functions yet", describe(other));
+                if starts_with_keyword(other) {
+                    self.diag.error(span, message);
+                } else {
+                    self.diag.error_spanned(other, message);
+                }
                 None
             }
         }
@@ -361,6 +360,14 @@ fn is_compound(op: &BinOp) -> bool {
             | BinOp::BitOrAssign(_)
             | BinOp::ShlAssign(_)
             | BinOp::ShrAssign(_)
+    )
+}
+
+/// Control flow is pointed at by its keyword; other expressions are underlined whole.
+fn starts_with_keyword(expr: &Expr) -> bool {
+    matches!(
+        expr,
+        Expr::If(_) | Expr::Match(_) | Expr::While(_) | Expr::Loop(_) | Expr::ForLoop(_) | Expr::Unsafe(_) | Expr::Async(_)
     )
 }
 

@@ -1,0 +1,92 @@
+//! A tour of `ad`: run with `cargo run --release --example tour`.
+//!
+//! Each section differentiates ordinary Rust and prints the derivative next to an
+//! independent check (a closed form or central finite differences of the original function).
+
+use ad::check::{central_difference, central_difference_gradient};
+use ad::prelude::*;
+
+/// A plain function, differentiated with respect to its only parameter.
+#[differentiable]
+fn cubed(x: f64) -> f64 {
+    x * x * x
+}
+
+/// A helper called from another differentiable function.
+#[differentiable]
+fn helper(z: f64) -> f64 {
+    z.sin() + 0.5 * z
+}
+
+/// Mutable locals, compound assignment, a cast of a constant, float methods and a call; `scale`
+/// is an integer, so it is a constant.
+#[differentiable(wrt = (x, y))]
+fn f(x: f64, y: f64, scale: i32) -> f64 {
+    let mut z = x * y.sin();
+    z += (x / y).exp() * scale as f64;
+    helper(z).powi(2) - z.ln()
+}
+
+mod physics {
+    use ad::prelude::*;
+
+    /// Energy of a mass on a spring in a gravity field.
+    #[differentiable]
+    pub fn energy(height: f64, stretch: f64) -> f64 {
+        let (mass, g, k) = (2.0, 9.81, 40.0);
+        mass * g * height + 0.5 * k * stretch * stretch
+    }
+}
+
+/// `erf`-free logistic approximation of the standard normal CDF.
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// A hand-written derivative for a function that knows nothing of `ad`.
+#[derivative(of = logistic)]
+fn logistic_vjp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+    let s = logistic(x);
+    (s, move |ds| ds * s * (1.0 - s))
+}
+
+/// A registered derivative is used wherever the function is called.
+#[differentiable]
+fn log_likelihood(w: f64, b: f64, x: f64, label: f64) -> f64 {
+    let p = logistic(w * x + b);
+    label * p.ln() + (1.0 - label) * (1.0 - p).ln()
+}
+
+fn main() {
+    println!("== gradient of a function: d/dx x^3 at 4");
+    let g = gradient!(at: 4.0, of: cubed);
+    println!("   gradient!(at: 4.0, of: cubed) = {g}   (closed form 3x^2 = {})", 3.0 * 16.0);
+
+    println!("\n== a closure literal is differentiated in place");
+    let g = gradient!(at: 4.0, of: |x| x * x * x);
+    println!("   gradient!(at: 4.0, of: |x| x * x * x) = {g}");
+    let offset = 0.25;
+    let d = gradient!(at: 0.5, of: |x: f64| (x + offset).sin());
+    println!("   captured constants: d/dx sin(x + 0.25) at 0.5 = {d:.12}  (cos 0.75 = {:.12})", 0.75f64.cos());
+
+    println!("\n== several inputs, some of them constants");
+    let (v, (dx, dy)) = value_with_gradient!(at: 1.5, 0.7, of: |x, y| f(x, y, 3));
+    let fd = central_difference_gradient(|p| f(p[0], p[1], 3), &[1.5, 0.7]);
+    println!("   f(1.5, 0.7, 3) = {v:.9}");
+    println!("   (df/dx, df/dy) = ({dx:.9}, {dy:.9})");
+    println!("   finite diff.   = ({:.9}, {:.9})", fd[0], fd[1]);
+
+    println!("\n== the pullback maps a cotangent of the result to the inputs' cotangents");
+    let (v, pb) = value_with_pullback!(at: 2.0, of: cubed);
+    println!("   cubed(2) = {v}, pullback(1) = {}, pullback(0.5) = {}", pb(1.0), pb(0.5));
+
+    println!("\n== functions in other modules");
+    let (dh, ds) = gradient!(at: 3.0, 0.1, of: physics::energy);
+    println!("   dE/dheight = {dh} (m g = {}), dE/dstretch = {ds} (k s = {})", 2.0 * 9.81, 40.0 * 0.1);
+
+    println!("\n== a registered derivative for a function that does not know about ad");
+    let (dw, db, _, _) = gradient!(at: 0.3, -0.2, 1.7, 1.0, of: log_likelihood);
+    let fd_w = central_difference(|w| log_likelihood(w, -0.2, 1.7, 1.0), 0.3);
+    let fd_b = central_difference(|b| log_likelihood(0.3, b, 1.7, 1.0), -0.2);
+    println!("   d/dw = {dw:.9} (finite diff. {fd_w:.9}), d/db = {db:.9} (finite diff. {fd_b:.9})");
+}

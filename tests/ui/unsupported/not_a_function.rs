@@ -1,0 +1,8 @@
+use ad::prelude::*;
+
+#[differentiable]
+struct Point {
+    x: f64,
+}
+
+fn main() {}
