@@ -10,11 +10,16 @@
 //!     x * x * x
 //! }
 //!
-//! assert_eq!(gradient!(at: 4.0, of: cubed), 48.0);
-//! let (value, dx) = value_with_gradient!(at: 2.0, of: |x: f64| x.sin() * x);
-//! assert!((dx - (2.0f64.cos() * 2.0 + 2.0f64.sin())).abs() < 1e-12);
-//! # let _ = value;
+//! fn main() {
+//!     assert_eq!(gradient!(at: 4.0, of: cubed), 48.0);
+//!     let (value, dx) = value_with_gradient!(at: 2.0, of: |x: f64| x.sin() * x);
+//!     assert_eq!(value, 2.0f64.sin() * 2.0);
+//!     assert!((dx - (2.0f64.cos() * 2.0 + 2.0f64.sin())).abs() < 1e-12);
+//! }
 //! ```
+//!
+//! (Differentiable functions are module items: the hidden companion that holds a
+//! function's derivative cannot see local items of another function's body.)
 //!
 //! The attribute is a compiler: it lowers the body into an SSA form, finds which values carry
 //! derivatives (activity analysis), and emits reverse-mode derivative code (value plus
@@ -54,6 +59,11 @@ pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
 pub use ad_macros::{derivative, differentiable, gradient, pullback, value_with_gradient, value_with_pullback};
 pub use ndarray;
 pub use num_traits;
+
+// The README's examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+mod readme {}
 
 /// Returns `x` unchanged and stops derivatives flowing through it: inside a
 /// `#[differentiable]` body, `no_grad(x)` is a constant.

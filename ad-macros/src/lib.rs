@@ -23,37 +23,74 @@ mod snapshots;
 use operators::Operator;
 use proc_macro::TokenStream;
 
-/// Makes a function differentiable; see the `ad` crate.
+/// Makes a function differentiable: `#[differentiable]`, `#[differentiable(wrt = x)]`,
+/// `#[differentiable(wrt = (x, y))]`, `#[differentiable(dump)]`.
+///
+/// The function is kept unchanged; its reverse-mode derivative is emitted beside it (a hidden
+/// module `f` with `f::vjp` for a free function, a hidden associated function for a method),
+/// where calls from other differentiable functions and the operators find it. Without `wrt`,
+/// every parameter whose type can carry a derivative is differentiated (not integers, `bool`,
+/// `char`, strings). On an `impl` block, every function of the block is differentiable: use
+/// that for associated functions that mention neither `self` nor `Self`. `dump` prints the IR
+/// with activity and the generated code while compiling.
+///
+/// ```ignore
+/// #[differentiable(wrt = x)]
+/// fn g(x: f64, n: i32) -> f64 { x.powi(n) }
+/// ```
 #[proc_macro_attribute]
 pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
     driver::differentiable(args.into(), item.into()).into()
 }
 
-/// Registers a derivative of another function; see the `ad` crate.
+/// Registers a hand-written reverse-mode derivative of `f`: `#[derivative(of = f)]`, with
+/// optional `wrt = ..`.
+///
+/// The registration takes the parameters of `f` and returns `(value, pullback)`, where the
+/// pullback maps the result's cotangent to one cotangent per differentiated parameter (bare
+/// for one, a tuple in parameter order for several). `of` may name a function of another
+/// module or crate (retroactive registration: import the function and the registration under
+/// the same name), or `Self::m` / `Type::m` for a method, registered inside an `impl` block.
+///
+/// ```ignore
+/// #[derivative(of = f)]
+/// fn f_vjp(x: f64, y: f64) -> (f64, impl Fn(f64) -> (f64, f64)) {
+///     (f(x, y), move |dz| (dz * y.sin(), dz * x * y.cos()))
+/// }
+/// ```
 #[proc_macro_attribute]
 pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
     registration::derivative(args.into(), item.into()).into()
 }
 
-/// The gradient of a scalar function; see the `ad` crate.
+/// The gradient of a function returning `f32` or `f64`: `gradient!(at: x, of: f)` gives `dx`,
+/// `gradient!(at: x, y, of: f)` gives `(dx, dy)`. `of` is a path or a closure literal.
+///
+/// ```ignore
+/// assert_eq!(gradient!(at: 4.0, of: |x| x * x * x), 48.0);
+/// ```
 #[proc_macro]
 pub fn gradient(input: TokenStream) -> TokenStream {
     operators::expand(Operator::Gradient, input.into()).into()
 }
 
-/// The value and gradient of a scalar function; see the `ad` crate.
+/// `(value, gradient)` of a function returning `f32` or `f64`, in one evaluation:
+/// `let (v, (dx, dy)) = value_with_gradient!(at: x, y, of: f);`.
 #[proc_macro]
 pub fn value_with_gradient(input: TokenStream) -> TokenStream {
     operators::expand(Operator::ValueWithGradient, input.into()).into()
 }
 
-/// The value and pullback of a function; see the `ad` crate.
+/// `(value, pullback)`: the pullback maps a cotangent of the result to the inputs' cotangents
+/// (bare for one input, a tuple for several) and can be called many times.
+/// `let (v, pb) = value_with_pullback!(at: 2.0, of: cubed); pb(1.0)`.
 #[proc_macro]
 pub fn value_with_pullback(input: TokenStream) -> TokenStream {
     operators::expand(Operator::ValueWithPullback, input.into()).into()
 }
 
-/// The pullback of a function; see the `ad` crate.
+/// The pullback alone: `pullback!(at: x, of: f)(dy)` gives `dx`; see
+/// [`value_with_pullback!`].
 #[proc_macro]
 pub fn pullback(input: TokenStream) -> TokenStream {
     operators::expand(Operator::Pullback, input.into()).into()
