@@ -130,11 +130,21 @@ fn expand_fn(
     placement: Placement,
     original: TokenStream,
 ) -> TokenStream {
-    let _ = attrs;
     match vjp_item(config, vis, sig, block, placement) {
-        Ok(generated) => quote!(#original #generated),
+        Ok(generated) => {
+            let inherited = inherited_attributes(attrs);
+            quote!(#original #(#inherited)* #generated)
+        }
         Err(errors) => fallback::with_errors(original, errors),
     }
+}
+
+/// The user's attributes that the generated item must carry too: `cfg` (it exists exactly
+/// when the function does) and lint levels (not `forbid`, which would reject the generated
+/// code's own `allow`s).
+fn inherited_attributes(attrs: &[syn::Attribute]) -> impl Iterator<Item = &syn::Attribute> {
+    const INHERITED: &[&str] = &["cfg", "cfg_attr", "allow", "warn", "deny", "expect"];
+    attrs.iter().filter(|a| INHERITED.iter().any(|name| a.path().is_ident(name)))
 }
 
 /// The item holding the VJP of one function, or the errors that prevent it.
@@ -269,7 +279,10 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
                 f.vis.clone()
             };
             match vjp_item(config, &vis, &f.sig, &f.block, Placement::Sibling) {
-                Ok(tokens) => generated.push(tokens),
+                Ok(tokens) => {
+                    let inherited = inherited_attributes(&f.attrs);
+                    generated.push(quote!(#(#inherited)* #tokens));
+                }
                 Err(e) => errors.extend(e),
             }
         }
