@@ -141,9 +141,9 @@ fn expand_fn(
 
 /// The user's attributes that the generated item must carry too: `cfg` (it exists exactly
 /// when the function does) and lint levels (not `forbid`, which would reject the generated
-/// code's own `allow`s).
+/// code's own `allow`s, nor `expect`, which the generated code would leave unfulfilled).
 fn inherited_attributes(attrs: &[syn::Attribute]) -> impl Iterator<Item = &syn::Attribute> {
-    const INHERITED: &[&str] = &["cfg", "cfg_attr", "allow", "warn", "deny", "expect"];
+    const INHERITED: &[&str] = &["cfg", "cfg_attr", "allow", "warn", "deny"];
     attrs.iter().filter(|a| INHERITED.iter().any(|name| a.path().is_ident(name)))
 }
 
