@@ -18,7 +18,8 @@ impl Diagnostics {
 
     /// Records an error covering all of `tokens` (first to last token).
     pub fn error_spanned(&mut self, tokens: &dyn quote::ToTokens, message: impl std::fmt::Display) {
-        self.errors.push(syn::Error::new_spanned(tokens.to_token_stream(), message));
+        self.errors
+            .push(syn::Error::new_spanned(tokens.to_token_stream(), message));
     }
 
     /// Whether any error was recorded.

@@ -144,7 +144,9 @@ fn expand_fn(
 /// code's own `allow`s, nor `expect`, which the generated code would leave unfulfilled).
 fn inherited_attributes(attrs: &[syn::Attribute]) -> impl Iterator<Item = &syn::Attribute> {
     const INHERITED: &[&str] = &["cfg", "cfg_attr", "allow", "warn", "deny"];
-    attrs.iter().filter(|a| INHERITED.iter().any(|name| a.path().is_ident(name)))
+    attrs
+        .iter()
+        .filter(|a| INHERITED.iter().any(|name| a.path().is_ident(name)))
 }
 
 /// The item holding the VJP of one function, or the errors that prevent it.

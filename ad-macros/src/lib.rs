@@ -18,6 +18,8 @@ mod registration;
 mod vjp;
 
 #[cfg(test)]
+mod robustness;
+#[cfg(test)]
 mod snapshots;
 
 use operators::Operator;

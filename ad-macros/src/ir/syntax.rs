@@ -210,7 +210,9 @@ impl Body {
             Some(Op::Neg(a)) => self.is_float_literal(*a),
             Some(Op::Arith(_, a, b)) => self.is_float_literal(*a) && self.is_float_literal(*b),
             Some(Op::Field(base, k)) => match self.definition(*base).map(|i| &i.op) {
-                Some(Op::Tuple(items)) => items.get(*k as usize).is_some_and(|v| self.is_float_literal(*v)),
+                Some(Op::Tuple(items)) => items
+                    .get(*k as usize)
+                    .is_some_and(|v| self.is_float_literal(*v)),
                 _ => false,
             },
             _ => false,

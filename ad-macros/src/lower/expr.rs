@@ -213,7 +213,10 @@ impl Builder<'_> {
                 None
             }
             other => {
-                let message = format!("{} is not supported in differentiable functions yet", describe(other));
+                let message = format!(
+                    "{} is not supported in differentiable functions yet",
+                    describe(other)
+                );
                 if starts_with_keyword(other) {
                     self.diag.error(span, message);
                 } else {
@@ -367,7 +370,13 @@ fn is_compound(op: &BinOp) -> bool {
 fn starts_with_keyword(expr: &Expr) -> bool {
     matches!(
         expr,
-        Expr::If(_) | Expr::Match(_) | Expr::While(_) | Expr::Loop(_) | Expr::ForLoop(_) | Expr::Unsafe(_) | Expr::Async(_)
+        Expr::If(_)
+            | Expr::Match(_)
+            | Expr::While(_)
+            | Expr::Loop(_)
+            | Expr::ForLoop(_)
+            | Expr::Unsafe(_)
+            | Expr::Async(_)
     )
 }
 
