@@ -83,7 +83,7 @@ pub mod prelude {
 /// The runtime that generated code calls. Not a public API: it changes without notice.
 #[doc(hidden)]
 pub mod __private {
-    pub use ad_core::accumulate::{add_into, from_component, zero};
+    pub use ad_core::accumulate::{accumulate, add_into, from_component, zero};
     pub use ad_core::seed::seed;
     pub use ad_core::{literal_like, Differentiable, NoTangent, Operand, TangentVector};
     pub use ad_std::float::FloatMethods;

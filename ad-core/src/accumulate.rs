@@ -12,6 +12,16 @@ pub fn add_into<T: TangentVector>(slot: &mut T, contribution: T) {
     slot.add_assign(contribution);
 }
 
+/// `adj += contribution` for an adjoint kept lazily as an `Option` (`None` is zero): the
+/// adjoints of values whose contributions are conditional (made inside a branch).
+#[inline(always)]
+pub fn accumulate<T: TangentVector>(adjoint: &mut Option<T>, contribution: T) {
+    match adjoint {
+        Some(sum) => sum.add_assign(contribution),
+        None => *adjoint = Some(contribution),
+    }
+}
+
 /// The zero of a tangent type inferred from its use.
 #[inline(always)]
 pub fn zero<T: TangentVector>() -> T {

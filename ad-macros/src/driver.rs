@@ -9,19 +9,34 @@ use crate::emit::{self, names, types};
 use crate::fallback;
 use crate::ir::{self, Body};
 use crate::lower::{self, BodyInput, ParamInput};
-use crate::vjp::{self, program::VjpProgram};
+use crate::vjp;
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::spanned::Spanned;
 
-/// A body and its VJP program.
+/// A lowered body and its activity, ready for derivative generation.
 pub struct Differentiated {
     /// The lowered body.
     pub ir: Body,
     /// Which of its values carry derivatives.
     pub activity: analysis::Activity,
-    /// Its VJP.
-    pub program: VjpProgram,
+}
+
+impl Differentiated {
+    /// The statements of the VJP, ending in `(value, pullback)`; `None` when generation
+    /// recorded an error.
+    pub fn vjp_body(
+        &self,
+        sources: &[TokenStream],
+        seed_type: Option<TokenStream>,
+        diag: &mut Diagnostics,
+    ) -> Option<TokenStream> {
+        let program = vjp::generate(&self.ir, &self.activity, diag);
+        if diag.has_errors() {
+            return None;
+        }
+        Some(emit::vjp::body(&self.ir, &program, sources, seed_type))
+    }
 }
 
 /// The passes from syntax to the VJP program; `None` when an error was recorded.
@@ -45,15 +60,7 @@ pub fn differentiate(
     if diag.has_errors() {
         return None;
     }
-    let program = vjp::generate(&ir, &activity, diag);
-    if diag.has_errors() {
-        return None;
-    }
-    Some(Differentiated {
-        ir,
-        activity,
-        program,
-    })
+    Some(Differentiated { ir, activity })
 }
 
 /// `#[differentiable(..)]` on a function or an `impl` block.
@@ -167,12 +174,7 @@ fn vjp_item(
         BodyInput::Block(block),
         &mut diag,
     );
-    let Some(Differentiated {
-        ir,
-        activity,
-        program,
-    }) = differentiated.filter(|_| !diag.has_errors())
-    else {
+    let Some(differentiated) = differentiated.filter(|_| !diag.has_errors()) else {
         return Err(diag.to_compile_errors());
     };
     let (decls, sources) = emit::vjp_params(sig);
@@ -180,12 +182,16 @@ fn vjp_item(
     let param_types = emit::param_types(sig);
     let tangents: Vec<TokenStream> = param_types
         .iter()
-        .zip(&ir.params)
+        .zip(&differentiated.ir.params)
         .map(|(ty, p)| types::param_tangent(ty, p.wrt))
         .collect();
     let result = types::vjp_result(&ret, &tangents, &sig.generics);
-    let items = &ir.items;
-    let body = emit::vjp::body(&ir, &program, &sources, Some(types::tangent(&ret)));
+    let items = &differentiated.ir.items;
+    let Some(body) = differentiated.vjp_body(&sources, Some(types::tangent(&ret)), &mut diag)
+    else {
+        return Err(diag.to_compile_errors());
+    };
+    let Differentiated { ir, activity } = &differentiated;
     // The VJP stands for the function: a function used only through its derivative
     // (`gradient!(.., of: f)`) is used, so it must not trip the `dead_code` lint.
     let name = &sig.ident;

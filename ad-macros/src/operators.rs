@@ -6,7 +6,7 @@
 //! `at` arguments; variables it captures are constants.
 
 use crate::diag::Diagnostics;
-use crate::driver::{self, Differentiated};
+use crate::driver;
 use crate::emit::{self, callee, names};
 use crate::lower::{self, BodyInput};
 use proc_macro2::TokenStream;
@@ -150,7 +150,7 @@ fn closure_vjp(closure: &syn::ExprClosure, args: &[Expr]) -> Result<TokenStream,
         BodyInput::Expr(&closure.body),
         &mut diag,
     );
-    let Some(Differentiated { ir, program, .. }) = differentiated else {
+    let Some(differentiated) = differentiated else {
         return Err(diag.to_compile_errors());
     };
     let sources: Vec<TokenStream> = (0..params.len())
@@ -166,8 +166,10 @@ fn closure_vjp(closure: &syn::ExprClosure, args: &[Expr]) -> Result<TokenStream,
             None => quote!(let #name = #arg;),
         }
     });
-    let items = &ir.items;
-    let body = emit::vjp::body(&ir, &program, &sources, None);
+    let Some(body) = differentiated.vjp_body(&sources, None, &mut diag) else {
+        return Err(diag.to_compile_errors());
+    };
+    let items = &differentiated.ir.items;
     Ok(quote! {
         {
             #(#bindings)*

@@ -432,12 +432,192 @@ fn unsupported_constructs_are_named() {
         quote!(),
         quote!(
             fn l(x: f64) -> f64 {
-                if x > 0.0 { x } else { -x }
+                let s = |t: f64| t * x;
+                s(1.0)
             }
         ),
         expect![[
-            r#"error: :: core :: compile_error ! { "`if` is not supported in differentiable functions yet" }"#
+            r#"error: :: core :: compile_error ! { "a closure is not supported in differentiable functions yet" }"#
         ]],
+    );
+}
+
+#[test]
+fn if_merges_assigned_locals() {
+    check(
+        quote!(),
+        quote!(
+            fn p(x: f64, y: f64) -> f64 {
+                let mut acc = x * y;
+                let mut n = 0;
+                if x > y {
+                    acc = acc * x.sin();
+                    n = 1;
+                }
+                acc * n as f64
+            }
+        ),
+        expect![[r#"
+            fn p(%0: x: f64 [wrt] (active), %1: y: f64 [wrt] (active)) {
+              %2 = mul %0, %1                        ; active
+              %3 = const 0                           ; useful
+              %4 = discrete `>` %0, %1
+              %10, %11, %12 = if %4 {                ; -, active, useful
+                %5 = method %0.sin()                 ; active
+                %6 = mul %2, %5                      ; active
+                %7 = const 1                         ; useful
+                %8 = const ()
+                yield %8, %6, %7
+              } else {
+                %9 = const ()
+                yield %9, %2, %3
+              }
+              %13 = cast %12 as f64                  ; useful
+              %14 = mul %11, %13                     ; active
+              yield %14
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn if_expression_value_and_constant_branch() {
+    check(
+        quote!(),
+        quote!(
+            fn relu(x: f64) -> f64 {
+                if x > 0.0 { x } else { 0.0 }
+            }
+        ),
+        expect![[r#"
+        fn relu(%0: x: f64 [wrt] (active)) {
+          %1 = const 0.0
+          %2 = discrete `>` %0, %1
+          %4 = if %2 {                           ; active
+            yield %0
+          } else {
+            %3 = const 0.0                       ; useful
+            yield %3
+          }
+          yield %4
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn return_in_branch_moves_the_rest_into_the_other_branch() {
+    check(
+        quote!(),
+        quote!(
+            fn e(x: f64) -> f64 {
+                if x < 0.0 {
+                    return -x;
+                }
+                let y = x * x;
+                y + 1.0
+            }
+        ),
+        expect![[r#"
+            fn e(%0: x: f64 [wrt] (active)) {
+              %1 = const 0.0
+              %2 = discrete `<` %0, %1
+              %7 = if %2 {                           ; active
+                %3 = neg %0                          ; active
+                yield %3
+              } else {
+                %4 = mul %0, %0                      ; active
+                %5 = const 1.0                       ; useful
+                %6 = add %4, %5                      ; active
+                yield %6
+              }
+              yield %7
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn match_becomes_a_chain_of_tests() {
+    check(
+        quote!(),
+        quote!(
+            fn m(x: f64, n: i32) -> f64 {
+                match n {
+                    0 => x,
+                    1 | 2 => x * x,
+                    k if k < 0 => x.exp(),
+                    _ => x.sin(),
+                }
+            }
+        ),
+        expect![[r#"
+            fn m(%0: x: f64 [wrt] (active), %1: n: i32) {
+              %2 = matches %1, `0`
+              %14 = if %2 {                          ; active
+                yield %0
+              } else {
+                %3 = matches %1, `1 | 2`
+                %13 = if %3 {                        ; active
+                  %4 = mul %0, %0                    ; active
+                  yield %4
+                } else {
+                  %5 = matches %1, `_`
+                  %9 = if %5 {
+                    %6 = const 0
+                    %7 = discrete `<` %1, %6
+                    yield %7
+                  } else {
+                    %8 = const false
+                    yield %8
+                  }
+                  %12 = if %9 {                      ; active
+                    %10 = method %0.exp()            ; active
+                    yield %10
+                  } else {
+                    %11 = method %0.sin()            ; active
+                    yield %11
+                  }
+                  yield %12
+                }
+                yield %13
+              }
+              yield %14
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn short_circuit_operators_are_branches() {
+    check(
+        quote!(),
+        quote!(
+            fn s(x: f64, y: f64) -> f64 {
+                if x > 0.0 && y > 0.0 { x * y } else { y }
+            }
+        ),
+        expect![[r#"
+        fn s(%0: x: f64 [wrt] (active), %1: y: f64 [wrt] (active)) {
+          %2 = const 0.0
+          %3 = discrete `>` %0, %2
+          %7 = if %3 {
+            %4 = const 0.0
+            %5 = discrete `>` %1, %4
+            yield %5
+          } else {
+            %6 = const false
+            yield %6
+          }
+          %9 = if %7 {                           ; active
+            %8 = mul %0, %1                      ; active
+            yield %8
+          } else {
+            yield %1
+          }
+          yield %9
+        }
+    "#]],
     );
 }
 

@@ -6,12 +6,14 @@
 //!   (backward data flow from the result);
 //! - a value is *active* when it is both. Only active values get adjoints.
 //!
-//! Comparisons, `!`, integer casts, `no_grad` and discrete methods (`len`, `floor`, ...)
-//! stop both flows. Takes a verified [`Body`]; returns an [`Activity`], and reports as errors
-//! the active uses of operations with no derivative.
+//! Comparisons, `!`, integer casts, `no_grad`, `matches!` and discrete methods (`len`,
+//! `floor`, ...) stop both flows. An `if` is transparent: its outputs depend on what its
+//! regions yield (its condition chooses a branch but carries no derivative). Takes a verified
+//! [`Body`]; returns an [`Activity`], and reports as errors the active uses of operations
+//! with no derivative.
 
 use crate::diag::Diagnostics;
-use crate::ir::{Body, Op, ValueId};
+use crate::ir::{Body, Instr, Op, ValueId, walk};
 use quote::ToTokens;
 
 /// The result of activity analysis: one flag pair per value.
@@ -23,17 +25,22 @@ pub struct Activity {
 impl Activity {
     /// Whether `v` depends on a `wrt` parameter.
     pub fn is_varied(&self, v: ValueId) -> bool {
-        self.varied[v.index()]
+        self.varied.get(v.index()).copied().unwrap_or(false)
     }
 
     /// Whether the result depends on `v`.
     pub fn is_useful(&self, v: ValueId) -> bool {
-        self.useful[v.index()]
+        self.useful.get(v.index()).copied().unwrap_or(false)
     }
 
     /// Whether `v` carries a derivative (varied and useful).
     pub fn is_active(&self, v: ValueId) -> bool {
         self.is_varied(v) && self.is_useful(v)
+    }
+
+    /// Whether any value `instr` defines carries a derivative.
+    pub fn defines_active(&self, instr: &Instr) -> bool {
+        instr.outputs().iter().any(|v| self.is_active(*v))
     }
 
     /// The activity of `v` as printed in IR snapshots.
@@ -50,38 +57,90 @@ impl Activity {
 /// Runs the analysis on `body`.
 pub fn analyze(body: &Body, diag: &mut Diagnostics) -> Activity {
     let n = body.value_count as usize;
-    let mut varied = vec![false; n];
+    let mut activity = Activity {
+        varied: vec![false; n],
+        useful: vec![false; n],
+    };
     for p in &body.params {
-        varied[p.value.index()] = p.wrt;
+        activity.varied[p.value.index()] = p.wrt;
     }
-    for instr in &body.block.instrs {
-        varied[instr.result.index()] = instr
-            .op
-            .differentiable_operands()
-            .iter()
-            .any(|v| varied[v.index()]);
-    }
-
-    let mut useful = vec![false; n];
+    forward(&body.block.instrs, &mut activity.varied);
     if let Some(result) = body.block.result {
-        useful[result.index()] = true;
+        activity.useful[result.index()] = true;
     }
-    for instr in body.block.instrs.iter().rev() {
-        if useful[instr.result.index()] {
-            for v in instr.op.differentiable_operands() {
-                useful[v.index()] = true;
-            }
-        }
-    }
-
-    let activity = Activity { varied, useful };
+    backward(&body.block.instrs, &mut activity.useful);
     report_non_differentiable(body, &activity, diag);
     activity
 }
 
+fn set(flags: &mut [bool], v: ValueId, value: bool) {
+    if let Some(slot) = flags.get_mut(v.index()) {
+        *slot = value;
+    }
+}
+
+fn get(flags: &[bool], v: ValueId) -> bool {
+    flags.get(v.index()).copied().unwrap_or(false)
+}
+
+/// Varied: in evaluation order, a value varies when a differentiable operand does.
+fn forward(instrs: &[Instr], varied: &mut Vec<bool>) {
+    for instr in instrs {
+        if let Op::If {
+            then_region,
+            else_region,
+            ..
+        } = &instr.op
+        {
+            forward(&then_region.instrs, varied);
+            forward(&else_region.instrs, varied);
+            for (k, output) in instr.outputs().into_iter().enumerate() {
+                let from = |r: &crate::ir::Region| r.yields.get(k).is_some_and(|y| get(varied, *y));
+                let value = from(then_region) || from(else_region);
+                set(varied, output, value);
+            }
+        } else {
+            let value = instr
+                .op
+                .differentiable_operands()
+                .iter()
+                .any(|v| get(varied, *v));
+            set(varied, instr.result, value);
+        }
+    }
+}
+
+/// Useful: in reverse order, the differentiable operands of a useful value are useful.
+fn backward(instrs: &[Instr], useful: &mut Vec<bool>) {
+    for instr in instrs.iter().rev() {
+        if let Op::If {
+            then_region,
+            else_region,
+            ..
+        } = &instr.op
+        {
+            for (k, output) in instr.outputs().into_iter().enumerate() {
+                if get(useful, output) {
+                    for region in [then_region, else_region] {
+                        if let Some(y) = region.yields.get(k) {
+                            set(useful, *y, true);
+                        }
+                    }
+                }
+            }
+            backward(&then_region.instrs, useful);
+            backward(&else_region.instrs, useful);
+        } else if get(useful, instr.result) {
+            for v in instr.op.differentiable_operands() {
+                set(useful, v, true);
+            }
+        }
+    }
+}
+
 /// Errors for active values flowing through operations that have no derivative.
 fn report_non_differentiable(body: &Body, activity: &Activity, diag: &mut Diagnostics) {
-    for instr in &body.block.instrs {
+    walk(&body.block.instrs, &mut |instr| {
         let varied_operand = instr.op.operands().iter().any(|v| activity.is_varied(*v));
         match &instr.op {
             Op::NoDerivative { operator, .. } if activity.is_active(instr.result) => diag.error(
@@ -105,5 +164,5 @@ fn report_non_differentiable(body: &Body, activity: &Activity, diag: &mut Diagno
             ),
             _ => {}
         }
-    }
+    });
 }

@@ -20,6 +20,11 @@ pub fn pullback(v: ValueId) -> Ident {
     format_ident!("__ad_pb{}", v.0)
 }
 
+/// Whether the `if` defining `v` took its `then` branch, recorded for the pullback.
+pub fn branch(v: ValueId) -> Ident {
+    format_ident!("__ad_br{}", v.0)
+}
+
 /// The adjoint (accumulated cotangent) of `v`.
 pub fn adjoint(v: ValueId) -> Ident {
     format_ident!("__ad_adj{}", v.0)

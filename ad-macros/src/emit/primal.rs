@@ -10,6 +10,24 @@ use quote::{quote, quote_spanned};
 
 /// `let` statement computing `instr` without derivatives.
 pub fn compute(instr: &Instr) -> TokenStream {
+    if let Op::If {
+        cond,
+        then_region,
+        else_region,
+        ..
+    } = &instr.op
+    {
+        let then_code: TokenStream = then_region.instrs.iter().map(compute).collect();
+        let else_code: TokenStream = else_region.instrs.iter().map(compute).collect();
+        return if_statement(
+            instr,
+            *cond,
+            then_code,
+            &then_region.yields,
+            else_code,
+            &else_region.yields,
+        );
+    }
     let result = names::value(instr.result);
     let v = |id: &ValueId| names::value(*id);
     let span = instr.span;
@@ -91,12 +109,18 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let a = v(a);
             quote_spanned!(span=> *#a)
         }
+        Op::Matches { scrutinee, pattern } => {
+            let a = v(scrutinee);
+            quote_spanned!(span=> ::core::matches!(#a, #pattern))
+        }
+        // Handled above.
+        Op::If { .. } => quote!(()),
     };
     quote_spanned!(span=> let mut #result = #expr;)
 }
 
 /// `let` statement computing `instr` through `rule`: binds its value and its pullback.
-pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule) -> TokenStream {
+pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule, saved: bool) -> TokenStream {
     let rt = runtime();
     let span = instr.span;
     let result = names::value(instr.result);
@@ -153,7 +177,41 @@ pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule) -> TokenStream {
             quote_spanned!(span=> ::core::compile_error!("internal error in ad, please report: rule and instruction disagree"))
         }
     };
-    quote_spanned!(span=> let (mut #result, #pullback) = #call;)
+    if saved {
+        // Inside a branch: the pullback outlives the branch's locals, so it goes to the slot
+        // declared before the primal code.
+        quote_spanned!(span=>
+            let (mut #result, __ad_fresh_pullback) = #call;
+            #pullback = ::core::option::Option::Some(__ad_fresh_pullback);
+        )
+    } else {
+        quote_spanned!(span=> let (mut #result, #pullback) = #call;)
+    }
+}
+
+/// `let (outputs..) = if cond { then; (yields..) } else { otherwise; (yields..) };`
+pub fn if_statement(
+    instr: &Instr,
+    cond: ValueId,
+    then_code: TokenStream,
+    then_yields: &[ValueId],
+    else_code: TokenStream,
+    else_yields: &[ValueId],
+) -> TokenStream {
+    let outputs = instr.outputs().into_iter().map(names::value);
+    let cond = names::value(cond);
+    let then_yields = then_yields.iter().map(|v| names::value(*v));
+    let else_yields = else_yields.iter().map(|v| names::value(*v));
+    let span = instr.span;
+    quote_spanned! {span=>
+        let (#(mut #outputs,)*) = if #cond {
+            #then_code
+            (#(#then_yields,)*)
+        } else {
+            #else_code
+            (#(#else_yields,)*)
+        };
+    }
 }
 
 fn arith_token(op: ArithOp) -> TokenStream {

@@ -9,7 +9,7 @@
 //! ```
 //! The `; ...` annotation after an instruction comes from the caller (activity, for instance).
 
-use super::{ArithOp, Block, Body, Instr, Op, ValueId};
+use super::{ArithOp, Block, Body, Instr, Op, Region, ValueId};
 use quote::ToTokens;
 use std::fmt::Write;
 
@@ -43,16 +43,8 @@ fn print_block(
     depth: usize,
     annotate: &dyn Fn(ValueId) -> String,
 ) {
+    print_instrs(out, &block.instrs, depth, annotate);
     let indent = "  ".repeat(depth);
-    for instr in &block.instrs {
-        let line = format!("{indent}{} = {}", instr.result, op_text(instr));
-        let note = annotate(instr.result);
-        if note.is_empty() {
-            let _ = writeln!(out, "{line}");
-        } else {
-            let _ = writeln!(out, "{line:<40} ; {note}");
-        }
-    }
     match block.result {
         Some(v) => {
             let _ = writeln!(out, "{indent}yield {v}");
@@ -61,6 +53,68 @@ fn print_block(
             let _ = writeln!(out, "{indent}yield ()");
         }
     }
+}
+
+fn print_instrs(
+    out: &mut String,
+    instrs: &[Instr],
+    depth: usize,
+    annotate: &dyn Fn(ValueId) -> String,
+) {
+    let indent = "  ".repeat(depth);
+    for instr in instrs {
+        let outputs = instr.outputs();
+        let defined = outputs
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let line = format!("{indent}{defined} = {}", op_text(instr));
+        let notes: Vec<String> = outputs.iter().map(|v| annotate(*v)).collect();
+        let note = if notes.iter().all(String::is_empty) {
+            String::new()
+        } else if notes.len() == 1 {
+            notes[0].clone()
+        } else {
+            notes
+                .iter()
+                .map(|n| if n.is_empty() { "-" } else { n.as_str() })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if note.is_empty() {
+            let _ = writeln!(out, "{line}");
+        } else {
+            let _ = writeln!(out, "{line:<40} ; {note}");
+        }
+        if let Op::If {
+            then_region,
+            else_region,
+            ..
+        } = &instr.op
+        {
+            print_region(out, then_region, depth + 1, annotate);
+            let _ = writeln!(out, "{indent}}} else {{");
+            print_region(out, else_region, depth + 1, annotate);
+            let _ = writeln!(out, "{indent}}}");
+        }
+    }
+}
+
+fn print_region(
+    out: &mut String,
+    region: &Region,
+    depth: usize,
+    annotate: &dyn Fn(ValueId) -> String,
+) {
+    print_instrs(out, &region.instrs, depth, annotate);
+    let yields = region
+        .yields
+        .iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let _ = writeln!(out, "{}yield {yields}", "  ".repeat(depth));
 }
 
 fn op_text(instr: &Instr) -> String {
@@ -109,6 +163,8 @@ fn op_text(instr: &Instr) -> String {
             format!("ref{} {operand}", if *mutable { "_mut" } else { "" })
         }
         Op::Deref(a) => format!("deref {a}"),
+        Op::Matches { scrutinee, pattern } => format!("matches {scrutinee}, `{pattern}`"),
+        Op::If { cond, .. } => format!("if {cond} {{"),
     };
     format!("{text}{discarded}")
 }

@@ -1,8 +1,9 @@
 //! The IR's data types: a [`Body`] of parameters and a [`Block`] of [`Instr`]s in SSA form.
 //!
 //! Every value is defined once; mutable locals of the source become a new value at each
-//! assignment. Control flow (a later stage) will add instructions that own nested blocks, as
-//! in MLIR's structured control flow; straight-line code needs only the operations below.
+//! assignment. Control flow is structured, as in MLIR: an `if` is one instruction owning two
+//! [`Region`]s, each yielding the values that merge after it (the expression's value and the
+//! locals it assigns).
 //! Syntax that has no meaning to differentiation (literals, constants, types, paths) is kept
 //! as tokens so the emitter can print it back unchanged.
 
@@ -41,6 +42,15 @@ pub struct Block {
     pub instrs: Vec<Instr>,
     /// The value of the block; `None` for `()`.
     pub result: Option<ValueId>,
+}
+
+/// A nested block owned by a control-flow instruction: its instructions and the values it
+/// yields to the instruction's outputs, in order.
+pub struct Region {
+    /// The instructions in evaluation order.
+    pub instrs: Vec<Instr>,
+    /// One value per output of the owning instruction.
+    pub yields: Vec<ValueId>,
 }
 
 /// One SSA instruction: `result = op`.
@@ -124,6 +134,20 @@ pub enum Op {
     Ref { mutable: bool, operand: ValueId },
     /// `*a`.
     Deref(ValueId),
+    /// `matches!(a, pattern)` for a pattern without bindings: a `match` arm's test.
+    Matches {
+        scrutinee: ValueId,
+        pattern: TokenStream,
+    },
+    /// `if cond { then } else { otherwise }`: the instruction's outputs are its `result` (the
+    /// expression's value) followed by `merged` (locals assigned in a branch); each region
+    /// yields one value per output.
+    If {
+        cond: ValueId,
+        then_region: Region,
+        else_region: Region,
+        merged: Vec<ValueId>,
+    },
 }
 
 impl Op {
@@ -143,6 +167,8 @@ impl Op {
                     .chain(args.iter().copied())
                     .collect()
             }
+            Op::Matches { scrutinee, .. } => vec![*scrutinee],
+            Op::If { cond, .. } => vec![*cond],
         }
     }
 
@@ -150,9 +176,13 @@ impl Op {
     /// operations whose result never varies).
     pub fn differentiable_operands(&self) -> Vec<ValueId> {
         match self {
-            Op::Const(_) | Op::Discrete { .. } | Op::DiscreteMethod { .. } | Op::NoGrad(_) => {
-                vec![]
-            }
+            // An `if`'s condition chooses a branch; derivatives flow through the regions.
+            Op::Const(_)
+            | Op::Discrete { .. }
+            | Op::DiscreteMethod { .. }
+            | Op::NoGrad(_)
+            | Op::Matches { .. }
+            | Op::If { .. } => vec![],
             // A cast to an integer type: the result is a constant.
             Op::Cast(_, ty) if is_constant_type(ty) => vec![],
             _ => self.operands(),
@@ -193,10 +223,50 @@ pub fn is_unsuffixed_float(expr: &syn::Expr) -> bool {
     }
 }
 
+impl Instr {
+    /// The values this instruction defines: its result, then an `if`'s merged locals.
+    pub fn outputs(&self) -> Vec<ValueId> {
+        match &self.op {
+            Op::If { merged, .. } => std::iter::once(self.result)
+                .chain(merged.iter().copied())
+                .collect(),
+            _ => vec![self.result],
+        }
+    }
+
+    /// The regions this instruction owns.
+    pub fn regions(&self) -> Vec<&Region> {
+        match &self.op {
+            Op::If {
+                then_region,
+                else_region,
+                ..
+            } => vec![then_region, else_region],
+            _ => vec![],
+        }
+    }
+}
+
+/// Calls `visit` on every instruction of `instrs` and of their regions, outer first.
+pub fn walk<'a>(instrs: &'a [Instr], visit: &mut dyn FnMut(&'a Instr)) {
+    for instr in instrs {
+        visit(instr);
+        for region in instr.regions() {
+            walk(&region.instrs, visit);
+        }
+    }
+}
+
 impl Body {
-    /// The instruction defining `v`, if an instruction does.
+    /// The instruction defining `v`, if an instruction does (at any depth).
     pub fn definition(&self, v: ValueId) -> Option<&Instr> {
-        self.block.instrs.iter().find(|i| i.result == v)
+        let mut found = None;
+        walk(&self.block.instrs, &mut |i| {
+            if found.is_none() && i.result == v {
+                found = Some(i);
+            }
+        });
+        found
     }
 
     /// Whether `v` is computed from unsuffixed float literals alone (`2.0`, `-0.5`,

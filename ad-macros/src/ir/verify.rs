@@ -1,51 +1,78 @@
-//! The IR's invariants, checked after every pass in tests and before emission in builds:
-//! every value is defined exactly once, every use comes after its definition, and value ids
-//! stay below `Body::value_count`.
+//! The IR's invariants, checked after lowering in every build: every value is defined
+//! exactly once, every use is dominated by its definition (a value defined inside a region is
+//! not visible after it), every region yields one value per output of its instruction, and
+//! value ids stay below `Body::value_count`.
 
-use super::{Block, Body, ValueId};
+use super::{Body, Instr, ValueId};
 
 /// Checks `body`'s invariants; returns a description of the first violation.
 pub fn verify(body: &Body) -> Result<(), String> {
-    let mut defined = vec![false; body.value_count as usize];
-    let mut define = |v: ValueId, defined: &mut Vec<bool>| -> Result<(), String> {
-        match defined.get_mut(v.index()) {
-            None => Err(format!(
-                "{v} is out of range (value_count = {})",
-                body.value_count
-            )),
+    let mut checker = Checker {
+        ever_defined: vec![false; body.value_count as usize],
+    };
+    let mut visible = vec![false; body.value_count as usize];
+    for p in &body.params {
+        checker.define(p.value, &mut visible)?;
+    }
+    checker.instrs(&body.block.instrs, &mut visible)?;
+    match body.block.result {
+        Some(v) if !is_visible(v, &visible) => Err(format!("the body yields undefined {v}")),
+        _ => Ok(()),
+    }
+}
+
+struct Checker {
+    ever_defined: Vec<bool>,
+}
+
+fn is_visible(v: ValueId, visible: &[bool]) -> bool {
+    visible.get(v.index()).copied().unwrap_or(false)
+}
+
+impl Checker {
+    fn define(&mut self, v: ValueId, visible: &mut [bool]) -> Result<(), String> {
+        match self.ever_defined.get_mut(v.index()) {
+            None => Err(format!("{v} is out of range")),
             Some(true) => Err(format!("{v} is defined twice")),
             Some(slot) => {
                 *slot = true;
+                visible[v.index()] = true;
                 Ok(())
             }
         }
-    };
-    for p in &body.params {
-        define(p.value, &mut defined)?;
     }
-    verify_block(&body.block, &mut defined, &mut define)
-}
 
-fn verify_block(
-    block: &Block,
-    defined: &mut Vec<bool>,
-    define: &mut dyn FnMut(ValueId, &mut Vec<bool>) -> Result<(), String>,
-) -> Result<(), String> {
-    let is_defined =
-        |v: ValueId, defined: &Vec<bool>| defined.get(v.index()).copied().unwrap_or(false);
-    for instr in &block.instrs {
-        for operand in instr.op.operands() {
-            if !is_defined(operand, defined) {
-                return Err(format!(
-                    "{} uses {operand} before its definition",
-                    instr.result
-                ));
+    fn instrs(&mut self, instrs: &[Instr], visible: &mut Vec<bool>) -> Result<(), String> {
+        for instr in instrs {
+            for operand in instr.op.operands() {
+                if !is_visible(operand, visible) {
+                    return Err(format!(
+                        "{} uses {operand} before its definition",
+                        instr.result
+                    ));
+                }
+            }
+            let outputs = instr.outputs();
+            for region in instr.regions() {
+                // A region sees what is visible before it; its own values end with it.
+                let mut inner = visible.clone();
+                self.instrs(&region.instrs, &mut inner)?;
+                if region.yields.len() != outputs.len() {
+                    return Err(format!(
+                        "a region of {} yields {} values for {} outputs",
+                        instr.result,
+                        region.yields.len(),
+                        outputs.len()
+                    ));
+                }
+                if let Some(v) = region.yields.iter().find(|v| !is_visible(**v, &inner)) {
+                    return Err(format!("a region of {} yields undefined {v}", instr.result));
+                }
+            }
+            for output in outputs {
+                self.define(output, visible)?;
             }
         }
-        define(instr.result, defined)?;
-    }
-    match block.result {
-        Some(v) if !is_defined(v, defined) => Err(format!("the block yields undefined {v}")),
-        _ => Ok(()),
+        Ok(())
     }
 }

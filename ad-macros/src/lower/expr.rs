@@ -51,7 +51,17 @@ impl Builder<'_> {
         value
     }
 
-    fn lower_stmts(&mut self, stmts: &[Stmt]) -> Option<ValueId> {
+    /// Lowers a block expression nested in another expression: not in tail position, so a
+    /// `return` in it cannot be normalised.
+    fn lower_nested_block(&mut self, block: &syn::Block) -> Option<ValueId> {
+        let saved = std::mem::replace(&mut self.tail, false);
+        let value = self.lower_block(block);
+        self.tail = saved;
+        value
+    }
+
+    /// Lowers a statement list; returns its value.
+    pub fn lower_stmts(&mut self, stmts: &[Stmt]) -> Option<ValueId> {
         let mut value = None;
         for (i, stmt) in stmts.iter().enumerate() {
             if self.returned.is_some() {
@@ -60,6 +70,22 @@ impl Builder<'_> {
             }
             let last = i + 1 == stmts.len();
             value = None;
+            // A branching statement that may `return`: the rest of the list moves into its
+            // branches (see `control`), so it ends the list.
+            if let Stmt::Expr(expr @ (Expr::If(_) | Expr::Match(_)), _) = stmt {
+                if super::control::contains_return(expr) {
+                    if !self.tail {
+                        self.diag.error(expr.span(), "`return` inside a branch is supported only where the branch ends the function: move this `if`/`match` out of the nested block");
+                        return None;
+                    }
+                    let rest = &stmts[i + 1..];
+                    return match expr {
+                        Expr::If(e) => self.lower_if(e, Some(rest)),
+                        Expr::Match(m) => self.lower_match(m, Some(rest)),
+                        _ => None,
+                    };
+                }
+            }
             match stmt {
                 Stmt::Local(local) => self.lower_let(local),
                 Stmt::Item(item) => self.items.push(item.clone()),
@@ -112,7 +138,9 @@ impl Builder<'_> {
             Expr::Path(p) => Some(self.lower_path(p)),
             Expr::Paren(p) => self.lower_expr(&p.expr),
             Expr::Group(g) => self.lower_expr(&g.expr),
-            Expr::Block(b) if b.label.is_none() => self.lower_block(&b.block),
+            Expr::Block(b) if b.label.is_none() => self.lower_nested_block(&b.block),
+            Expr::If(e) => self.lower_if(e, None),
+            Expr::Match(m) => self.lower_match(m, None),
             Expr::Binary(b) => self.lower_binary(b),
             // `-1.5` stays one literal, so rules can give it a type (see `Body::is_float_literal`).
             Expr::Unary(u)
@@ -202,6 +230,10 @@ impl Builder<'_> {
                 None
             }
             Expr::Return(r) => {
+                if !self.tail {
+                    self.diag.error(r.return_token.span, "`return` is supported in differentiable functions only where it ends the function (at the end of a branch whose `if`/`match` is a statement of the function body); restructure with `if`/`else`");
+                    return None;
+                }
                 let value = r.expr.as_ref().map(|e| self.lower_value(e));
                 if self.returned.is_none() {
                     self.returned = Some(value);
@@ -257,6 +289,11 @@ impl Builder<'_> {
                 ),
             );
             return None;
+        }
+        match b.op {
+            BinOp::And(_) => return self.lower_short_circuit(b, true),
+            BinOp::Or(_) => return self.lower_short_circuit(b, false),
+            _ => {}
         }
         let lhs = self.lower_value(&b.left);
         let rhs = self.lower_value(&b.right);

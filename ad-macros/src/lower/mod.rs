@@ -5,6 +5,7 @@
 //! default every parameter whose type can carry a derivative (not integers, `bool`, `char`,
 //! strings, functions). Errors go to the [`Diagnostics`](crate::diag::Diagnostics).
 
+mod control;
 mod expr;
 mod pattern;
 mod ssa;
@@ -63,7 +64,7 @@ pub fn lower(
         None => value,
     };
     let value_count = builder.value_count();
-    let instrs = std::mem::take(&mut builder.instrs);
+    let instrs = builder.take_instrs();
     let items = std::mem::take(&mut builder.items);
     if builder.diag.has_errors() || errors_before {
         return None;

@@ -11,12 +11,15 @@ use proc_macro2::Span;
 
 /// Builds the instruction list of a body.
 pub struct Builder<'d> {
-    /// Instructions appended so far.
-    pub instrs: Vec<Instr>,
+    /// Instructions appended so far: the body's, then one list per region being built.
+    frames: Vec<Vec<Instr>>,
     /// Local items of the body, emitted unchanged.
     pub items: Vec<syn::Item>,
     /// Set once a `return` was lowered: the returned value (`None` for `()`).
     pub returned: Option<Option<ValueId>>,
+    /// Whether the statements being lowered end the function, so that a `return` among them
+    /// is their value (see `control`).
+    pub tail: bool,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
     scopes: Vec<Vec<(String, ValueId)>>,
@@ -27,9 +30,10 @@ impl<'d> Builder<'d> {
     /// A builder whose first `value_count` values are already taken (by the parameters).
     pub fn new(diag: &'d mut Diagnostics, value_count: u32) -> Self {
         Builder {
-            instrs: Vec::new(),
+            frames: vec![Vec::new()],
             items: Vec::new(),
             returned: None,
+            tail: true,
             diag,
             scopes: vec![Vec::new()],
             value_count,
@@ -41,24 +45,70 @@ impl<'d> Builder<'d> {
         self.value_count
     }
 
+    /// A fresh value id, for instructions with several outputs.
+    pub fn fresh(&mut self) -> ValueId {
+        let v = ValueId(self.value_count);
+        self.value_count += 1;
+        v
+    }
+
     /// Appends `result = op` and returns `result`.
     pub fn push(&mut self, op: Op, span: Span) -> ValueId {
-        let result = ValueId(self.value_count);
-        self.value_count += 1;
-        self.instrs.push(Instr {
-            result,
-            op,
-            span,
-            discarded: false,
-        });
+        let result = self.fresh();
+        self.push_with_result(result, op, span);
         result
+    }
+
+    /// Appends `result = op` for a `result` taken with [`fresh`](Self::fresh).
+    pub fn push_with_result(&mut self, result: ValueId, op: Op, span: Span) {
+        if let Some(frame) = self.frames.last_mut() {
+            frame.push(Instr {
+                result,
+                op,
+                span,
+                discarded: false,
+            });
+        }
     }
 
     /// Marks the instruction defining `value` as discarded by the source (`expr;`).
     pub fn mark_discarded(&mut self, value: ValueId) {
-        if let Some(instr) = self.instrs.iter_mut().rev().find(|i| i.result == value) {
+        let frame = self.frames.last_mut().into_iter().flatten();
+        if let Some(instr) = frame
+            .rev()
+            .find(|i| i.result == value && !matches!(i.op, Op::If { .. }))
+        {
             instr.discarded = true;
         }
+    }
+
+    /// Starts collecting the instructions of a region.
+    pub fn begin_region(&mut self) {
+        self.frames.push(Vec::new());
+    }
+
+    /// Ends the region started last and returns its instructions.
+    pub fn end_region(&mut self) -> Vec<Instr> {
+        if self.frames.len() > 1 {
+            self.frames.pop().unwrap_or_default()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The body's instructions, once lowering is done.
+    pub fn take_instrs(&mut self) -> Vec<Instr> {
+        self.frames.drain(..).next().unwrap_or_default()
+    }
+
+    /// The current bindings of every scope, to compare after a branch.
+    pub fn snapshot(&self) -> Vec<Vec<(String, ValueId)>> {
+        self.scopes.clone()
+    }
+
+    /// Restores bindings taken with [`snapshot`](Self::snapshot).
+    pub fn restore(&mut self, scopes: Vec<Vec<(String, ValueId)>>) {
+        self.scopes = scopes;
     }
 
     /// The current value of the local `name`, if it is one.

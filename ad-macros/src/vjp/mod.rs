@@ -1,200 +1,327 @@
 //! VJP generation: from a body and its activity, the derivative program that computes the
-//! value and returns a pullback (seed 000, "VJP and pullback generation"; seed 002).
+//! value and returns a pullback (seed 000, "VJP and pullback generation"; seed 002; the
+//! reverse of structured regions follows seed 003).
 //!
 //! Inactive instructions are computed as in the source and cost nothing. Each active
 //! instruction is computed through its rule, which returns its pullback; the pullback of
-//! the body calls those in reverse order. Adjoints are plain locals: in straight-line code the
-//! first contribution to a value's adjoint initialises it and later ones add to it, so no
-//! zero is ever built for an intermediate. Rules are asked only for the cotangents of active
-//! operands.
+//! the body calls those in reverse order, and an `if` is reversed by running the reverse of
+//! the branch that was taken. Rules are asked only for the cotangents of active operands.
 
 pub mod program;
 
 use crate::analysis::Activity;
 use crate::diag::Diagnostics;
-use crate::ir::{Body, Op, ValueId};
+use crate::ir::{Body, Instr, Op, Region, ValueId, walk};
 use program::*;
 use std::collections::HashSet;
 
 /// Builds the VJP program of `body`.
-pub fn generate(body: &Body, activity: &Activity, diag: &mut Diagnostics) -> VjpProgram {
+pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> VjpProgram<'a> {
+    let lazy = lazy_adjoints(body);
+    let mut generator = Generator {
+        activity,
+        lazy: &lazy,
+        seen: HashSet::new(),
+        saved: Vec::new(),
+        branches: Vec::new(),
+        diag,
+    };
+
     let mut primal = Vec::new();
     let mut outputs = Vec::new();
     for (index, param) in body.params.iter().enumerate() {
+        let active = activity.is_active(param.value);
         outputs.push(if !param.wrt {
             ParamCotangent::Constant
-        } else if activity.is_active(param.value) {
+        } else if active && !lazy.contains(&param.value) {
             ParamCotangent::Adjoint(param.value)
         } else {
             primal.push(PrimalStep::ZeroTangent { param: index });
-            ParamCotangent::Zero(index)
+            if active {
+                ParamCotangent::LazyAdjoint(param.value, index)
+            } else {
+                ParamCotangent::Zero(index)
+            }
         });
     }
-
-    for (index, instr) in body.block.instrs.iter().enumerate() {
-        let step = if !activity.is_active(instr.result) {
-            PrimalStep::Compute { instr: index }
-        } else {
-            match rule_for(&instr.op, activity) {
-                Some(rule) => PrimalStep::Rule { instr: index, rule },
-                None => PrimalStep::Compute { instr: index },
-            }
-        };
-        primal.push(step);
-    }
+    primal.extend(generator.primal_steps(&body.block.instrs, 0));
 
     let result = body.block.result;
     let result_active = result.is_some_and(|r| activity.is_active(r));
-    let mut adjoints = Adjoints::default();
     if let (Some(r), true) = (result, result_active) {
-        adjoints.seen.insert(r);
+        generator.seen.insert(r);
     }
-    let mut adjoint = Vec::new();
-    for (index, instr) in body.block.instrs.iter().enumerate().rev() {
-        if !activity.is_active(instr.result) {
-            continue;
-        }
-        if !adjoints.seen.contains(&instr.result) {
-            diag.internal(
-                instr.span,
-                format!("active value {} receives no adjoint", instr.result),
-            );
-            continue;
-        }
-        let active = |v: &ValueId| activity.is_active(*v);
-        let step = match &instr.op {
-            Op::Arith(_, a, b) => {
-                let mask = mask(activity, *a, *b);
-                let (arity, targets): (Option<usize>, Vec<(usize, ValueId)>) = match mask {
-                    Mask::Both => (Some(2), vec![(0, *a), (1, *b)]),
-                    Mask::Lhs => (None, vec![(0, *a)]),
-                    Mask::Rhs => (None, vec![(0, *b)]),
-                };
-                adjoints.pullback(index, arity, targets)
-            }
-            Op::Neg(a) | Op::Cast(a, _) => adjoints.pullback(index, None, vec![(0, *a)]),
-            Op::Call { args, .. } => {
-                let targets = args
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, v)| active(v))
-                    .map(|(k, v)| (k, *v));
-                adjoints.pullback(index, Some(args.len()), targets.collect())
-            }
-            Op::Method { receiver, args, .. } => {
-                let operands: Vec<ValueId> = std::iter::once(*receiver)
-                    .chain(args.iter().copied())
-                    .collect();
-                let targets = operands
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, v)| active(v))
-                    .map(|(k, v)| (k, *v));
-                adjoints.pullback(index, Some(operands.len()), targets.collect())
-            }
-            Op::Ascribe(a, _) | Op::Ref { operand: a, .. } | Op::Deref(a) => AdjointStep::Pass {
-                from: instr.result,
-                to: *a,
-                first: adjoints.first(*a),
-            },
-            Op::Tuple(items) => {
-                let contributions = items
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, v)| active(v))
-                    .map(|(slot, v)| Contribution {
-                        slot,
-                        target: *v,
-                        first: adjoints.first(*v),
-                    })
-                    .collect();
-                AdjointStep::Untuple {
-                    tuple: instr.result,
-                    arity: items.len(),
-                    contributions,
-                }
-            }
-            Op::Field(base, k) => AdjointStep::Project {
-                field: instr.result,
-                base: *base,
-                index: *k,
-                first: adjoints.first(*base),
-            },
-            Op::Const(_)
-            | Op::Discrete { .. }
-            | Op::DiscreteMethod { .. }
-            | Op::NoGrad(_)
-            | Op::NoDerivative { .. } => {
-                diag.internal(
-                    instr.span,
-                    format!("{} is active but has no rule", instr.result),
-                );
-                continue;
-            }
-        };
-        adjoint.push(step);
-    }
+    let adjoint = generator.adjoint_steps(&body.block.instrs);
 
+    let mut declared: Vec<ValueId> = body.params.iter().map(|p| p.value).collect();
+    declared.extend(body.block.instrs.iter().flat_map(Instr::outputs));
+    declared.retain(|v| lazy.contains(v) && activity.is_active(*v) && Some(*v) != result);
+
+    let (saved, branches) = (generator.saved, generator.branches);
     VjpProgram {
         primal,
         adjoint,
         result,
         result_active,
         outputs,
+        lazy,
+        declared,
+        saved,
+        branches,
     }
 }
 
-/// The rule computing an active instruction; `None` for identity-like instructions, which are
-/// computed as written and differentiated inline.
-fn rule_for(op: &Op, activity: &Activity) -> Option<Rule> {
-    match op {
-        Op::Arith(op, a, b) => Some(Rule::Arith(*op, mask(activity, *a, *b))),
-        Op::Neg(_) => Some(Rule::Neg),
-        Op::Cast(..) => Some(Rule::Cast),
-        Op::Call { .. } => Some(Rule::Call),
-        Op::Method { .. } => Some(Rule::Method),
-        _ => None,
+/// Values whose adjoint must be an `Option`: those defined inside a region or by an `if`,
+/// and those used inside a region (their contributions are conditional).
+fn lazy_adjoints(body: &Body) -> HashSet<ValueId> {
+    let mut lazy = HashSet::new();
+    for instr in &body.block.instrs {
+        if let Op::If { .. } = instr.op {
+            lazy.extend(instr.outputs());
+            for region in instr.regions() {
+                mark_region(region, &mut lazy);
+            }
+        }
     }
+    lazy
 }
 
-fn mask(activity: &Activity, a: ValueId, b: ValueId) -> Mask {
-    match (activity.is_active(a), activity.is_active(b)) {
-        (true, false) => Mask::Lhs,
-        (false, true) => Mask::Rhs,
-        _ => Mask::Both,
-    }
+fn mark_region(region: &Region, lazy: &mut HashSet<ValueId>) {
+    lazy.extend(region.yields.iter().copied());
+    walk(&region.instrs, &mut |instr| {
+        lazy.extend(instr.outputs());
+        lazy.extend(instr.op.differentiable_operands());
+        for inner in instr.regions() {
+            lazy.extend(inner.yields.iter().copied());
+        }
+    });
 }
 
-/// Which adjoints have received a contribution so far (walking backwards).
-#[derive(Default)]
-struct Adjoints {
+struct Generator<'g> {
+    activity: &'g Activity,
+    lazy: &'g HashSet<ValueId>,
+    /// Plain adjoints that received a contribution so far (walking backwards).
     seen: HashSet<ValueId>,
+    saved: Vec<ValueId>,
+    branches: Vec<ValueId>,
+    diag: &'g mut Diagnostics,
 }
 
-impl Adjoints {
-    /// Records a contribution to `v`; true if it is the first.
-    fn first(&mut self, v: ValueId) -> bool {
-        self.seen.insert(v)
+impl<'a> Generator<'_> {
+    fn primal_steps(&mut self, instrs: &'a [Instr], depth: usize) -> Vec<PrimalStep<'a>> {
+        let mut steps = Vec::new();
+        for instr in instrs {
+            if !self.activity.defines_active(instr) {
+                steps.push(PrimalStep::Compute(instr));
+                continue;
+            }
+            let step = match (&instr.op, self.rule_for(&instr.op)) {
+                (
+                    Op::If {
+                        then_region,
+                        else_region,
+                        ..
+                    },
+                    _,
+                ) => {
+                    self.branches.push(instr.result);
+                    PrimalStep::If {
+                        instr,
+                        then_steps: self.primal_steps(&then_region.instrs, depth + 1),
+                        else_steps: self.primal_steps(&else_region.instrs, depth + 1),
+                    }
+                }
+                (_, Some(rule)) => {
+                    let saved = depth > 0;
+                    if saved {
+                        self.saved.push(instr.result);
+                    }
+                    PrimalStep::Rule { instr, rule, saved }
+                }
+                (_, None) => PrimalStep::Compute(instr),
+            };
+            steps.push(step);
+        }
+        steps
     }
 
-    fn pullback(
-        &mut self,
-        instr: usize,
-        arity: Option<usize>,
-        targets: Vec<(usize, ValueId)>,
-    ) -> AdjointStep {
-        let contributions = targets
+    /// The rule computing an active instruction; `None` for identity-like instructions,
+    /// which are computed as written and differentiated inline.
+    fn rule_for(&self, op: &Op) -> Option<Rule> {
+        match op {
+            Op::Arith(op, a, b) => Some(Rule::Arith(*op, self.mask(*a, *b))),
+            Op::Neg(_) => Some(Rule::Neg),
+            Op::Cast(..) => Some(Rule::Cast),
+            Op::Call { .. } => Some(Rule::Call),
+            Op::Method { .. } => Some(Rule::Method),
+            _ => None,
+        }
+    }
+
+    fn mask(&self, a: ValueId, b: ValueId) -> Mask {
+        match (self.activity.is_active(a), self.activity.is_active(b)) {
+            (true, false) => Mask::Lhs,
+            (false, true) => Mask::Rhs,
+            _ => Mask::Both,
+        }
+    }
+
+    /// Records a contribution to `v`; true if it is the first (meaningful for plain adjoints).
+    fn first(&mut self, v: ValueId) -> bool {
+        !self.lazy.contains(&v) && self.seen.insert(v)
+    }
+
+    fn contributions(&mut self, targets: Vec<(usize, ValueId)>) -> Vec<Contribution> {
+        targets
             .into_iter()
             .map(|(slot, target)| Contribution {
                 slot,
                 target,
                 first: self.first(target),
             })
+            .collect()
+    }
+
+    fn active_slots(&self, operands: &[ValueId]) -> Vec<(usize, ValueId)> {
+        operands
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| self.activity.is_active(**v))
+            .map(|(k, v)| (k, *v))
+            .collect()
+    }
+
+    fn adjoint_steps(&mut self, instrs: &'a [Instr]) -> Vec<AdjointStep<'a>> {
+        let mut steps = Vec::new();
+        for instr in instrs.iter().rev() {
+            if !self.activity.defines_active(instr) {
+                continue;
+            }
+            if !self.lazy.contains(&instr.result) && !self.seen.contains(&instr.result) {
+                self.diag.internal(
+                    instr.span,
+                    format!("active value {} receives no adjoint", instr.result),
+                );
+                continue;
+            }
+            let saved = self.saved.contains(&instr.result);
+            let step = match &instr.op {
+                Op::Arith(_, a, b) => {
+                    let (arity, targets) = match self.mask(*a, *b) {
+                        Mask::Both => (Some(2), vec![(0, *a), (1, *b)]),
+                        Mask::Lhs => (None, vec![(0, *a)]),
+                        Mask::Rhs => (None, vec![(0, *b)]),
+                    };
+                    let contributions = self.contributions(targets);
+                    AdjointStep::Pullback {
+                        instr,
+                        arity,
+                        contributions,
+                        saved,
+                    }
+                }
+                Op::Neg(a) | Op::Cast(a, _) => {
+                    let contributions = self.contributions(vec![(0, *a)]);
+                    AdjointStep::Pullback {
+                        instr,
+                        arity: None,
+                        contributions,
+                        saved,
+                    }
+                }
+                Op::Call { args, .. } => {
+                    let contributions = self.contributions(self.active_slots(args));
+                    AdjointStep::Pullback {
+                        instr,
+                        arity: Some(args.len()),
+                        contributions,
+                        saved,
+                    }
+                }
+                Op::Method { receiver, args, .. } => {
+                    let operands: Vec<ValueId> = std::iter::once(*receiver)
+                        .chain(args.iter().copied())
+                        .collect();
+                    let contributions = self.contributions(self.active_slots(&operands));
+                    AdjointStep::Pullback {
+                        instr,
+                        arity: Some(operands.len()),
+                        contributions,
+                        saved,
+                    }
+                }
+                Op::Ascribe(a, _) | Op::Ref { operand: a, .. } | Op::Deref(a) => {
+                    AdjointStep::Pass {
+                        from: instr.result,
+                        to: *a,
+                        first: self.first(*a),
+                    }
+                }
+                Op::Tuple(items) => {
+                    let contributions = self.contributions(self.active_slots(items));
+                    AdjointStep::Untuple {
+                        tuple: instr.result,
+                        arity: items.len(),
+                        contributions,
+                    }
+                }
+                Op::Field(base, k) => AdjointStep::Project {
+                    field: instr.result,
+                    base: *base,
+                    index: *k,
+                    first: self.first(*base),
+                },
+                Op::If {
+                    then_region,
+                    else_region,
+                    ..
+                } => {
+                    let outputs = instr.outputs();
+                    let then_region = self.reverse_region(then_region, &outputs);
+                    let else_region = self.reverse_region(else_region, &outputs);
+                    AdjointStep::If {
+                        instr,
+                        then_region,
+                        else_region,
+                    }
+                }
+                Op::Const(_)
+                | Op::Discrete { .. }
+                | Op::DiscreteMethod { .. }
+                | Op::NoGrad(_)
+                | Op::NoDerivative { .. }
+                | Op::Matches { .. } => {
+                    self.diag.internal(
+                        instr.span,
+                        format!("{} is active but has no rule", instr.result),
+                    );
+                    continue;
+                }
+            };
+            steps.push(step);
+        }
+        steps
+    }
+
+    fn reverse_region(&mut self, region: &'a Region, outputs: &[ValueId]) -> ReverseRegion<'a> {
+        let activity = self.activity;
+        let declared = region
+            .instrs
+            .iter()
+            .flat_map(Instr::outputs)
+            .filter(|v| activity.is_active(*v))
             .collect();
-        AdjointStep::Pullback {
-            instr,
-            arity,
-            contributions,
+        let entry = outputs
+            .iter()
+            .zip(&region.yields)
+            .filter(|(out, yielded)| activity.is_active(**out) && activity.is_active(**yielded))
+            .map(|(out, yielded)| (*out, *yielded))
+            .collect();
+        let steps = self.adjoint_steps(&region.instrs);
+        ReverseRegion {
+            declared,
+            entry,
+            steps,
         }
     }
 }

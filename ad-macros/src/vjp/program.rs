@@ -1,42 +1,65 @@
 //! The derivative program that VJP generation produces and the emitter prints: the primal
 //! steps (original code, with rule calls where values are active) and the adjoint steps of the
-//! pullback, in reverse order.
+//! pullback, in reverse order, nested like the source's control flow.
+//!
+//! Two kinds of adjoint storage (see [`VjpProgram::lazy`]): a value whose contributions all
+//! happen unconditionally in the function's outermost block has a plain local, initialised
+//! by its first contribution; any other (defined in a branch, or used in one) has an
+//! `Option`, `None` meaning zero, so nothing is computed for a branch not taken.
 
-use crate::ir::{ArithOp, ValueId};
+use crate::ir::{ArithOp, Instr, ValueId};
+use std::collections::HashSet;
 
 /// A VJP: `(value, pullback)` of a body.
-pub struct VjpProgram {
+pub struct VjpProgram<'a> {
     /// The primal computation, in evaluation order.
-    pub primal: Vec<PrimalStep>,
+    pub primal: Vec<PrimalStep<'a>>,
     /// The pullback's statements, in reverse evaluation order of the primal.
-    pub adjoint: Vec<AdjointStep>,
+    pub adjoint: Vec<AdjointStep<'a>>,
     /// The value returned (`None` for `()`).
     pub result: Option<ValueId>,
     /// Whether the result carries a derivative (its adjoint is the pullback's argument).
     pub result_active: bool,
     /// What the pullback returns for each parameter, in order.
     pub outputs: Vec<ParamCotangent>,
+    /// Values whose adjoint is an `Option` (lazy); the others are plain locals.
+    pub lazy: HashSet<ValueId>,
+    /// Lazy adjoints declared at the start of the pullback (values of the outermost block).
+    pub declared: Vec<ValueId>,
+    /// Rules inside branches, whose pullback is saved in an `Option` slot declared up front
+    /// (a branch's locals end with it; the pullback closure is built after).
+    pub saved: Vec<ValueId>,
+    /// Active `if`s, whose branch decision is recorded for the pullback.
+    pub branches: Vec<ValueId>,
 }
 
 /// One step of the primal computation.
-pub enum PrimalStep {
-    /// Take a zero tangent of a parameter that is differentiated but receives no derivative,
-    /// before the parameter can be moved.
+pub enum PrimalStep<'a> {
+    /// Take a zero tangent of a parameter that may receive no derivative, before the
+    /// parameter can be moved.
     ZeroTangent {
         /// The parameter's position.
         param: usize,
     },
-    /// Compute instruction `instr` exactly as the source does.
-    Compute {
-        /// Index into the body's instructions.
-        instr: usize,
-    },
-    /// Compute instruction `instr` through its derivative rule: `(value, pullback)`.
+    /// Compute an instruction exactly as the source does.
+    Compute(&'a Instr),
+    /// Compute an instruction through its derivative rule: `(value, pullback)`.
     Rule {
-        /// Index into the body's instructions.
-        instr: usize,
+        /// The instruction.
+        instr: &'a Instr,
         /// Which entry point of which rule.
         rule: Rule,
+        /// Whether the pullback goes to its saved slot (the rule is inside a branch).
+        saved: bool,
+    },
+    /// An active `if`: records the branch taken, then runs the branch's steps.
+    If {
+        /// The `if` instruction.
+        instr: &'a Instr,
+        /// Steps of the `then` region.
+        then_steps: Vec<PrimalStep<'a>>,
+        /// Steps of the `else` region.
+        else_steps: Vec<PrimalStep<'a>>,
     },
 }
 
@@ -66,16 +89,18 @@ pub enum Mask {
 }
 
 /// One statement of the pullback.
-pub enum AdjointStep {
-    /// Call the pullback of instruction `instr` on its result's adjoint and add the outputs to
-    /// the operands' adjoints.
+pub enum AdjointStep<'a> {
+    /// Call the pullback of `instr` on its result's adjoint and add the outputs to the
+    /// operands' adjoints.
     Pullback {
-        /// Index into the body's instructions.
-        instr: usize,
+        /// The instruction computed by a rule.
+        instr: &'a Instr,
         /// How many cotangents the pullback returns; `None` for a bare (non-tuple) one.
         arity: Option<usize>,
         /// Where each needed output goes.
         contributions: Vec<Contribution>,
+        /// Whether the pullback is in its saved slot.
+        saved: bool,
     },
     /// Identity rules (`&x`, `*x`, ascriptions): `adj[to] += adj[from]`.
     Pass {
@@ -106,6 +131,26 @@ pub enum AdjointStep {
         /// Whether this is `base`'s first contribution.
         first: bool,
     },
+    /// The reverse of an `if`: the merge becomes the split (seed 003). The recorded decision
+    /// selects the region whose yields receive the outputs' adjoints.
+    If {
+        /// The `if` instruction.
+        instr: &'a Instr,
+        /// Reverse of the `then` region.
+        then_region: ReverseRegion<'a>,
+        /// Reverse of the `else` region.
+        else_region: ReverseRegion<'a>,
+    },
+}
+
+/// The reverse of one region of an `if`.
+pub struct ReverseRegion<'a> {
+    /// Lazy adjoints of the values the region defines, declared on entry.
+    pub declared: Vec<ValueId>,
+    /// `(output, yielded value)`: the output's adjoint flows to the value the region yielded.
+    pub entry: Vec<(ValueId, ValueId)>,
+    /// The region's adjoint steps.
+    pub steps: Vec<AdjointStep<'a>>,
 }
 
 /// One output of a pullback added to an operand's adjoint.
@@ -114,14 +159,16 @@ pub struct Contribution {
     pub slot: usize,
     /// The operand receiving it.
     pub target: ValueId,
-    /// Whether this is the operand's first contribution (it initialises the adjoint).
+    /// Whether this is the operand's first contribution (it initialises a plain adjoint).
     pub first: bool,
 }
 
 /// What the pullback returns for a parameter.
 pub enum ParamCotangent {
-    /// The adjoint accumulated for the parameter's value.
+    /// The plain adjoint accumulated for the parameter's value.
     Adjoint(ValueId),
+    /// A lazy adjoint, or the zero taken from parameter `.1` when nothing was accumulated.
+    LazyAdjoint(ValueId, usize),
     /// A zero: the parameter is differentiated but the result does not depend on it.
     Zero(usize),
     /// The parameter is not differentiated: `NoTangent`.

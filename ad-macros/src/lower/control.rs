@@ -1,0 +1,386 @@
+//! Control flow into structured regions: `if`/`else`, `match`, `&&`/`||`, and `return` from
+//! inside branches.
+//!
+//! Each branch is lowered into its own region from the same bindings; afterwards, every local
+//! that a branch rebound becomes an output of the `if` (the SSA merge), and each region yields
+//! its value for it. `match` becomes a chain of `if`s on `matches!(scrutinee, pattern)`.
+//!
+//! `return` inside a branch is normalised as in Slang (seed 003) by moving the rest of the
+//! function into the branches that do not return: `if c { return a; } rest` lowers as
+//! `if c { a } else { rest }`, so every path ends in the function's single exit. This is
+//! done where the `if` is a statement of the function's outermost statement list (or of a
+//! branch made by this rule); elsewhere a `return` inside a branch is reported.
+
+use super::ssa::Builder;
+use crate::ir::{Op, Region, ValueId};
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote};
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+use syn::{Expr, Pat, Stmt};
+
+/// A branch body: the statements to lower in it, or a computation to run.
+pub enum Branch<'s> {
+    /// Statements (followed by the rest of the function when the `return` rule applies).
+    Stmts(Vec<Stmt>),
+    /// An expression.
+    Expr(&'s Expr),
+    /// A constant such as `false`.
+    Const(TokenStream),
+    /// The arms of a `match` still to test.
+    Arms(ValueId, &'s [syn::Arm], Option<&'s [Stmt]>),
+    /// The body of a matched arm, with the pattern's names bound to parts of the scrutinee.
+    Arm {
+        scrutinee: ValueId,
+        bindings: Bindings,
+        span: Span,
+        body: Vec<Stmt>,
+    },
+}
+
+/// Names bound by a pattern, each with the tuple fields leading to it from the scrutinee.
+type Bindings = Vec<(String, Vec<u32>)>;
+
+impl Builder<'_> {
+    /// `if cond { .. } else { .. }`; `rest` is the rest of the statement list when the `if`
+    /// is a statement whose branches may `return` (see the module documentation).
+    pub fn lower_if(&mut self, e: &syn::ExprIf, rest: Option<&[Stmt]>) -> Option<ValueId> {
+        if let Expr::Let(l) = &*e.cond {
+            self.diag.error(
+                l.let_token.span,
+                "`if let` is not supported in differentiable functions yet: use `match`",
+            );
+            return None;
+        }
+        let cond = self.lower_value(&e.cond);
+        let rest_stmts = rest.unwrap_or(&[]);
+        let then_branch = Branch::Stmts(with_rest(&e.then_branch.stmts, rest_stmts));
+        let else_branch = match &e.else_branch {
+            None => Branch::Stmts(rest_stmts.to_vec()),
+            Some((_, else_expr)) => match &**else_expr {
+                Expr::Block(b) => Branch::Stmts(with_rest(&b.block.stmts, rest_stmts)),
+                other => {
+                    let chained = Stmt::Expr(other.clone(), None);
+                    Branch::Stmts(with_rest(std::slice::from_ref(&chained), rest_stmts))
+                }
+            },
+        };
+        self.lower_conditional(
+            cond,
+            then_branch,
+            else_branch,
+            rest.is_some(),
+            e.if_token.span,
+        )
+    }
+
+    /// `a && b` as `if a { b } else { false }`, `a || b` as `if a { true } else { b }`, so
+    /// `b` is evaluated only when the source evaluates it.
+    pub fn lower_short_circuit(&mut self, b: &syn::ExprBinary, is_and: bool) -> Option<ValueId> {
+        let lhs = self.lower_value(&b.left);
+        let (then_branch, else_branch) = if is_and {
+            (Branch::Expr(&b.right), Branch::Const(quote!(false)))
+        } else {
+            (Branch::Const(quote!(true)), Branch::Expr(&b.right))
+        };
+        self.lower_conditional(lhs, then_branch, else_branch, false, b.op.span())
+    }
+
+    /// `match scrutinee { arms }`; `rest` as for [`lower_if`](Self::lower_if).
+    pub fn lower_match(&mut self, m: &syn::ExprMatch, rest: Option<&[Stmt]>) -> Option<ValueId> {
+        let scrutinee = self.lower_value(&m.expr);
+        if m.arms.is_empty() {
+            self.diag.error(
+                m.match_token.span,
+                "a `match` without arms is not supported in differentiable functions",
+            );
+            return None;
+        }
+        self.lower_arms(scrutinee, &m.arms, rest)
+    }
+
+    fn lower_arms(
+        &mut self,
+        scrutinee: ValueId,
+        arms: &[syn::Arm],
+        rest: Option<&[Stmt]>,
+    ) -> Option<ValueId> {
+        let (arm, others) = arms.split_first()?;
+        let (test, bindings) = match split_pattern(&arm.pat) {
+            Ok(split) => split,
+            Err(e) => {
+                self.diag.error_spanned(&e.0, e.1);
+                return None;
+            }
+        };
+        if others.is_empty() && arm.guard.is_none() {
+            // The original `match` is exhaustive (rustc checks it), so when every earlier arm
+            // failed, the last one matches.
+            self.push_scope();
+            self.bind_fields(scrutinee, &bindings, arm.pat.span());
+            let value = self.lower_arm_body(&arm.body, rest);
+            self.pop_scope();
+            return value;
+        }
+        let span = arm.pat.span();
+        let matched = self.push(
+            Op::Matches {
+                scrutinee,
+                pattern: test,
+            },
+            span,
+        );
+        let cond = match &arm.guard {
+            None => matched,
+            Some((_, guard)) => {
+                // The guard sees the arm's bindings and runs only if the pattern matched.
+                self.push_scope();
+                self.bind_fields(scrutinee, &bindings, span);
+                let cond = self
+                    .lower_conditional(
+                        matched,
+                        Branch::Expr(guard),
+                        Branch::Const(quote!(false)),
+                        false,
+                        guard.span(),
+                    )
+                    .unwrap_or(matched);
+                self.pop_scope();
+                cond
+            }
+        };
+        let then_branch = Branch::Arm {
+            scrutinee,
+            bindings,
+            span,
+            body: arm_statements(&arm.body, rest),
+        };
+        let else_branch = Branch::Arms(scrutinee, others, rest);
+        self.lower_conditional(cond, then_branch, else_branch, rest.is_some(), span)
+    }
+
+    fn lower_arm_body(&mut self, body: &Expr, rest: Option<&[Stmt]>) -> Option<ValueId> {
+        match rest {
+            None => self.lower_expr(body),
+            Some(rest) => {
+                let stmts = arm_statements(body, Some(rest));
+                self.lower_stmts(&stmts)
+            }
+        }
+    }
+
+    /// Binds each name of a pattern to its part of the scrutinee.
+    fn bind_fields(&mut self, scrutinee: ValueId, bindings: &Bindings, span: Span) {
+        for (name, path) in bindings {
+            let mut value = scrutinee;
+            for index in path {
+                value = self.push(Op::Field(value, *index), span);
+            }
+            self.bind(name.clone(), value);
+        }
+    }
+
+    /// Lowers both branches from the same bindings and merges what they rebind.
+    fn lower_conditional(
+        &mut self,
+        cond: ValueId,
+        then_branch: Branch<'_>,
+        else_branch: Branch<'_>,
+        tail: bool,
+        span: Span,
+    ) -> Option<ValueId> {
+        let before = self.snapshot();
+        let (then_instrs, then_value, then_scopes) = self.lower_branch(then_branch, tail, span);
+        let (else_instrs, else_value, else_scopes) = self.lower_branch(else_branch, tail, span);
+
+        let mut changed = Vec::new();
+        for (i, scope) in before.iter().enumerate() {
+            for (j, (_, value)) in scope.iter().enumerate() {
+                let then_binding = then_scopes
+                    .get(i)
+                    .and_then(|s| s.get(j))
+                    .map(|b| b.1)
+                    .unwrap_or(*value);
+                let else_binding = else_scopes
+                    .get(i)
+                    .and_then(|s| s.get(j))
+                    .map(|b| b.1)
+                    .unwrap_or(*value);
+                if then_binding != *value || else_binding != *value {
+                    changed.push((i, j, then_binding, else_binding));
+                }
+            }
+        }
+        let result = self.fresh();
+        let merged: Vec<ValueId> = changed.iter().map(|_| self.fresh()).collect();
+        let then_region = Region {
+            instrs: then_instrs,
+            yields: std::iter::once(then_value)
+                .chain(changed.iter().map(|c| c.2))
+                .collect(),
+        };
+        let else_region = Region {
+            instrs: else_instrs,
+            yields: std::iter::once(else_value)
+                .chain(changed.iter().map(|c| c.3))
+                .collect(),
+        };
+        self.push_with_result(
+            result,
+            Op::If {
+                cond,
+                then_region,
+                else_region,
+                merged: merged.clone(),
+            },
+            span,
+        );
+        let mut scopes = before;
+        for ((i, j, _, _), output) in changed.iter().zip(merged) {
+            if let Some(slot) = scopes.get_mut(*i).and_then(|s| s.get_mut(*j)) {
+                slot.1 = output;
+            }
+        }
+        self.restore(scopes);
+        Some(result)
+    }
+
+    /// Lowers one branch into a region; returns its instructions, its value and the bindings
+    /// at its end. A `return` in a `tail` branch is the branch's value.
+    fn lower_branch(
+        &mut self,
+        branch: Branch<'_>,
+        tail: bool,
+        span: Span,
+    ) -> (Vec<crate::ir::Instr>, ValueId, Vec<Vec<(String, ValueId)>>) {
+        let before = self.snapshot();
+        let saved_returned = self.returned.take();
+        let saved_tail = std::mem::replace(&mut self.tail, tail);
+        self.begin_region();
+        self.push_scope();
+        let value = match branch {
+            Branch::Stmts(stmts) => self.lower_stmts(&stmts),
+            Branch::Expr(e) => self.lower_expr(e),
+            Branch::Const(tokens) => Some(self.push(Op::Const(tokens), span)),
+            Branch::Arms(scrutinee, arms, rest) => self.lower_arms(scrutinee, arms, rest),
+            Branch::Arm {
+                scrutinee,
+                bindings,
+                span,
+                body,
+            } => {
+                self.bind_fields(scrutinee, &bindings, span);
+                self.lower_stmts(&body)
+            }
+        };
+        let value = match self.returned.take() {
+            Some(returned) => returned,
+            None => value,
+        };
+        let value = match value {
+            Some(v) => v,
+            None => self.push(Op::Const(quote!(())), span),
+        };
+        self.pop_scope();
+        let after = self.snapshot();
+        let instrs = self.end_region();
+        self.restore(before);
+        self.tail = saved_tail;
+        self.returned = saved_returned;
+        (instrs, value, after)
+    }
+}
+
+fn with_rest(stmts: &[Stmt], rest: &[Stmt]) -> Vec<Stmt> {
+    stmts.iter().chain(rest).cloned().collect()
+}
+
+fn arm_statements(body: &Expr, rest: Option<&[Stmt]>) -> Vec<Stmt> {
+    match rest {
+        Some(rest) if !rest.is_empty() => {
+            let stmt = Stmt::Expr(body.clone(), Some(Default::default()));
+            with_rest(std::slice::from_ref(&stmt), rest)
+        }
+        _ => vec![Stmt::Expr(body.clone(), None)],
+    }
+}
+
+/// Whether `expr` contains a `return` (outside closures and nested items).
+pub fn contains_return(expr: &Expr) -> bool {
+    struct Finder(bool);
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_expr_return(&mut self, _: &'ast syn::ExprReturn) {
+            self.0 = true;
+        }
+        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+    }
+    let mut finder = Finder(false);
+    finder.visit_expr(expr);
+    finder.0
+}
+
+/// Splits a `match` pattern into a test without bindings (for `matches!`) and its bindings.
+/// Lowercase identifiers bind; uppercase ones name constants or unit variants (Rust's naming
+/// convention, the only hint a macro has).
+fn split_pattern(pat: &Pat) -> Result<(TokenStream, Bindings), (TokenStream, String)> {
+    match pat {
+        Pat::Ident(p) if p.by_ref.is_none() && is_binding_name(&p.ident) => {
+            let mut bindings = vec![(p.ident.to_string(), vec![])];
+            let test = match &p.subpat {
+                None => quote!(_),
+                Some((_, sub)) => {
+                    let (test, inner) = split_pattern(sub)?;
+                    bindings.extend(inner);
+                    test
+                }
+            };
+            Ok((test, bindings))
+        }
+        Pat::Wild(_) => Ok((quote!(_), vec![])),
+        Pat::Paren(p) => split_pattern(&p.pat),
+        Pat::Tuple(t) => {
+            let mut tests = Vec::new();
+            let mut bindings = Vec::new();
+            for (index, elem) in t.elems.iter().enumerate() {
+                if matches!(elem, Pat::Rest(_)) {
+                    return Err((elem.to_token_stream(), "`..` in a `match` pattern is not supported in differentiable functions: name every component".into()));
+                }
+                let (test, inner) = split_pattern(elem)?;
+                tests.push(test);
+                bindings.extend(inner.into_iter().map(|(name, mut path)| {
+                    path.insert(0, index as u32);
+                    (name, path)
+                }));
+            }
+            Ok((quote!((#(#tests,)*)), bindings))
+        }
+        other if !has_binding(other) => Ok((other.to_token_stream(), vec![])),
+        other => Err((
+            other.to_token_stream(),
+            "this pattern binds a value in a way differentiable functions do not support yet: bind the whole value (`x =>`) or tuple components".into(),
+        )),
+    }
+}
+
+fn is_binding_name(ident: &syn::Ident) -> bool {
+    ident
+        .to_string()
+        .trim_start_matches("r#")
+        .starts_with(|c: char| c.is_lowercase() || c == '_')
+}
+
+fn has_binding(pat: &Pat) -> bool {
+    struct Finder(bool);
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+            if is_binding_name(&p.ident) {
+                self.0 = true;
+            }
+            syn::visit::visit_pat_ident(self, p);
+        }
+    }
+    let mut finder = Finder(false);
+    finder.visit_pat(pat);
+    finder.0
+}

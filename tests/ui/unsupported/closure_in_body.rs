@@ -1,0 +1,9 @@
+use ad::prelude::*;
+
+#[differentiable]
+fn f(x: f64) -> f64 {
+    let square = |t: f64| t * t;
+    square(x)
+}
+
+fn main() {}
