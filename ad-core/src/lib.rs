@@ -14,6 +14,7 @@ mod impls_array;
 mod impls_float;
 mod impls_ndarray;
 mod impls_tuple;
+pub mod index;
 mod no_tangent;
 mod operand;
 pub mod seed;

@@ -264,3 +264,30 @@ macro_rules! cast_rules {
 }
 
 cast_rules!(f32 => f32, f32 => f64, f64 => f32, f64 => f64);
+
+/// `CastRule` from integers to floats: the integer carries no derivative.
+///
+/// Original: `y = n as f64` / Tangent: `ty = 0` / Adjoint: nothing flows to `n`.
+///
+/// Activity analysis may mark an integer active when it travels with floats (a component of
+/// a tuple that also holds a differentiated value); the cast then passes nothing back.
+macro_rules! integer_cast_rules {
+    ($($from:ty),*) => {$(
+        impl CastRule<f32> for $from {
+            #[inline(always)]
+            fn cast_vjp(self) -> (f32, impl Fn(f32) -> ad_core::NoTangent) {
+                (self as f32, |_| ad_core::NoTangent)
+            }
+        }
+        impl CastRule<f64> for $from {
+            #[inline(always)]
+            fn cast_vjp(self) -> (f64, impl Fn(f64) -> ad_core::NoTangent) {
+                (self as f64, |_| ad_core::NoTangent)
+            }
+        }
+    )*};
+}
+
+integer_cast_rules!(
+    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
+);

@@ -86,6 +86,40 @@ fn get(flags: &[bool], v: ValueId) -> bool {
 /// Varied: in evaluation order, a value varies when a differentiable operand does.
 fn forward(instrs: &[Instr], varied: &mut Vec<bool>) {
     for instr in instrs {
+        if let Op::Loop {
+            init,
+            params,
+            body,
+            merged,
+            ..
+        } = &instr.op
+        {
+            // A carried value varies if its initial value does, or if it varies after an
+            // iteration: iterate to the fixed point.
+            for (p, i) in params.iter().zip(init) {
+                let value = get(varied, *i);
+                set(varied, *p, value);
+            }
+            loop {
+                forward(&body.instrs, varied);
+                let mut changed = false;
+                for (p, y) in params.iter().zip(&body.yields) {
+                    if get(varied, *y) && !get(varied, *p) {
+                        set(varied, *p, true);
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            set(varied, instr.result, false);
+            for (m, y) in merged.iter().zip(&body.yields) {
+                let value = get(varied, *y);
+                set(varied, *m, value);
+            }
+            continue;
+        }
         if let Op::If {
             then_region,
             else_region,
@@ -113,6 +147,41 @@ fn forward(instrs: &[Instr], varied: &mut Vec<bool>) {
 /// Useful: in reverse order, the differentiable operands of a useful value are useful.
 fn backward(instrs: &[Instr], useful: &mut Vec<bool>) {
     for instr in instrs.iter().rev() {
+        if let Op::Loop {
+            init,
+            params,
+            body,
+            merged,
+            ..
+        } = &instr.op
+        {
+            // A carried value is useful if the loop's output is, or if the next iteration
+            // uses it: iterate to the fixed point, then its initial value is useful too.
+            for (m, y) in merged.iter().zip(&body.yields) {
+                if get(useful, *m) {
+                    set(useful, *y, true);
+                }
+            }
+            loop {
+                backward(&body.instrs, useful);
+                let mut changed = false;
+                for (p, y) in params.iter().zip(&body.yields) {
+                    if get(useful, *p) && !get(useful, *y) {
+                        set(useful, *y, true);
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+            for (p, i) in params.iter().zip(init) {
+                if get(useful, *p) {
+                    set(useful, *i, true);
+                }
+            }
+            continue;
+        }
         if let Op::If {
             then_region,
             else_region,
@@ -148,6 +217,10 @@ fn report_non_differentiable(body: &Body, activity: &Activity, diag: &mut Diagno
                 format!(
                     "`{operator}` has no derivative, and this operation uses a value that is differentiated: wrap the operand in `no_grad(..)` if its derivative should be ignored"
                 ),
+            ),
+                        Op::IntoIter(_) if activity.is_active(instr.result) => diag.error(
+                instr.span,
+                "this loop iterates over a value that is differentiated, which is supported for slices and `Vec`s written `for x in xs.iter()`, `for &x in xs.iter()`, `for x in &xs`, `for x in xs` or `for (i, x) in xs.iter().enumerate()`; or iterate over indices: `for i in 0..xs.len()`",
             ),
             Op::Call { callee, .. } if instr.discarded && varied_operand => diag.error(
                 instr.span,

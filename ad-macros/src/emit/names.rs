@@ -25,6 +25,27 @@ pub fn branch(v: ValueId) -> Ident {
     format_ident!("__ad_br{}", v.0)
 }
 
+/// How many iterations the loop defining `v` ran, saved for the pullback.
+pub fn trips(v: ValueId) -> Ident {
+    format_ident!("__ad_trips{}", v.0)
+}
+
+/// The iteration counter of the loop defining `v`, while it runs.
+pub fn counter(v: ValueId) -> Ident {
+    format_ident!("__ad_count{}", v.0)
+}
+
+/// The read position in the tape `tape` while the pullback walks it backwards.
+pub fn cursor(tape: &Ident) -> Ident {
+    format_ident!("{}_cursor", tape)
+}
+
+/// The adjoint of carried value `k` of the loop defining `v`, passed between reverse
+/// iterations.
+pub fn carry(v: ValueId, k: usize) -> Ident {
+    format_ident!("__ad_carry{}_{}", v.0, k)
+}
+
 /// The adjoint (accumulated cotangent) of `v`.
 pub fn adjoint(v: ValueId) -> Ident {
     format_ident!("__ad_adj{}", v.0)

@@ -4,7 +4,7 @@
 use super::callee;
 use super::names::{self, runtime};
 use crate::ir::{ArithOp, Body, Instr, Op, ValueId};
-use crate::vjp::program::{Mask, Rule};
+use crate::vjp::program::{Mask, Rule, Storage};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
@@ -27,6 +27,10 @@ pub fn compute(instr: &Instr) -> TokenStream {
             else_code,
             &else_region.yields,
         );
+    }
+    if let Op::Loop { body, .. } = &instr.op {
+        let body_code: TokenStream = body.instrs.iter().map(compute).collect();
+        return loop_statement(instr, body_code, quote!(), quote!());
     }
     let result = names::value(instr.result);
     let v = |id: &ValueId| names::value(*id);
@@ -113,14 +117,38 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let a = v(scrutinee);
             quote_spanned!(span=> ::core::matches!(#a, #pattern))
         }
+        Op::Index {
+            base,
+            index,
+            by_ref,
+        } => {
+            let (base, index) = (v(base), v(index));
+            if *by_ref {
+                quote_spanned!(span=> &#base[#index])
+            } else {
+                quote_spanned!(span=> #base[#index])
+            }
+        }
+        Op::IntoIter(a) => {
+            let a = v(a);
+            quote_spanned!(span=> ::core::iter::IntoIterator::into_iter(#a))
+        }
+        Op::IterNext(a) => {
+            let a = v(a);
+            quote_spanned!(span=> ::core::iter::Iterator::next(&mut #a))
+        }
+        Op::Unwrap(a) => {
+            let a = v(a);
+            quote_spanned!(span=> ::core::option::Option::unwrap(#a))
+        }
         // Handled above.
-        Op::If { .. } => quote!(()),
+        Op::If { .. } | Op::Loop { .. } => quote!(()),
     };
     quote_spanned!(span=> let mut #result = #expr;)
 }
 
 /// `let` statement computing `instr` through `rule`: binds its value and its pullback.
-pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule, saved: bool) -> TokenStream {
+pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule, storage: Storage) -> TokenStream {
     let rt = runtime();
     let span = instr.span;
     let result = names::value(instr.result);
@@ -159,6 +187,23 @@ pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule, saved: bool) -> TokenStr
             quote_spanned!(span=> #vjp(#(#args),*))
         }
         (
+            Rule::Index,
+            Op::Index {
+                base,
+                index,
+                by_ref,
+            },
+        ) => {
+            // The value as the source reads it, and the position read as the "pullback".
+            let (base, index) = (v(base), v(index));
+            let read = if *by_ref {
+                quote_spanned!(span=> &#base[#index])
+            } else {
+                quote_spanned!(span=> #base[#index])
+            };
+            quote_spanned!(span=> (#read, #rt::IndexPullback::new(#base.len(), #index)))
+        }
+        (
             Rule::Method,
             Op::Method {
                 receiver,
@@ -177,15 +222,20 @@ pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule, saved: bool) -> TokenStr
             quote_spanned!(span=> ::core::compile_error!("internal error in ad, please report: rule and instruction disagree"))
         }
     };
-    if saved {
+    let (mut_result, fresh) = (quote!(mut #result), quote!(__ad_fresh_pullback));
+    match storage {
+        Storage::Local => quote_spanned!(span=> let (#mut_result, #pullback) = #call;),
         // Inside a branch: the pullback outlives the branch's locals, so it goes to the slot
         // declared before the primal code.
-        quote_spanned!(span=>
-            let (mut #result, __ad_fresh_pullback) = #call;
-            #pullback = ::core::option::Option::Some(__ad_fresh_pullback);
-        )
-    } else {
-        quote_spanned!(span=> let (mut #result, #pullback) = #call;)
+        Storage::Slot => quote_spanned!(span=>
+            let (#mut_result, #fresh) = #call;
+            #pullback = ::core::option::Option::Some(#fresh);
+        ),
+        // Inside a loop: one entry per iteration.
+        Storage::Tape => quote_spanned!(span=>
+            let (#mut_result, #fresh) = #call;
+            #pullback.push(#fresh);
+        ),
     }
 }
 
@@ -211,6 +261,45 @@ pub fn if_statement(
             #else_code
             (#(#else_yields,)*)
         };
+    }
+}
+
+/// The primal loop: carried values as mutable locals, the body, the next carried values, and
+/// the exit test. `count` goes in the body (an iteration counter), `after` after the loop.
+pub fn loop_statement(
+    instr: &Instr,
+    body_code: TokenStream,
+    count: TokenStream,
+    after: TokenStream,
+) -> TokenStream {
+    let Op::Loop {
+        init,
+        params,
+        body,
+        keep_going,
+        ..
+    } = &instr.op
+    else {
+        return quote!();
+    };
+    let params: Vec<_> = params.iter().map(|v| names::value(*v)).collect();
+    let init = init.iter().map(|v| names::value(*v));
+    let yields = body.yields.iter().map(|v| names::value(*v));
+    let outputs = instr.outputs().into_iter().map(names::value);
+    let keep_going = names::value(*keep_going);
+    let span = instr.span;
+    quote_spanned! {span=>
+        let (#(mut #params,)*) = (#(#init,)*);
+        loop {
+            #body_code
+            #count
+            (#(#params,)*) = (#(#yields,)*);
+            if !#keep_going {
+                break;
+            }
+        }
+        #after
+        let (#(mut #outputs,)*) = ((), #(#params,)*);
     }
 }
 

@@ -3,9 +3,9 @@
 
 use super::names::{self, runtime};
 use super::primal;
-use crate::ir::{Body, ValueId};
+use crate::ir::{Body, Op, ValueId};
 use crate::vjp::program::*;
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 
 /// The body of a VJP. `param_sources[i]` is the expression holding parameter `i` (a renamed
@@ -22,14 +22,16 @@ pub fn body(
         let value = names::value(p.value);
         quote!(let mut #value = #source;)
     });
-    let branch_slots = program.branches.iter().map(|r| {
-        let slot = names::branch(*r);
-        quote!(let mut #slot = false;)
-    });
-    let pullback_slots = program.saved.iter().map(|r| {
-        let slot = names::pullback(*r);
-        quote!(let mut #slot = ::core::option::Option::None;)
-    });
+    let saved_declarations = program.saved.iter().map(declare_saved);
+    let cursors = program
+        .saved
+        .iter()
+        .filter(|s| s.storage == Storage::Tape)
+        .map(|s| {
+            let tape = saved_name(s.value, s.kind);
+            let cursor = names::cursor(&tape);
+            quote!(let mut #cursor = #tape.len();)
+        });
     let primal_steps = printer.primal(&program.primal);
 
     let result = match program.result {
@@ -75,15 +77,58 @@ pub fn body(
         #[allow(unused_imports)]
         use #rt::FloatMethods as _;
         #(#bindings)*
-        #(#branch_slots)*
-        #(#pullback_slots)*
+        #(#saved_declarations)*
         #primal_steps
         (#result, move |#seed_param| {
+            #(#cursors)*
             #seed
             #declared
             #adjoint_steps
             (#(#outputs,)*)
         })
+    }
+}
+
+/// The local, slot or tape holding a saved item.
+fn saved_name(value: ValueId, kind: SavedKind) -> Ident {
+    match kind {
+        SavedKind::Pullback => names::pullback(value),
+        SavedKind::Branch => names::branch(value),
+        SavedKind::Trips => names::trips(value),
+    }
+}
+
+/// Declares a slot or tape before the primal code (locals are declared where computed).
+fn declare_saved(saved: &Saved) -> TokenStream {
+    let name = saved_name(saved.value, saved.kind);
+    match (saved.storage, saved.kind) {
+        (Storage::Local, _) => quote!(),
+        (Storage::Slot, SavedKind::Pullback) => {
+            quote!(let mut #name = ::core::option::Option::None;)
+        }
+        (Storage::Slot, SavedKind::Branch) => quote!(let mut #name = false;),
+        (Storage::Slot, SavedKind::Trips) => quote!(let mut #name = 0usize;),
+        (Storage::Tape, _) => quote!(let mut #name = ::std::vec::Vec::new();),
+    }
+}
+
+/// Saves `value` (a branch decision or a trip count) into its local, slot or tape.
+fn save(name: &Ident, storage: Storage, value: TokenStream) -> TokenStream {
+    match storage {
+        Storage::Local => quote!(let #name = #value;),
+        Storage::Slot => quote!(#name = #value;),
+        Storage::Tape => quote!(#name.push(#value);),
+    }
+}
+
+/// Reads a saved branch decision or trip count in the pullback (tapes backwards).
+fn restore(name: &Ident, storage: Storage) -> TokenStream {
+    match storage {
+        Storage::Local | Storage::Slot => quote!(#name),
+        Storage::Tape => {
+            let cursor = names::cursor(name);
+            quote!({ #cursor -= 1; #name[#cursor] })
+        }
     }
 }
 
@@ -124,15 +169,18 @@ impl Printer<'_, '_> {
                 quote!(let #zero = #rt::Differentiable::zero_tangent(#by_ref);)
             }
             PrimalStep::Compute(instr) => primal::compute(instr),
-            PrimalStep::Rule { instr, rule, saved } => {
-                primal::rule_call(self.ir, instr, rule, *saved)
-            }
+            PrimalStep::Rule {
+                instr,
+                rule,
+                storage,
+            } => primal::rule_call(self.ir, instr, rule, *storage),
             PrimalStep::If {
                 instr,
+                storage,
                 then_steps,
                 else_steps,
             } => {
-                let crate::ir::Op::If {
+                let Op::If {
                     cond,
                     then_region,
                     else_region,
@@ -141,8 +189,11 @@ impl Printer<'_, '_> {
                 else {
                     return quote!();
                 };
-                let branch = names::branch(instr.result);
-                let cond_value = names::value(*cond);
+                let record = save(
+                    &names::branch(instr.result),
+                    *storage,
+                    names::value(*cond).into_token_stream(),
+                );
                 let statement = primal::if_statement(
                     instr,
                     *cond,
@@ -151,7 +202,22 @@ impl Printer<'_, '_> {
                     self.primal(else_steps),
                     &else_region.yields,
                 );
-                quote!(#branch = #cond_value; #statement)
+                quote!(#record #statement)
+            }
+            PrimalStep::Loop {
+                instr,
+                storage,
+                body_steps,
+            } => {
+                let counter = names::counter(instr.result);
+                let record = save(&names::trips(instr.result), *storage, quote!(#counter));
+                let statement = primal::loop_statement(
+                    instr,
+                    self.primal(body_steps),
+                    quote!(#counter += 1;),
+                    record,
+                );
+                quote!(let mut #counter = 0usize; #statement)
             }
         }
     }
@@ -164,14 +230,37 @@ impl Printer<'_, '_> {
         self.program.lazy.contains(&v)
     }
 
-    /// Runs `body` with the adjoint of `v` bound to `name`, if there is one: a plain adjoint
-    /// always exists; a lazy one only when something was accumulated.
-    fn with_adjoint(&self, v: ValueId, name: &TokenStream, body: TokenStream) -> TokenStream {
+    /// Runs `body` with the adjoint of `v` bound to `__ad_d`, if there is one: a plain
+    /// adjoint always exists; a lazy one only when something was accumulated.
+    fn with_adjoint(&self, v: ValueId, body: TokenStream) -> TokenStream {
         let adjoint = names::adjoint(v);
         if self.is_lazy(v) {
-            quote!(if let ::core::option::Option::Some(#name) = #adjoint.take() { #body })
+            quote!(if let ::core::option::Option::Some(__ad_d) = #adjoint.take() { #body })
         } else {
-            quote!({ let #name = #adjoint; #body })
+            quote!(let __ad_d = #adjoint; #body)
+        }
+    }
+
+    /// Runs `body` with the saved pullback of `v` bound to `__ad_saved`. A tape's cursor
+    /// moves whether or not an adjoint arrived, so every read stays aligned with its push.
+    fn with_saved_pullback(&self, v: ValueId, storage: Storage, body: TokenStream) -> TokenStream {
+        let name = names::pullback(v);
+        match storage {
+            Storage::Local => {
+                let inner = quote!(let __ad_saved = &#name; #body);
+                self.with_adjoint(v, inner)
+            }
+            Storage::Slot => {
+                let inner =
+                    quote!(if let ::core::option::Option::Some(__ad_saved) = &#name { #body });
+                self.with_adjoint(v, inner)
+            }
+            Storage::Tape => {
+                let cursor = names::cursor(&name);
+                let inner = quote!(let __ad_saved = &#name[#cursor]; #body);
+                let guarded = self.with_adjoint(v, inner);
+                quote!(#cursor -= 1; #guarded)
+            }
         }
     }
 
@@ -189,6 +278,27 @@ impl Printer<'_, '_> {
         }
     }
 
+    fn slots(&self, owner: ValueId, arity: usize, contributions: &[Contribution]) -> TokenStream {
+        let slots = (0..arity).map(|slot| {
+            if contributions.iter().any(|c| c.slot == slot) {
+                names::cotangent(owner, slot).into_token_stream()
+            } else {
+                quote!(_)
+            }
+        });
+        quote!((#(#slots,)*))
+    }
+
+    fn adds(&self, owner: ValueId, contributions: &[Contribution]) -> TokenStream {
+        contributions
+            .iter()
+            .map(|c| {
+                let ct = names::cotangent(owner, c.slot);
+                self.contribute(c.target, c.first, quote!(#ct))
+            })
+            .collect()
+    }
+
     fn adjoint_step(&self, step: &AdjointStep<'_>) -> TokenStream {
         let rt = runtime();
         match step {
@@ -196,90 +306,41 @@ impl Printer<'_, '_> {
                 instr,
                 arity,
                 contributions,
-                saved,
+                storage,
             } => {
                 let r = instr.result;
                 let outputs = match arity {
                     None => names::cotangent(r, 0).into_token_stream(),
-                    Some(n) => {
-                        let slots = (0..*n).map(|slot| {
-                            if contributions.iter().any(|c| c.slot == slot) {
-                                names::cotangent(r, slot).into_token_stream()
-                            } else {
-                                quote!(_)
-                            }
-                        });
-                        quote!((#(#slots,)*))
-                    }
+                    Some(n) => self.slots(r, *n, contributions),
                 };
-                let adds: TokenStream = contributions
-                    .iter()
-                    .map(|c| {
-                        let ct = names::cotangent(r, c.slot);
-                        self.contribute(c.target, c.first, quote!(#ct))
-                    })
-                    .collect();
+                let adds = self.adds(r, contributions);
                 let span = instr.span;
-                let pullback = names::pullback(r);
-                let call = if *saved {
-                    quote_spanned! {span=>
-                        if let ::core::option::Option::Some(__ad_saved) = &#pullback {
-                            let #outputs = __ad_saved(__ad_d);
-                            #adds
-                        }
-                    }
-                } else {
-                    quote_spanned! {span=>
-                        let #outputs = #pullback(__ad_d);
-                        #adds
-                    }
+                let call = quote_spanned! {span=>
+                    let #outputs = __ad_saved(__ad_d);
+                    #adds
                 };
-                if self.is_lazy(r) || *saved {
-                    self.with_adjoint(r, &quote!(__ad_d), call)
-                } else {
-                    // A plain adjoint: straight-line code, no block needed.
-                    let adjoint = names::adjoint(r);
-                    quote!(let __ad_d = #adjoint; #call)
-                }
+                self.with_saved_pullback(r, *storage, call)
+            }
+            AdjointStep::IndexAdd {
+                instr,
+                base,
+                storage,
+            } => {
+                let adjoint = names::adjoint(*base);
+                let add = quote!(#rt::accumulate_at(&mut #adjoint, __ad_saved, __ad_d););
+                self.with_saved_pullback(instr.result, *storage, add)
             }
             AdjointStep::Pass { from, to, first } => {
-                if self.is_lazy(*from) {
-                    self.with_adjoint(
-                        *from,
-                        &quote!(__ad_d),
-                        self.contribute(*to, *first, quote!(__ad_d)),
-                    )
-                } else {
-                    let from = names::adjoint(*from);
-                    self.contribute(*to, *first, quote!(#from))
-                }
+                self.with_adjoint(*from, self.contribute(*to, *first, quote!(__ad_d)))
             }
             AdjointStep::Untuple {
                 tuple,
                 arity,
                 contributions,
             } => {
-                let parts = (0..*arity).map(|slot| {
-                    if contributions.iter().any(|c| c.slot == slot) {
-                        names::cotangent(*tuple, slot).into_token_stream()
-                    } else {
-                        quote!(_)
-                    }
-                });
-                let adds: TokenStream = contributions
-                    .iter()
-                    .map(|c| {
-                        let ct = names::cotangent(*tuple, c.slot);
-                        self.contribute(c.target, c.first, quote!(#ct))
-                    })
-                    .collect();
-                let body = quote!(let (#(#parts,)*) = __ad_d; #adds);
-                if self.is_lazy(*tuple) {
-                    self.with_adjoint(*tuple, &quote!(__ad_d), body)
-                } else {
-                    let adjoint = names::adjoint(*tuple);
-                    quote!(let __ad_d = #adjoint; #body)
-                }
+                let parts = self.slots(*tuple, *arity, contributions);
+                let adds = self.adds(*tuple, contributions);
+                self.with_adjoint(*tuple, quote!(let #parts = __ad_d; #adds))
             }
             AdjointStep::Project {
                 field,
@@ -289,28 +350,25 @@ impl Printer<'_, '_> {
             } => {
                 let index = *index as usize;
                 let contribution = quote!(#rt::from_component::<#index, _>(__ad_d));
-                if self.is_lazy(*field) {
-                    self.with_adjoint(
-                        *field,
-                        &quote!(__ad_d),
-                        self.contribute(*base, *first, contribution),
-                    )
-                } else {
-                    let adjoint = names::adjoint(*field);
-                    let add = self.contribute(*base, *first, contribution);
-                    quote!(let __ad_d = #adjoint; #add)
-                }
+                self.with_adjoint(*field, self.contribute(*base, *first, contribution))
             }
             AdjointStep::If {
                 instr,
+                storage,
                 then_region,
                 else_region,
             } => {
-                let branch = names::branch(instr.result);
+                let taken = restore(&names::branch(instr.result), *storage);
                 let then_code = self.reverse_region(then_region);
                 let else_code = self.reverse_region(else_region);
-                quote!(if #branch { #then_code } else { #else_code })
+                quote!(if (#taken) { #then_code } else { #else_code })
             }
+            AdjointStep::Loop {
+                instr,
+                storage,
+                carried,
+                body,
+            } => self.reverse_loop(instr, *storage, carried, body),
         }
     }
 
@@ -320,14 +378,80 @@ impl Printer<'_, '_> {
             .entry
             .iter()
             .map(|(output, yielded)| {
-                self.with_adjoint(
-                    *output,
-                    &quote!(__ad_d),
-                    self.contribute(*yielded, false, quote!(__ad_d)),
-                )
+                self.with_adjoint(*output, self.contribute(*yielded, false, quote!(__ad_d)))
             })
             .collect();
         let steps = self.adjoint(&region.steps);
         quote!(#declared #entry #steps)
+    }
+
+    /// The reverse of a loop: the outputs' adjoints enter the last iteration's yields; each
+    /// reverse iteration hands its parameters' adjoints to the previous one; what reaches the
+    /// first iteration's parameters goes to the initial values.
+    fn reverse_loop(
+        &self,
+        instr: &crate::ir::Instr,
+        storage: Storage,
+        carried: &[usize],
+        body: &ReverseRegion<'_>,
+    ) -> TokenStream {
+        let Op::Loop {
+            init,
+            params,
+            body: region,
+            merged,
+            ..
+        } = &instr.op
+        else {
+            return quote!();
+        };
+        let r = instr.result;
+        let active = |v: &ValueId| self.program.lazy.contains(v) && self.is_active_declared(*v);
+        let mut start = TokenStream::new();
+        let mut enter = TokenStream::new();
+        let mut leave = TokenStream::new();
+        let mut finish = TokenStream::new();
+        for &k in carried {
+            let carry = names::carry(r, k);
+            let output = merged[k];
+            start.extend(if active(&output) {
+                let adjoint = names::adjoint(output);
+                quote!(let mut #carry = #adjoint.take();)
+            } else {
+                quote!(let mut #carry = ::core::option::Option::None;)
+            });
+            let yielded = region.yields[k];
+            if self.is_active_declared(yielded) {
+                let add = self.contribute(yielded, false, quote!(__ad_d));
+                enter.extend(
+                    quote!(if let ::core::option::Option::Some(__ad_d) = #carry.take() { #add }),
+                );
+            }
+            let param = names::adjoint(params[k]);
+            leave.extend(quote!(#carry = #param.take();));
+            if self.is_active_declared(init[k]) {
+                let add = self.contribute(init[k], false, quote!(__ad_d));
+                finish
+                    .extend(quote!(if let ::core::option::Option::Some(__ad_d) = #carry { #add }));
+            }
+        }
+        let trips = restore(&names::trips(r), storage);
+        let declared = declare(&body.declared);
+        let steps = self.adjoint(&body.steps);
+        quote! {
+            #start
+            for _ in 0..(#trips) {
+                #declared
+                #enter
+                #steps
+                #leave
+            }
+            #finish
+        }
+    }
+
+    /// Whether `v` has an adjoint variable: active values do.
+    fn is_active_declared(&self, v: ValueId) -> bool {
+        self.program.active.contains(&v)
     }
 }

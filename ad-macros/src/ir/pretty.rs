@@ -87,6 +87,20 @@ fn print_instrs(
         } else {
             let _ = writeln!(out, "{line:<40} ; {note}");
         }
+        if let Op::Loop {
+            body, keep_going, ..
+        } = &instr.op
+        {
+            print_instrs(out, &body.instrs, depth + 1, annotate);
+            let yields = body
+                .yields
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let _ = writeln!(out, "{indent}  next {yields} while {keep_going}");
+            let _ = writeln!(out, "{indent}}}");
+        }
         if let Op::If {
             then_region,
             else_region,
@@ -165,6 +179,22 @@ fn op_text(instr: &Instr) -> String {
         Op::Deref(a) => format!("deref {a}"),
         Op::Matches { scrutinee, pattern } => format!("matches {scrutinee}, `{pattern}`"),
         Op::If { cond, .. } => format!("if {cond} {{"),
+        Op::Loop { init, params, .. } => {
+            let carried: Vec<String> = params
+                .iter()
+                .zip(init)
+                .map(|(p, i)| format!("{p} = {i}"))
+                .collect();
+            format!("loop ({}) {{", carried.join(", "))
+        }
+        Op::Index {
+            base,
+            index,
+            by_ref,
+        } => format!("index{} {base}[{index}]", if *by_ref { "_ref" } else { "" }),
+        Op::IntoIter(a) => format!("into_iter {a}"),
+        Op::IterNext(a) => format!("iter_next {a}"),
+        Op::Unwrap(a) => format!("unwrap {a}"),
     };
     format!("{text}{discarded}")
 }

@@ -148,6 +148,30 @@ pub enum Op {
         else_region: Region,
         merged: Vec<ValueId>,
     },
+    /// A loop over carried values. Each iteration binds `params` (the carried values: `init`
+    /// on the first iteration, the previous iteration's `yields` after), runs the body, and
+    /// stops after the iteration whose `keep_going` is false. The outputs (`result`, a unit,
+    /// then `merged`) are the last iteration's yields. Every source loop (`while`, `loop`,
+    /// `for`) has this form; `break` and `continue` end the iteration early.
+    Loop {
+        init: Vec<ValueId>,
+        params: Vec<ValueId>,
+        body: Region,
+        keep_going: ValueId,
+        merged: Vec<ValueId>,
+    },
+    /// `base[index]`, or `&base[index]` when `by_ref`.
+    Index {
+        base: ValueId,
+        index: ValueId,
+        by_ref: bool,
+    },
+    /// `IntoIterator::into_iter(a)`: an iterator, mutated in place by [`Op::IterNext`].
+    IntoIter(ValueId),
+    /// `iterator.next()`, advancing the iterator.
+    IterNext(ValueId),
+    /// `option.unwrap()` of an item the loop knows is there.
+    Unwrap(ValueId),
 }
 
 impl Op {
@@ -169,6 +193,9 @@ impl Op {
             }
             Op::Matches { scrutinee, .. } => vec![*scrutinee],
             Op::If { cond, .. } => vec![*cond],
+            Op::Loop { init, .. } => init.clone(),
+            Op::Index { base, index, .. } => vec![*base, *index],
+            Op::IntoIter(a) | Op::IterNext(a) | Op::Unwrap(a) => vec![*a],
         }
     }
 
@@ -185,6 +212,10 @@ impl Op {
             | Op::If { .. } => vec![],
             // A cast to an integer type: the result is a constant.
             Op::Cast(_, ty) if is_constant_type(ty) => vec![],
+            // Derivatives flow through the body; see `Loop`.
+            Op::Loop { .. } => vec![],
+            // The index chooses an element; only the sequence carries derivatives.
+            Op::Index { base, .. } => vec![*base],
             _ => self.operands(),
         }
     }
@@ -227,7 +258,7 @@ impl Instr {
     /// The values this instruction defines: its result, then an `if`'s merged locals.
     pub fn outputs(&self) -> Vec<ValueId> {
         match &self.op {
-            Op::If { merged, .. } => std::iter::once(self.result)
+            Op::If { merged, .. } | Op::Loop { merged, .. } => std::iter::once(self.result)
                 .chain(merged.iter().copied())
                 .collect(),
             _ => vec![self.result],
@@ -242,6 +273,7 @@ impl Instr {
                 else_region,
                 ..
             } => vec![then_region, else_region],
+            Op::Loop { body, .. } => vec![body],
             _ => vec![],
         }
     }

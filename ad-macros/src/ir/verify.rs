@@ -3,7 +3,7 @@
 //! not visible after it), every region yields one value per output of its instruction, and
 //! value ids stay below `Body::value_count`.
 
-use super::{Body, Instr, ValueId};
+use super::{Body, Instr, Op, ValueId};
 
 /// Checks `body`'s invariants; returns a description of the first violation.
 pub fn verify(body: &Body) -> Result<(), String> {
@@ -53,19 +53,48 @@ impl Checker {
                 }
             }
             let outputs = instr.outputs();
+            // Values each region yields: one per output for an `if`, one per carried value
+            // for a loop (whose parameters are defined on entry to its body).
+            let (expected, params, keep_going): (usize, &[ValueId], Option<ValueId>) =
+                match &instr.op {
+                    Op::Loop {
+                        params,
+                        keep_going,
+                        merged,
+                        ..
+                    } => {
+                        if merged.len() != params.len() {
+                            return Err(format!(
+                                "loop {} has {} outputs for {} carried values",
+                                instr.result,
+                                merged.len(),
+                                params.len()
+                            ));
+                        }
+                        (params.len(), params, Some(*keep_going))
+                    }
+                    _ => (outputs.len(), &[], None),
+                };
             for region in instr.regions() {
                 // A region sees what is visible before it; its own values end with it.
                 let mut inner = visible.clone();
+                for p in params {
+                    self.define(*p, &mut inner)?;
+                }
                 self.instrs(&region.instrs, &mut inner)?;
-                if region.yields.len() != outputs.len() {
+                if region.yields.len() != expected {
                     return Err(format!(
-                        "a region of {} yields {} values for {} outputs",
+                        "a region of {} yields {} values for {expected}",
                         instr.result,
-                        region.yields.len(),
-                        outputs.len()
+                        region.yields.len()
                     ));
                 }
-                if let Some(v) = region.yields.iter().find(|v| !is_visible(**v, &inner)) {
+                if let Some(v) = region
+                    .yields
+                    .iter()
+                    .chain(&keep_going)
+                    .find(|v| !is_visible(**v, &inner))
+                {
                     return Err(format!("a region of {} yields undefined {v}", instr.result));
                 }
             }

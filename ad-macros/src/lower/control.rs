@@ -29,6 +29,12 @@ pub enum Branch<'s> {
     Const(TokenStream),
     /// The arms of a `match` still to test.
     Arms(ValueId, &'s [syn::Arm], Option<&'s [Stmt]>),
+    /// A loop body whose pattern binds the item an iterator produced (`Some(item)`).
+    Item {
+        next: ValueId,
+        pat: &'s Pat,
+        body: Vec<Stmt>,
+    },
     /// The body of a matched arm, with the pattern's names bound to parts of the scrutinee.
     Arm {
         scrutinee: ValueId,
@@ -181,7 +187,7 @@ impl Builder<'_> {
     }
 
     /// Lowers both branches from the same bindings and merges what they rebind.
-    fn lower_conditional(
+    pub fn lower_conditional(
         &mut self,
         cond: ValueId,
         then_branch: Branch<'_>,
@@ -250,12 +256,16 @@ impl Builder<'_> {
     fn lower_branch(
         &mut self,
         branch: Branch<'_>,
-        tail: bool,
+        continuation: bool,
         span: Span,
     ) -> (Vec<crate::ir::Instr>, ValueId, Vec<Vec<(String, ValueId)>>) {
         let before = self.snapshot();
         let saved_returned = self.returned.take();
-        let saved_tail = std::mem::replace(&mut self.tail, tail);
+        let saved_exited = std::mem::take(&mut self.exited);
+        // A branch that holds the rest of the function (or iteration) ends it as well.
+        let (saved_tail, saved_iteration_tail) = (self.tail, self.iteration_tail);
+        self.tail &= continuation;
+        self.iteration_tail &= continuation;
         self.begin_region();
         self.push_scope();
         let value = match branch {
@@ -272,6 +282,11 @@ impl Builder<'_> {
                 self.bind_fields(scrutinee, &bindings, span);
                 self.lower_stmts(&body)
             }
+            Branch::Item { next, pat, body } => {
+                let item = self.push(Op::Unwrap(next), span);
+                self.bind_pattern(pat, item);
+                self.lower_stmts(&body)
+            }
         };
         let value = match self.returned.take() {
             Some(returned) => returned,
@@ -286,7 +301,9 @@ impl Builder<'_> {
         let instrs = self.end_region();
         self.restore(before);
         self.tail = saved_tail;
+        self.iteration_tail = saved_iteration_tail;
         self.returned = saved_returned;
+        self.exited = saved_exited;
         (instrs, value, after)
     }
 }
@@ -305,19 +322,56 @@ fn arm_statements(body: &Expr, rest: Option<&[Stmt]>) -> Vec<Stmt> {
     }
 }
 
-/// Whether `expr` contains a `return` (outside closures and nested items).
-pub fn contains_return(expr: &Expr) -> bool {
-    struct Finder(bool);
+/// The early exits inside an expression.
+#[derive(Default)]
+pub struct Exits {
+    /// A `return` (outside closures and nested items).
+    pub returns: bool,
+    /// A `break` or `continue` of the enclosing loop (not of a loop nested in `expr`).
+    pub loop_exits: bool,
+}
+
+/// Finds the early exits in `expr`.
+pub fn exits(expr: &Expr) -> Exits {
+    struct Finder {
+        exits: Exits,
+        loop_depth: usize,
+    }
+    impl Finder {
+        fn nested_loop(&mut self, visit: impl FnOnce(&mut Self)) {
+            self.loop_depth += 1;
+            visit(self);
+            self.loop_depth -= 1;
+        }
+    }
     impl<'ast> Visit<'ast> for Finder {
         fn visit_expr_return(&mut self, _: &'ast syn::ExprReturn) {
-            self.0 = true;
+            self.exits.returns = true;
+        }
+        fn visit_expr_break(&mut self, _: &'ast syn::ExprBreak) {
+            self.exits.loop_exits |= self.loop_depth == 0;
+        }
+        fn visit_expr_continue(&mut self, _: &'ast syn::ExprContinue) {
+            self.exits.loop_exits |= self.loop_depth == 0;
+        }
+        fn visit_expr_while(&mut self, e: &'ast syn::ExprWhile) {
+            self.nested_loop(|f| syn::visit::visit_expr_while(f, e));
+        }
+        fn visit_expr_loop(&mut self, e: &'ast syn::ExprLoop) {
+            self.nested_loop(|f| syn::visit::visit_expr_loop(f, e));
+        }
+        fn visit_expr_for_loop(&mut self, e: &'ast syn::ExprForLoop) {
+            self.nested_loop(|f| syn::visit::visit_expr_for_loop(f, e));
         }
         fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
         fn visit_item(&mut self, _: &'ast syn::Item) {}
     }
-    let mut finder = Finder(false);
+    let mut finder = Finder {
+        exits: Exits::default(),
+        loop_depth: 0,
+    };
     finder.visit_expr(expr);
-    finder.0
+    finder.exits
 }
 
 /// Splits a `match` pattern into a test without bindings (for `matches!`) and its bindings.

@@ -64,8 +64,8 @@ impl Builder<'_> {
     pub fn lower_stmts(&mut self, stmts: &[Stmt]) -> Option<ValueId> {
         let mut value = None;
         for (i, stmt) in stmts.iter().enumerate() {
-            if self.returned.is_some() {
-                // Straight-line code after a `return` never runs.
+            if self.returned.is_some() || self.exited {
+                // Code after a `return`, `break` or `continue` never runs.
                 break;
             }
             let last = i + 1 == stmts.len();
@@ -73,9 +73,14 @@ impl Builder<'_> {
             // A branching statement that may `return`: the rest of the list moves into its
             // branches (see `control`), so it ends the list.
             if let Stmt::Expr(expr @ (Expr::If(_) | Expr::Match(_)), _) = stmt {
-                if super::control::contains_return(expr) {
-                    if !self.tail {
-                        self.diag.error(expr.span(), "`return` inside a branch is supported only where the branch ends the function: move this `if`/`match` out of the nested block");
+                let exits = super::control::exits(expr);
+                if exits.returns || exits.loop_exits {
+                    if exits.returns && !self.tail {
+                        self.diag.error(expr.span(), "`return` inside a branch is supported only where the branch ends the function (not inside a loop or a nested block expression): restructure with `if`/`else`, or `break` out of the loop");
+                        return None;
+                    }
+                    if exits.loop_exits && !self.iteration_tail {
+                        self.diag.error(expr.span(), "`break`/`continue` inside a branch is supported only where the branch ends the loop's iteration (not inside a nested block expression)");
                         return None;
                     }
                     let rest = &stmts[i + 1..];
@@ -167,6 +172,12 @@ impl Builder<'_> {
                 };
                 Some(self.push(op, span))
             }
+            Expr::Reference(r) if matches!(&*r.expr, Expr::Index(_)) && r.mutability.is_none() => {
+                let Expr::Index(i) = &*r.expr else {
+                    return None;
+                };
+                Some(self.lower_index(i, true))
+            }
             Expr::Reference(r) => {
                 let operand = self.lower_value(&r.expr);
                 Some(self.push(
@@ -227,6 +238,19 @@ impl Builder<'_> {
             Expr::Assign(a) => {
                 let value = self.lower_value(&a.right);
                 self.assign_to(&a.left, value);
+                None
+            }
+            Expr::Index(i) => Some(self.lower_index(i, false)),
+            Expr::Range(r) => self.lower_range(r),
+            Expr::While(w) => self.lower_while(w),
+            Expr::Loop(l) => self.lower_loop_expr(l),
+            Expr::ForLoop(f) => self.lower_for(f),
+            Expr::Break(b) => {
+                self.lower_break(b);
+                None
+            }
+            Expr::Continue(c) => {
+                self.lower_continue(c);
                 None
             }
             Expr::Return(r) => {
@@ -320,6 +344,20 @@ impl Builder<'_> {
             },
         };
         Some(self.push(op, span))
+    }
+
+    /// `a..b`, `a..=b`, `..b`: a range of indices, never differentiated.
+    fn lower_range(&mut self, r: &syn::ExprRange) -> Option<ValueId> {
+        let operator = r.limits.to_token_stream();
+        let operands = match (&r.start, &r.end) {
+            (Some(start), Some(end)) => vec![self.lower_value(start), self.lower_value(end)],
+            (None, Some(end)) => vec![self.lower_value(end)],
+            _ => {
+                self.diag.error_spanned(r, "a range without an end is not supported in differentiable functions: give its end");
+                return None;
+            }
+        };
+        Some(self.push(Op::Discrete { operator, operands }, r.span()))
     }
 
     fn lower_call(&mut self, call: &syn::ExprCall) -> Option<ValueId> {

@@ -7,6 +7,7 @@
 
 mod control;
 mod expr;
+mod loops;
 mod pattern;
 mod ssa;
 

@@ -28,6 +28,13 @@ impl Builder<'_> {
                 let ascribed = self.push(Op::Ascribe(value, (*p.ty).clone()), p.span());
                 self.bind_pattern(&p.pat, ascribed);
             }
+                        Pat::Tuple(t) if self.tuple_items(value).is_some_and(|items| items.len() == t.elems.len()) => {
+                // `let (a, b) = (x, y)`: bind the components themselves, so each keeps its own
+                // activity (an index beside a differentiated value stays a constant).
+                for (elem, item) in t.elems.iter().zip(self.tuple_items(value).unwrap_or_default()) {
+                    self.bind_pattern(elem, item);
+                }
+            }
             Pat::Tuple(t) => {
                 if t.elems.iter().any(|e| matches!(e, Pat::Rest(_))) {
                     self.diag.error(t.span(), "`..` in tuple patterns is not supported in differentiable functions: name every component");

@@ -20,6 +20,11 @@ pub struct Builder<'d> {
     /// Whether the statements being lowered end the function, so that a `return` among them
     /// is their value (see `control`).
     pub tail: bool,
+    /// Whether the statements being lowered end a loop iteration, so that `break` and
+    /// `continue` among them can end it (see `loops`).
+    pub iteration_tail: bool,
+    /// Set once a `break` or `continue` was lowered: the rest of the iteration is skipped.
+    pub exited: bool,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
     scopes: Vec<Vec<(String, ValueId)>>,
@@ -34,6 +39,8 @@ impl<'d> Builder<'d> {
             items: Vec::new(),
             returned: None,
             tail: true,
+            iteration_tail: false,
+            exited: false,
             diag,
             scopes: vec![Vec::new()],
             value_count,
@@ -80,6 +87,19 @@ impl<'d> Builder<'d> {
         {
             instr.discarded = true;
         }
+    }
+
+    /// The components of `value` when it was built by a tuple expression in scope.
+    pub fn tuple_items(&self, value: ValueId) -> Option<Vec<ValueId>> {
+        self.frames
+            .iter()
+            .rev()
+            .flatten()
+            .find(|i| i.result == value)
+            .and_then(|i| match &i.op {
+                Op::Tuple(items) => Some(items.clone()),
+                _ => None,
+            })
     }
 
     /// Starts collecting the instructions of a region.

@@ -1,29 +1,30 @@
 //! VJP generation: from a body and its activity, the derivative program that computes the
-//! value and returns a pullback (seed 000, "VJP and pullback generation"; seed 002; the
-//! reverse of structured regions follows seed 003).
+//! value and returns a pullback (seed 000, "VJP and pullback generation"; seed 002 for loops
+//! with stacks; the reverse of structured regions follows seed 003).
 //!
 //! Inactive instructions are computed as in the source and cost nothing. Each active
-//! instruction is computed through its rule, which returns its pullback; the pullback of
-//! the body calls those in reverse order, and an `if` is reversed by running the reverse of
-//! the branch that was taken. Rules are asked only for the cotangents of active operands.
+//! instruction is computed through its rule, which returns its pullback; the pullback of the
+//! body calls those in reverse order. An `if` is reversed by running the reverse of the branch
+//! that was taken; a loop by running its body's reverse as many times as it ran. Rules are
+//! asked only for the cotangents of active operands.
 
+mod lazy;
 pub mod program;
 
 use crate::analysis::Activity;
 use crate::diag::Diagnostics;
-use crate::ir::{Body, Instr, Op, Region, ValueId, walk};
+use crate::ir::{Body, Instr, Op, Region, ValueId};
 use program::*;
 use std::collections::HashSet;
 
 /// Builds the VJP program of `body`.
 pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> VjpProgram<'a> {
-    let lazy = lazy_adjoints(body);
+    let lazy = lazy::lazy_adjoints(body);
     let mut generator = Generator {
         activity,
         lazy: &lazy,
         seen: HashSet::new(),
         saved: Vec::new(),
-        branches: Vec::new(),
         diag,
     };
 
@@ -44,7 +45,7 @@ pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics)
             }
         });
     }
-    primal.extend(generator.primal_steps(&body.block.instrs, 0));
+    primal.extend(generator.primal_steps(&body.block.instrs, Storage::Local));
 
     let result = body.block.result;
     let result_active = result.is_some_and(|r| activity.is_active(r));
@@ -57,7 +58,11 @@ pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics)
     declared.extend(body.block.instrs.iter().flat_map(Instr::outputs));
     declared.retain(|v| lazy.contains(v) && activity.is_active(*v) && Some(*v) != result);
 
-    let (saved, branches) = (generator.saved, generator.branches);
+    let saved = generator.saved;
+    let active = (0..body.value_count)
+        .map(ValueId)
+        .filter(|v| activity.is_active(*v))
+        .collect();
     VjpProgram {
         primal,
         adjoint,
@@ -66,35 +71,9 @@ pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics)
         outputs,
         lazy,
         declared,
+        active,
         saved,
-        branches,
     }
-}
-
-/// Values whose adjoint must be an `Option`: those defined inside a region or by an `if`,
-/// and those used inside a region (their contributions are conditional).
-fn lazy_adjoints(body: &Body) -> HashSet<ValueId> {
-    let mut lazy = HashSet::new();
-    for instr in &body.block.instrs {
-        if let Op::If { .. } = instr.op {
-            lazy.extend(instr.outputs());
-            for region in instr.regions() {
-                mark_region(region, &mut lazy);
-            }
-        }
-    }
-    lazy
-}
-
-fn mark_region(region: &Region, lazy: &mut HashSet<ValueId>) {
-    lazy.extend(region.yields.iter().copied());
-    walk(&region.instrs, &mut |instr| {
-        lazy.extend(instr.outputs());
-        lazy.extend(instr.op.differentiable_operands());
-        for inner in instr.regions() {
-            lazy.extend(inner.yields.iter().copied());
-        }
-    });
 }
 
 struct Generator<'g> {
@@ -102,13 +81,36 @@ struct Generator<'g> {
     lazy: &'g HashSet<ValueId>,
     /// Plain adjoints that received a contribution so far (walking backwards).
     seen: HashSet<ValueId>,
-    saved: Vec<ValueId>,
-    branches: Vec<ValueId>,
+    saved: Vec<Saved>,
     diag: &'g mut Diagnostics,
 }
 
+/// Where items saved inside a region go: a loop makes tapes, a branch slots.
+fn nested(context: Storage, region_of_loop: bool) -> Storage {
+    match (context, region_of_loop) {
+        (Storage::Tape, _) | (_, true) => Storage::Tape,
+        _ => Storage::Slot,
+    }
+}
+
 impl<'a> Generator<'_> {
-    fn primal_steps(&mut self, instrs: &'a [Instr], depth: usize) -> Vec<PrimalStep<'a>> {
+    fn save(&mut self, value: ValueId, kind: SavedKind, storage: Storage) {
+        self.saved.push(Saved {
+            value,
+            kind,
+            storage,
+        });
+    }
+
+    fn storage_of(&self, value: ValueId, kind: SavedKind) -> Storage {
+        self.saved
+            .iter()
+            .find(|s| s.value == value && s.kind == kind)
+            .map(|s| s.storage)
+            .unwrap_or(Storage::Local)
+    }
+
+    fn primal_steps(&mut self, instrs: &'a [Instr], context: Storage) -> Vec<PrimalStep<'a>> {
         let mut steps = Vec::new();
         for instr in instrs {
             if !self.activity.defines_active(instr) {
@@ -124,19 +126,31 @@ impl<'a> Generator<'_> {
                     },
                     _,
                 ) => {
-                    self.branches.push(instr.result);
+                    self.save(instr.result, SavedKind::Branch, context);
+                    let inner = nested(context, false);
                     PrimalStep::If {
                         instr,
-                        then_steps: self.primal_steps(&then_region.instrs, depth + 1),
-                        else_steps: self.primal_steps(&else_region.instrs, depth + 1),
+                        storage: context,
+                        then_steps: self.primal_steps(&then_region.instrs, inner),
+                        else_steps: self.primal_steps(&else_region.instrs, inner),
+                    }
+                }
+                (Op::Loop { body, .. }, _) => {
+                    self.save(instr.result, SavedKind::Trips, context);
+                    let body_steps = self.primal_steps(&body.instrs, nested(context, true));
+                    PrimalStep::Loop {
+                        instr,
+                        storage: context,
+                        body_steps,
                     }
                 }
                 (_, Some(rule)) => {
-                    let saved = depth > 0;
-                    if saved {
-                        self.saved.push(instr.result);
+                    self.save(instr.result, SavedKind::Pullback, context);
+                    PrimalStep::Rule {
+                        instr,
+                        rule,
+                        storage: context,
                     }
-                    PrimalStep::Rule { instr, rule, saved }
                 }
                 (_, None) => PrimalStep::Compute(instr),
             };
@@ -154,6 +168,7 @@ impl<'a> Generator<'_> {
             Op::Cast(..) => Some(Rule::Cast),
             Op::Call { .. } => Some(Rule::Call),
             Op::Method { .. } => Some(Rule::Method),
+            Op::Index { .. } => Some(Rule::Index),
             _ => None,
         }
     }
@@ -191,6 +206,22 @@ impl<'a> Generator<'_> {
             .collect()
     }
 
+    fn pullback(
+        &mut self,
+        instr: &'a Instr,
+        arity: Option<usize>,
+        targets: Vec<(usize, ValueId)>,
+    ) -> AdjointStep<'a> {
+        let contributions = self.contributions(targets);
+        let storage = self.storage_of(instr.result, SavedKind::Pullback);
+        AdjointStep::Pullback {
+            instr,
+            arity,
+            contributions,
+            storage,
+        }
+    }
+
     fn adjoint_steps(&mut self, instrs: &'a [Instr]) -> Vec<AdjointStep<'a>> {
         let mut steps = Vec::new();
         for instr in instrs.iter().rev() {
@@ -204,7 +235,6 @@ impl<'a> Generator<'_> {
                 );
                 continue;
             }
-            let saved = self.saved.contains(&instr.result);
             let step = match &instr.op {
                 Op::Arith(_, a, b) => {
                     let (arity, targets) = match self.mask(*a, *b) {
@@ -212,42 +242,26 @@ impl<'a> Generator<'_> {
                         Mask::Lhs => (None, vec![(0, *a)]),
                         Mask::Rhs => (None, vec![(0, *b)]),
                     };
-                    let contributions = self.contributions(targets);
-                    AdjointStep::Pullback {
-                        instr,
-                        arity,
-                        contributions,
-                        saved,
-                    }
+                    self.pullback(instr, arity, targets)
                 }
-                Op::Neg(a) | Op::Cast(a, _) => {
-                    let contributions = self.contributions(vec![(0, *a)]);
-                    AdjointStep::Pullback {
-                        instr,
-                        arity: None,
-                        contributions,
-                        saved,
-                    }
-                }
+                Op::Neg(a) | Op::Cast(a, _) => self.pullback(instr, None, vec![(0, *a)]),
                 Op::Call { args, .. } => {
-                    let contributions = self.contributions(self.active_slots(args));
-                    AdjointStep::Pullback {
-                        instr,
-                        arity: Some(args.len()),
-                        contributions,
-                        saved,
-                    }
+                    let targets = self.active_slots(args);
+                    self.pullback(instr, Some(args.len()), targets)
                 }
                 Op::Method { receiver, args, .. } => {
                     let operands: Vec<ValueId> = std::iter::once(*receiver)
                         .chain(args.iter().copied())
                         .collect();
-                    let contributions = self.contributions(self.active_slots(&operands));
-                    AdjointStep::Pullback {
+                    let targets = self.active_slots(&operands);
+                    self.pullback(instr, Some(operands.len()), targets)
+                }
+                Op::Index { base, .. } => {
+                    let storage = self.storage_of(instr.result, SavedKind::Pullback);
+                    AdjointStep::IndexAdd {
                         instr,
-                        arity: Some(operands.len()),
-                        contributions,
-                        saved,
+                        base: *base,
+                        storage,
                     }
                 }
                 Op::Ascribe(a, _) | Op::Ref { operand: a, .. } | Op::Deref(a) => {
@@ -277,12 +291,27 @@ impl<'a> Generator<'_> {
                     ..
                 } => {
                     let outputs = instr.outputs();
-                    let then_region = self.reverse_region(then_region, &outputs);
-                    let else_region = self.reverse_region(else_region, &outputs);
+                    let storage = self.storage_of(instr.result, SavedKind::Branch);
+                    let then_region = self.reverse_region(then_region, &[], &outputs);
+                    let else_region = self.reverse_region(else_region, &[], &outputs);
                     AdjointStep::If {
                         instr,
+                        storage,
                         then_region,
                         else_region,
+                    }
+                }
+                Op::Loop { params, body, .. } => {
+                    let storage = self.storage_of(instr.result, SavedKind::Trips);
+                    let carried = (0..params.len())
+                        .filter(|k| self.activity.is_active(params[*k]))
+                        .collect();
+                    let body = self.reverse_region(body, params, &[]);
+                    AdjointStep::Loop {
+                        instr,
+                        storage,
+                        carried,
+                        body,
                     }
                 }
                 Op::Const(_)
@@ -290,7 +319,10 @@ impl<'a> Generator<'_> {
                 | Op::DiscreteMethod { .. }
                 | Op::NoGrad(_)
                 | Op::NoDerivative { .. }
-                | Op::Matches { .. } => {
+                | Op::Matches { .. }
+                | Op::IntoIter(_)
+                | Op::IterNext(_)
+                | Op::Unwrap(_) => {
                     self.diag.internal(
                         instr.span,
                         format!("{} is active but has no rule", instr.result),
@@ -303,12 +335,19 @@ impl<'a> Generator<'_> {
         steps
     }
 
-    fn reverse_region(&mut self, region: &'a Region, outputs: &[ValueId]) -> ReverseRegion<'a> {
+    /// The reverse of a region with parameters `params`; `outputs` pair with its yields
+    /// (for an `if`).
+    fn reverse_region(
+        &mut self,
+        region: &'a Region,
+        params: &[ValueId],
+        outputs: &[ValueId],
+    ) -> ReverseRegion<'a> {
         let activity = self.activity;
-        let declared = region
-            .instrs
+        let declared = params
             .iter()
-            .flat_map(Instr::outputs)
+            .copied()
+            .chain(region.instrs.iter().flat_map(Instr::outputs))
             .filter(|v| activity.is_active(*v))
             .collect();
         let entry = outputs

@@ -2,10 +2,15 @@
 //! steps (original code, with rule calls where values are active) and the adjoint steps of the
 //! pullback, in reverse order, nested like the source's control flow.
 //!
-//! Two kinds of adjoint storage (see [`VjpProgram::lazy`]): a value whose contributions all
-//! happen unconditionally in the function's outermost block has a plain local, initialised
-//! by its first contribution; any other (defined in a branch, or used in one) has an
-//! `Option`, `None` meaning zero, so nothing is computed for a branch not taken.
+//! Adjoint storage (see [`VjpProgram::lazy`]): a value whose contributions all happen
+//! unconditionally in the function's outermost block has a plain local, initialised by its
+//! first contribution; any other (defined or used in a branch or loop) has an `Option`,
+//! `None` meaning zero, so nothing is computed for a branch not taken.
+//!
+//! What the pullback needs from the primal (rule pullbacks, branch decisions, trip counts)
+//! is saved according to where it is produced ([`Storage`]): a plain local in the outermost
+//! block, a slot declared up front inside a branch, a tape (`Vec`, one entry per execution)
+//! inside a loop, read back in reverse with a cursor so the pullback stays `Fn`.
 
 use crate::ir::{ArithOp, Instr, ValueId};
 use std::collections::HashSet;
@@ -26,11 +31,43 @@ pub struct VjpProgram<'a> {
     pub lazy: HashSet<ValueId>,
     /// Lazy adjoints declared at the start of the pullback (values of the outermost block).
     pub declared: Vec<ValueId>,
-    /// Rules inside branches, whose pullback is saved in an `Option` slot declared up front
-    /// (a branch's locals end with it; the pullback closure is built after).
-    pub saved: Vec<ValueId>,
-    /// Active `if`s, whose branch decision is recorded for the pullback.
-    pub branches: Vec<ValueId>,
+    /// The active values: those that have an adjoint.
+    pub active: HashSet<ValueId>,
+    /// Everything saved outside plain locals, to declare before the primal code.
+    pub saved: Vec<Saved>,
+}
+
+/// Where a saved item lives.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Storage {
+    /// A local of the outermost block, captured by the pullback.
+    Local,
+    /// A slot declared up front and assigned inside a branch.
+    Slot,
+    /// A tape declared up front, pushed once per execution inside a loop.
+    Tape,
+}
+
+/// What is saved.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SavedKind {
+    /// The pullback of the rule computing a value.
+    Pullback,
+    /// The branch an `if` took.
+    Branch,
+    /// How many iterations a loop ran.
+    Trips,
+}
+
+/// A saved item: what, of which instruction, and where.
+#[derive(Clone, Copy, Debug)]
+pub struct Saved {
+    /// The instruction's result.
+    pub value: ValueId,
+    /// What is saved.
+    pub kind: SavedKind,
+    /// Where.
+    pub storage: Storage,
 }
 
 /// One step of the primal computation.
@@ -49,17 +86,28 @@ pub enum PrimalStep<'a> {
         instr: &'a Instr,
         /// Which entry point of which rule.
         rule: Rule,
-        /// Whether the pullback goes to its saved slot (the rule is inside a branch).
-        saved: bool,
+        /// Where its pullback is saved.
+        storage: Storage,
     },
-    /// An active `if`: records the branch taken, then runs the branch's steps.
+    /// An active `if`: saves the branch taken, then runs the branch's steps.
     If {
         /// The `if` instruction.
         instr: &'a Instr,
+        /// Where the decision is saved.
+        storage: Storage,
         /// Steps of the `then` region.
         then_steps: Vec<PrimalStep<'a>>,
         /// Steps of the `else` region.
         else_steps: Vec<PrimalStep<'a>>,
+    },
+    /// An active loop: counts its iterations and saves the count.
+    Loop {
+        /// The loop instruction.
+        instr: &'a Instr,
+        /// Where the trip count is saved.
+        storage: Storage,
+        /// Steps of the body.
+        body_steps: Vec<PrimalStep<'a>>,
     },
 }
 
@@ -75,6 +123,8 @@ pub enum Rule {
     Call,
     /// A method call: the `__ad_vjp_<name>` method.
     Method,
+    /// Indexing: the pullback is the position read.
+    Index,
 }
 
 /// Which operands of a binary operator need a cotangent.
@@ -99,8 +149,17 @@ pub enum AdjointStep<'a> {
         arity: Option<usize>,
         /// Where each needed output goes.
         contributions: Vec<Contribution>,
-        /// Whether the pullback is in its saved slot.
-        saved: bool,
+        /// Where the pullback is saved.
+        storage: Storage,
+    },
+    /// Indexing `base[i]`: `adj[base][i] += adj[result]`, one element, no dense temporary.
+    IndexAdd {
+        /// The indexing instruction.
+        instr: &'a Instr,
+        /// The sequence read.
+        base: ValueId,
+        /// Where the position read is saved.
+        storage: Storage,
     },
     /// Identity rules (`&x`, `*x`, ascriptions): `adj[to] += adj[from]`.
     Pass {
@@ -131,23 +190,39 @@ pub enum AdjointStep<'a> {
         /// Whether this is `base`'s first contribution.
         first: bool,
     },
-    /// The reverse of an `if`: the merge becomes the split (seed 003). The recorded decision
+    /// The reverse of an `if`: the merge becomes the split (seed 003). The saved decision
     /// selects the region whose yields receive the outputs' adjoints.
     If {
         /// The `if` instruction.
         instr: &'a Instr,
+        /// Where the decision is saved.
+        storage: Storage,
         /// Reverse of the `then` region.
         then_region: ReverseRegion<'a>,
         /// Reverse of the `else` region.
         else_region: ReverseRegion<'a>,
     },
+    /// The reverse of a loop: as many reverse iterations as the loop ran, the adjoints of the
+    /// carried values flowing from each iteration's yields to its parameters and on to the
+    /// previous iteration, then to the initial values.
+    Loop {
+        /// The loop instruction.
+        instr: &'a Instr,
+        /// Where the trip count is saved.
+        storage: Storage,
+        /// Positions of the carried values that carry derivatives.
+        carried: Vec<usize>,
+        /// Reverse of the body.
+        body: ReverseRegion<'a>,
+    },
 }
 
-/// The reverse of one region of an `if`.
+/// The reverse of one region.
 pub struct ReverseRegion<'a> {
     /// Lazy adjoints of the values the region defines, declared on entry.
     pub declared: Vec<ValueId>,
-    /// `(output, yielded value)`: the output's adjoint flows to the value the region yielded.
+    /// `(output, yielded value)`: the output's adjoint flows to the value the region yielded
+    /// (for an `if`; a loop's carried adjoints are handled by [`AdjointStep::Loop`]).
     pub entry: Vec<(ValueId, ValueId)>,
     /// The region's adjoint steps.
     pub steps: Vec<AdjointStep<'a>>,

@@ -1,7 +1,9 @@
 use ad::prelude::*;
 
 #[differentiable]
-fn first(v: &[f64]) -> f64 {
+fn f(x: f64) -> f64 {
+    let mut v = vec![0.0; 3];
+    v[0] = x;
     v[0] * 2.0
 }
 

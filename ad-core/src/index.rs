@@ -1,0 +1,88 @@
+//! Reading one element of a sequence (`xs[i]`) in differentiated code.
+//!
+//! Original: `y = xs[i]` / Tangent: `ty = txs[i]` / Adjoint: `adj[xs][i] += adj[y]`.
+//!
+//! The pullback of a read is just the position read and the sequence's length
+//! ([`IndexPullback`]); [`accumulate_at`] adds the cotangent into that one element of the
+//! sequence's adjoint, allocating the adjoint (zeros) only on the first read. A loop over
+//! `n` elements therefore costs O(n) in total, never a dense temporary per read.
+
+use crate::TangentVector;
+
+/// The position read by `xs[i]`, and the length of `xs` (to size its adjoint).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexPullback {
+    len: usize,
+    index: usize,
+}
+
+impl IndexPullback {
+    /// The read of element `index` of a sequence of `len` elements.
+    #[inline(always)]
+    pub fn new(len: usize, index: usize) -> Self {
+        IndexPullback { len, index }
+    }
+}
+
+/// Tangents of sequences that can take a contribution to one element.
+pub trait IndexAdjoint<T>: Sized {
+    /// The zero tangent of a sequence of `len` elements.
+    fn zeros(len: usize) -> Self;
+    /// `self[index] += value`.
+    fn add_at(&mut self, index: usize, value: T);
+}
+
+impl<T: TangentVector> IndexAdjoint<T> for Vec<T> {
+    fn zeros(len: usize) -> Self {
+        (0..len).map(|_| T::zero()).collect()
+    }
+    fn add_at(&mut self, index: usize, value: T) {
+        if self.is_empty() {
+            // The length-less zero (see `TangentVector`) stands for any length.
+            return;
+        }
+        self[index].add_assign(value);
+    }
+}
+
+impl<T: TangentVector, const N: usize> IndexAdjoint<T> for [T; N] {
+    fn zeros(_len: usize) -> Self {
+        std::array::from_fn(|_| T::zero())
+    }
+    fn add_at(&mut self, index: usize, value: T) {
+        self[index].add_assign(value);
+    }
+}
+
+/// `adj[xs][i] += value`, creating `adj[xs]` as zeros on the first contribution.
+#[inline(always)]
+pub fn accumulate_at<A: IndexAdjoint<T>, T>(
+    adjoint: &mut Option<A>,
+    read: &IndexPullback,
+    value: T,
+) {
+    adjoint
+        .get_or_insert_with(|| A::zeros(read.len))
+        .add_at(read.index, value);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_accumulate_into_one_element_each() {
+        let mut adjoint: Option<Vec<f64>> = None;
+        accumulate_at(&mut adjoint, &IndexPullback::new(3, 1), 2.0);
+        accumulate_at(&mut adjoint, &IndexPullback::new(3, 1), 0.5);
+        accumulate_at(&mut adjoint, &IndexPullback::new(3, 2), 1.0);
+        assert_eq!(adjoint, Some(vec![0.0, 2.5, 1.0]));
+    }
+
+    #[test]
+    fn nested_sequences_start_from_length_less_zeros() {
+        let mut adjoint: Option<Vec<Vec<f64>>> = None;
+        accumulate_at(&mut adjoint, &IndexPullback::new(2, 1), vec![1.0, 2.0]);
+        assert_eq!(adjoint, Some(vec![vec![], vec![1.0, 2.0]]));
+    }
+}

@@ -1,0 +1,77 @@
+use ad::prelude::*;
+
+#[differentiable]
+fn pow_loop(x: f64, n: usize) -> f64 {
+    let mut r = 1.0;
+    for _ in 0..n {
+        r = r * x;
+    }
+    r
+}
+
+#[differentiable]
+fn newton_sqrt(a: f64) -> f64 {
+    let mut x = a;
+    let mut i = 0;
+    while i < 20 {
+        x = 0.5 * (x + a / x);
+        i += 1;
+    }
+    x
+}
+
+#[differentiable]
+fn sum_sq(xs: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for x in xs.iter() {
+        s += x * x;
+    }
+    s
+}
+
+#[differentiable]
+fn weighted(xs: &[f64], w: f64) -> f64 {
+    let mut s = 0.0;
+    for (i, &x) in xs.iter().enumerate() {
+        if x > 0.0 {
+            s += x * w * i as f64;
+        } else {
+            continue;
+        }
+    }
+    s
+}
+
+#[differentiable]
+fn until(x: f64) -> f64 {
+    let mut y = x;
+    loop {
+        y = y * 1.5;
+        if y > 10.0 {
+            break;
+        }
+    }
+    y
+}
+
+#[differentiable]
+fn matrix(m: &Vec<f64>, n: usize) -> f64 {
+    let mut total = 0.0;
+    for i in 0..n {
+        for j in 0..n {
+            total += m[i * n + j] * (i + j) as f64;
+        }
+    }
+    total
+}
+
+#[test]
+fn smoke() {
+    let (v, g) = value_with_gradient!(at: 1.1, 10, of: pow_loop);
+    println!("{v} {g:?} expected {}", 10.0 * 1.1f64.powi(9));
+    println!("{:?} expected {}", gradient!(at: 2.0, of: newton_sqrt), 0.5 / 2.0f64.sqrt());
+    println!("{:?}", gradient!(at: &[1.0, 2.0, 3.0], of: sum_sq));
+    println!("{:?}", gradient!(at: &[1.0, -2.0, 3.0], 2.0, of: weighted));
+    println!("{:?}", gradient!(at: 1.0, of: until));
+    println!("{:?}", gradient!(at: &vec![1.0, 2.0, 3.0, 4.0], 2, of: matrix));
+}
