@@ -75,3 +75,25 @@ fn smoke() {
     println!("{:?}", gradient!(at: 1.0, of: until));
     println!("{:?}", gradient!(at: &vec![1.0, 2.0, 3.0, 4.0], 2, of: matrix));
 }
+
+#[differentiable]
+fn rec_pow(x: f64, n: u32) -> f64 {
+    if n == 0 { 1.0 } else { x * rec_pow(x, n - 1) }
+}
+
+#[differentiable]
+fn series(x: f64, n: u32) -> f64 {
+    if n == 0 {
+        return 1.0;
+    }
+    let term = x.powi(n as i32) / n as f64;
+    term + series(x, n - 1)
+}
+
+#[test]
+fn recursion() {
+    let g = gradient!(at: 1.3, 5, of: rec_pow).0;
+    println!("{g} expected {}", 5.0 * 1.3f64.powi(4));
+    let g = gradient!(at: 0.7, 4, of: series).0;
+    println!("{g} expected {}", 1.0 + 0.7 + 0.49 + 0.343);
+}

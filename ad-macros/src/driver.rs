@@ -29,13 +29,16 @@ impl Differentiated {
         &self,
         sources: &[TokenStream],
         seed_type: Option<TokenStream>,
+        boxed: bool,
         diag: &mut Diagnostics,
     ) -> Option<TokenStream> {
         let program = vjp::generate(&self.ir, &self.activity, diag);
         if diag.has_errors() {
             return None;
         }
-        Some(emit::vjp::body(&self.ir, &program, sources, seed_type))
+        Some(emit::vjp::body(
+            &self.ir, &program, sources, seed_type, boxed,
+        ))
     }
 }
 
@@ -185,9 +188,11 @@ fn vjp_item(
         .zip(&differentiated.ir.params)
         .map(|(ty, p)| types::param_tangent(ty, p.wrt))
         .collect();
-    let result = types::vjp_result(&ret, &tangents, &sig.generics);
+    let recursive = calls_itself(&sig.ident, block);
+    let result = types::vjp_result(&ret, &tangents, &sig.generics, recursive);
     let items = &differentiated.ir.items;
-    let Some(body) = differentiated.vjp_body(&sources, Some(types::tangent(&ret)), &mut diag)
+    let Some(body) =
+        differentiated.vjp_body(&sources, Some(types::tangent(&ret)), recursive, &mut diag)
     else {
         return Err(diag.to_compile_errors());
     };
@@ -242,6 +247,38 @@ fn dump(ir: &Body, annotated: &str, generated: &TokenStream) {
         "=== ad: IR of `{}` (with activity) ===\n{annotated}=== ad: generated code ===\n{code}",
         ir.name
     );
+}
+
+/// Whether the body calls the function itself (`f(..)`, `self::f(..)`, `Self::f(..)`,
+/// `self.f(..)`): its VJP then returns a boxed pullback.
+fn calls_itself(name: &syn::Ident, block: &syn::Block) -> bool {
+    use syn::visit::Visit;
+    struct Finder<'n> {
+        name: &'n syn::Ident,
+        found: bool,
+    }
+    impl<'ast> Visit<'ast> for Finder<'_> {
+        fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+            if let syn::Expr::Path(p) = &*call.func {
+                let segments = &p.path.segments;
+                let own_path = match segments.len() {
+                    1 => true,
+                    2 => segments[0].ident == "self" || segments[0].ident == "Self",
+                    _ => false,
+                };
+                self.found |= own_path && segments.last().is_some_and(|s| s.ident == *self.name);
+            }
+            syn::visit::visit_expr_call(self, call);
+        }
+        fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+            self.found |= call.method == *self.name
+                && matches!(&*call.receiver, syn::Expr::Path(p) if p.path.is_ident("self"));
+            syn::visit::visit_expr_method_call(self, call);
+        }
+    }
+    let mut finder = Finder { name, found: false };
+    finder.visit_block(block);
+    finder.found
 }
 
 /// Signatures the VJP cannot be generated for.

@@ -166,7 +166,7 @@ fn closure_vjp(closure: &syn::ExprClosure, args: &[Expr]) -> Result<TokenStream,
             None => quote!(let #name = #arg;),
         }
     });
-    let Some(body) = differentiated.vjp_body(&sources, None, &mut diag) else {
+    let Some(body) = differentiated.vjp_body(&sources, None, false, &mut diag) else {
         return Err(diag.to_compile_errors());
     };
     let items = &differentiated.ir.items;

@@ -45,13 +45,19 @@ pub fn precise_capture(generics: &syn::Generics) -> TokenStream {
     quote!(use<#(#names),*>)
 }
 
-/// The signature of a generated VJP's result: `(R, impl Fn(dR) -> (dP0, dP1, ..,) + use<..>)`.
+/// The signature of a generated VJP's result: `(R, impl Fn(dR) -> (dP0, dP1, ..,) + use<..>)`,
+/// or with a boxed pullback for a recursive function (whose opaque pullback type would
+/// contain itself).
 pub fn vjp_result(
     ret: &syn::Type,
     param_tangents: &[TokenStream],
     generics: &syn::Generics,
+    boxed: bool,
 ) -> TokenStream {
     let ret_tangent = tangent(ret);
+    if boxed {
+        return quote!((#ret, ::std::boxed::Box<dyn ::core::ops::Fn(#ret_tangent) -> (#(#param_tangents,)*)>));
+    }
     let capture = precise_capture(generics);
     quote!((#ret, impl ::core::ops::Fn(#ret_tangent) -> (#(#param_tangents,)*) + #capture))
 }

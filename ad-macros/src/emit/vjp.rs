@@ -15,6 +15,7 @@ pub fn body(
     program: &VjpProgram<'_>,
     param_sources: &[TokenStream],
     seed_type: Option<TokenStream>,
+    boxed: bool,
 ) -> TokenStream {
     let rt = runtime();
     let printer = Printer { ir, program };
@@ -73,19 +74,28 @@ pub fn body(
         ParamCotangent::Constant => quote!(#rt::NoTangent),
     });
 
+    let pullback = quote! {
+        move |#seed_param| {
+            #(#cursors)*
+            #seed
+            #declared
+            #adjoint_steps
+            (#(#outputs,)*)
+        }
+    };
+    // A recursive function's pullback holds its own type: box it.
+    let pullback = if boxed {
+        quote!(::std::boxed::Box::new(#pullback))
+    } else {
+        pullback
+    };
     quote! {
         #[allow(unused_imports)]
         use #rt::FloatMethods as _;
         #(#bindings)*
         #(#saved_declarations)*
         #primal_steps
-        (#result, move |#seed_param| {
-            #(#cursors)*
-            #seed
-            #declared
-            #adjoint_steps
-            (#(#outputs,)*)
-        })
+        (#result, #pullback)
     }
 }
 
