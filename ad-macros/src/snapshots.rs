@@ -185,16 +185,14 @@ fn tuple_pattern_projects_components() {
             }
         ),
         expect![[r#"
-        fn t(%0: x: f64 [wrt] (active), %1: y: f64 [wrt] (active)) {
-          %2 = mul %0, %1                        ; active
-          %3 = sub %0, %1                        ; active
-          %4 = tuple (%2, %3)                    ; active
-          %5 = field %4.0                        ; active
-          %6 = field %4.1                        ; active
-          %7 = div %5, %6                        ; active
-          yield %7
-        }
-    "#]],
+            fn t(%0: x: f64 [wrt] (active), %1: y: f64 [wrt] (active)) {
+              %2 = mul %0, %1                        ; active
+              %3 = sub %0, %1                        ; active
+              %4 = tuple (%2, %3)                    ; varied
+              %5 = div %2, %3                        ; active
+              yield %5
+            }
+        "#]],
     );
 }
 
@@ -618,6 +616,172 @@ fn short_circuit_operators_are_branches() {
           yield %9
         }
     "#]],
+    );
+}
+
+#[test]
+fn for_over_a_range_carries_the_assigned_local() {
+    check(
+        quote!(),
+        quote!(
+            fn pow_loop(x: f64, n: usize) -> f64 {
+                let mut r = 1.0;
+                for _ in 0..n {
+                    r = r * x;
+                }
+                r
+            }
+        ),
+        expect![[r#"
+        fn pow_loop(%0: x: f64 [wrt] (active), %1: n: usize) {
+          %2 = const 1.0                         ; useful
+          %3 = const 0
+          %4 = discrete `..` %3, %1
+          %5 = into_iter %4
+          %15, %16 = loop (%6 = %2) {            ; -, active
+            %7 = iter_next %5
+            %8 = discrete_method %7.is_some()
+            %13, %14 = if %8 {                   ; -, active
+              %9 = unwrap %7
+              %10 = mul %6, %0                   ; active
+              %11 = const ()
+              yield %11, %10
+            } else {
+              %12 = const ()
+              yield %12, %6
+            }
+            next %14 while %8
+          }
+          yield %16
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn while_loop_tests_its_condition_each_iteration() {
+    check(
+        quote!(),
+        quote!(
+            fn newton(a: f64) -> f64 {
+                let mut x = a;
+                let mut i = 0;
+                while i < 20 {
+                    x = 0.5 * (x + a / x);
+                    i += 1;
+                }
+                x
+            }
+        ),
+        expect![[r#"
+            fn newton(%0: a: f64 [wrt] (active)) {
+              %1 = const 0
+              %17, %18, %19 = loop (%2 = %0, %3 = %1) { ; -, active, -
+                %4 = const 20
+                %5 = discrete `<` %3, %4
+                %14, %15, %16 = if %5 {              ; -, active, -
+                  %6 = const 0.5                     ; useful
+                  %7 = div %0, %2                    ; active
+                  %8 = add %2, %7                    ; active
+                  %9 = mul %6, %8                    ; active
+                  %10 = const 1
+                  %11 = add %3, %10
+                  %12 = const ()
+                  yield %12, %9, %11
+                } else {
+                  %13 = const ()
+                  yield %13, %2, %3
+                }
+                next %15, %16 while %5
+              }
+              yield %18
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn for_over_a_slice_reads_by_index() {
+    check(
+        quote!(),
+        quote!(
+            fn sum_sq(xs: &[f64]) -> f64 {
+                let mut s = 0.0;
+                for x in xs.iter() {
+                    s += x * x;
+                }
+                s
+            }
+        ),
+        expect![[r#"
+        fn sum_sq(%0: xs: & [f64] [wrt] (active)) {
+          %1 = const 0.0                         ; useful
+          %2 = const 0
+          %3 = discrete_method %0.len()
+          %4 = discrete `..` %2, %3
+          %5 = into_iter %4
+          %17, %18 = loop (%6 = %1) {            ; -, active
+            %7 = iter_next %5
+            %8 = discrete_method %7.is_some()
+            %15, %16 = if %8 {                   ; -, active
+              %9 = unwrap %7
+              %10 = index_ref %0[%9]             ; active
+              %11 = mul %10, %10                 ; active
+              %12 = add %6, %11                  ; active
+              %13 = const ()
+              yield %13, %12
+            } else {
+              %14 = const ()
+              yield %14, %6
+            }
+            next %16 while %8
+          }
+          yield %18
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn break_ends_the_iteration_and_the_loop() {
+    check(
+        quote!(),
+        quote!(
+            fn until(x: f64) -> f64 {
+                let mut y = x;
+                loop {
+                    y = y * 1.5;
+                    if y > 10.0 {
+                        break;
+                    }
+                    y = y + 0.0;
+                }
+                y
+            }
+        ),
+        expect![[r#"
+            fn until(%0: x: f64 [wrt] (active)) {
+              %15, %16 = loop (%1 = %0) {            ; -, active
+                %2 = const true
+                %3 = const 1.5                       ; useful
+                %4 = mul %1, %3                      ; active
+                %5 = const 10.0
+                %6 = discrete `>` %4, %5
+                %12, %13, %14 = if %6 {              ; -, active, -
+                  %7 = const false
+                  %8 = const ()
+                  yield %8, %4, %7
+                } else {
+                  %9 = const 0.0                     ; useful
+                  %10 = add %4, %9                   ; active
+                  %11 = const ()
+                  yield %11, %10, %2
+                }
+                next %13 while %14
+              }
+              yield %16
+            }
+        "#]],
     );
 }
 

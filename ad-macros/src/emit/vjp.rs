@@ -142,6 +142,63 @@ fn restore(name: &Ident, storage: Storage) -> TokenStream {
     }
 }
 
+/// For a `for` loop, whose iterator knows how many items remain: room on each tape the body
+/// pushes to, so the tapes never grow while the loop runs.
+fn reserve_tapes(instr: &crate::ir::Instr, body_steps: &[PrimalStep<'_>]) -> TokenStream {
+    let Op::Loop { body, .. } = &instr.op else {
+        return quote!();
+    };
+    let Some(Op::IterNext(iterator)) = body.instrs.first().map(|i| &i.op) else {
+        return quote!();
+    };
+    let mut tapes = Vec::new();
+    collect_tapes(body_steps, &mut tapes);
+    if tapes.is_empty() {
+        return quote!();
+    }
+    let iterator = names::value(*iterator);
+    quote! {
+        let __ad_remaining = ::core::iter::Iterator::size_hint(&#iterator).0;
+        #(#tapes.reserve(__ad_remaining);)*
+    }
+}
+
+/// The tapes pushed to by `steps`, at any depth.
+fn collect_tapes(steps: &[PrimalStep<'_>], tapes: &mut Vec<Ident>) {
+    for step in steps {
+        match step {
+            PrimalStep::Rule {
+                instr,
+                storage: Storage::Tape,
+                ..
+            } => tapes.push(names::pullback(instr.result)),
+            PrimalStep::If {
+                instr,
+                storage,
+                then_steps,
+                else_steps,
+            } => {
+                if *storage == Storage::Tape {
+                    tapes.push(names::branch(instr.result));
+                }
+                collect_tapes(then_steps, tapes);
+                collect_tapes(else_steps, tapes);
+            }
+            PrimalStep::Loop {
+                instr,
+                storage,
+                body_steps,
+            } => {
+                if *storage == Storage::Tape {
+                    tapes.push(names::trips(instr.result));
+                }
+                collect_tapes(body_steps, tapes);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// `let mut adj = None;` for lazy adjoints.
 fn declare(values: &[ValueId]) -> TokenStream {
     values
@@ -227,7 +284,8 @@ impl Printer<'_, '_> {
                     quote!(#counter += 1;),
                     record,
                 );
-                quote!(let mut #counter = 0usize; #statement)
+                let reserve = reserve_tapes(instr, body_steps);
+                quote!(let mut #counter = 0usize; #reserve #statement)
             }
         }
     }

@@ -399,8 +399,8 @@ impl Builder<'_> {
         if let Expr::Paren(p) = place {
             return self.assign_to(&p.expr, value);
         }
-        self.diag.error(
-            place.span(),
+        self.diag.error_spanned(
+            place,
             "only local variables can be assigned in differentiable functions yet (not fields, elements or places behind references)",
         );
     }
