@@ -44,11 +44,11 @@
 //!
 //! ## What the compiler accepts so far
 //!
-//! Straight-line code: `let` (with tuple patterns and type ascriptions), mutable locals and
-//! reassignment, `+= -= *= /=`, `+ - * /` and unary `-`, parentheses and block
-//! expressions, literals and constants, casts, float methods, calls of functions (free, in
-//! modules, associated), tuples and `.0`, `&x` and `*x`, `return`. Other constructs are
-//! rejected with an error that names them.
+//! Straight-line code (`let`, tuple patterns, mutable locals, compound assignment, arithmetic,
+//! casts, float methods, calls, tuples, references) and control flow: `if`, `match`, `&&`,
+//! `||`, `while`, `loop`, `for` over ranges and over slices and `Vec`s, `break`, `continue`,
+//! `return` from branches, indexing reads and recursion. The README lists the details and
+//! what is still rejected; everything rejected gives a compile error that names it.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
