@@ -28,7 +28,7 @@ impl Differentiated {
     pub fn vjp_body(
         &self,
         sources: &[TokenStream],
-        seed_type: Option<TokenStream>,
+        types: emit::vjp::PullbackTypes,
         boxed: bool,
         diag: &mut Diagnostics,
     ) -> Option<TokenStream> {
@@ -36,9 +36,7 @@ impl Differentiated {
         if diag.has_errors() {
             return None;
         }
-        Some(emit::vjp::body(
-            &self.ir, &program, sources, seed_type, boxed,
-        ))
+        Some(emit::vjp::body(&self.ir, &program, sources, types, boxed))
     }
 }
 
@@ -191,9 +189,11 @@ fn vjp_item(
     let recursive = calls_itself(&sig.ident, block);
     let result = types::vjp_result(&ret, &tangents, &sig.generics, recursive);
     let items = &differentiated.ir.items;
-    let Some(body) =
-        differentiated.vjp_body(&sources, Some(types::tangent(&ret)), recursive, &mut diag)
-    else {
+    let seed = emit::vjp::PullbackTypes {
+        seed: Some(types::tangent(&ret)),
+        outputs: None,
+    };
+    let Some(body) = differentiated.vjp_body(&sources, seed, recursive, &mut diag) else {
         return Err(diag.to_compile_errors());
     };
     let Differentiated { ir, activity } = &differentiated;

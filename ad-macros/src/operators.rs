@@ -7,7 +7,7 @@
 
 use crate::diag::Diagnostics;
 use crate::driver;
-use crate::emit::{self, callee, names};
+use crate::emit::{self, callee, names, types};
 use crate::lower::{self, BodyInput};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
@@ -166,7 +166,17 @@ fn closure_vjp(closure: &syn::ExprClosure, args: &[Expr]) -> Result<TokenStream,
             None => quote!(let #name = #arg;),
         }
     });
-    let Some(body) = differentiated.vjp_body(&sources, None, false, &mut diag) else {
+    // With every parameter typed, the pullback's outputs are known: say so, since nothing else
+    // in a closure fixes them (a tuple parameter's adjoint is built from its components).
+    let outputs = params
+        .iter()
+        .map(|p| p.ty.as_ref().map(|ty| types::param_tangent(ty, true)))
+        .collect();
+    let pullback_types = emit::vjp::PullbackTypes {
+        seed: None,
+        outputs,
+    };
+    let Some(body) = differentiated.vjp_body(&sources, pullback_types, false, &mut diag) else {
         return Err(diag.to_compile_errors());
     };
     let items = &differentiated.ir.items;

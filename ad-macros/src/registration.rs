@@ -13,7 +13,7 @@ use crate::emit::{self, callee, names, types};
 use crate::fallback;
 use crate::lower;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{ToTokens, format_ident, quote};
 use syn::spanned::Spanned;
 
 /// Expands `#[derivative(..)]` on a function.
@@ -22,10 +22,17 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(config) => config,
         Err(e) => return fallback::with_errors(item, e.to_compile_error()),
     };
-    let (vis, sig) = match syn::parse2::<syn::ItemFn>(item.clone()) {
-        Ok(f) => (f.vis, f.sig),
+    // The registration is kept, with its pullback declared not to borrow the arguments.
+    let (vis, sig, item) = match syn::parse2::<syn::ItemFn>(item.clone()) {
+        Ok(mut f) => {
+            own_pullback(&mut f.sig);
+            (f.vis.clone(), f.sig.clone(), f.to_token_stream())
+        }
         Err(_) => match syn::parse2::<syn::ImplItemFn>(item.clone()) {
-            Ok(f) => (f.vis, f.sig),
+            Ok(mut f) => {
+                own_pullback(&mut f.sig);
+                (f.vis.clone(), f.sig.clone(), f.to_token_stream())
+            }
             Err(e) => return fallback::with_errors(item, syn::Error::new(e.span(), "`#[derivative(of = ..)]` applies to a function that returns `(value, pullback)`").to_compile_error()),
         },
     };
@@ -126,6 +133,33 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
         emit::companion_module(&vis, &target, vjp)
     };
     quote!(#item #generated)
+}
+
+/// Adds `+ use<T, ..>` (no lifetimes) to a registration's `impl Fn` pullback that has no
+/// capture bound: pullbacks own what they keep, so they compose into other functions'
+/// pullbacks whatever the arguments borrowed (and edition 2024 would otherwise capture the
+/// lifetimes of reference parameters).
+fn own_pullback(sig: &mut syn::Signature) {
+    let Ok(capture) = syn::parse2::<syn::TypeParamBound>(types::precise_capture(&sig.generics))
+    else {
+        return;
+    };
+    let syn::ReturnType::Type(_, ty) = &mut sig.output else {
+        return;
+    };
+    let syn::Type::Tuple(t) = &mut **ty else {
+        return;
+    };
+    let Some(syn::Type::ImplTrait(pullback)) = t.elems.iter_mut().nth(1) else {
+        return;
+    };
+    if !pullback
+        .bounds
+        .iter()
+        .any(|b| matches!(b, syn::TypeParamBound::PreciseCapture(_)))
+    {
+        pullback.bounds.push(capture);
+    }
 }
 
 /// The `R` of a registration returning `(R, impl Fn(..) -> ..)`.

@@ -67,6 +67,7 @@ pub fn companion_module(
     name: &syn::Ident,
     vjp_fn: TokenStream,
 ) -> TokenStream {
+    let vjp_fn = rebase_relative_paths(vjp_fn);
     quote! {
         #[doc(hidden)]
         #[allow(non_snake_case, non_camel_case_types, unused_imports, dead_code)]
@@ -75,6 +76,41 @@ pub fn companion_module(
             #vjp_fn
         }
     }
+}
+
+/// Paths relative to the function's module (`self::x`, `super::x`) seen from inside its
+/// companion module, one level down: `super::x`, `super::super::x`.
+fn rebase_relative_paths(tokens: TokenStream) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    for (i, tree) in trees.iter().enumerate() {
+        let starts_path = |name: &str| {
+            matches!(tree, TokenTree::Ident(id) if id == name)
+                && matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+                && matches!(trees.get(i + 2), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+                // Not the tail of a longer path (`a::super` cannot occur, but `x::self` could).
+                && !matches!(i.checked_sub(1).and_then(|j| trees.get(j)), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+        };
+        match tree {
+            TokenTree::Ident(id) if starts_path("self") => {
+                out.push(TokenTree::Ident(proc_macro2::Ident::new(
+                    "super",
+                    id.span(),
+                )));
+            }
+            TokenTree::Ident(id) if starts_path("super") => {
+                out.extend(quote::quote_spanned!(id.span()=> super::super));
+            }
+            TokenTree::Group(g) => {
+                let mut inner = Group::new(g.delimiter(), rebase_relative_paths(g.stream()));
+                inner.set_span(g.span());
+                out.push(TokenTree::Group(inner));
+            }
+            other => out.push(other.clone()),
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// A generated VJP function named `name` with the given visibility.

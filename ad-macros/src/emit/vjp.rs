@@ -8,13 +8,24 @@ use crate::vjp::program::*;
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 
+/// Types written on the pullback closure where the context does not fix them (a closure
+/// literal's VJP has no signature to infer them from).
+#[derive(Default)]
+pub struct PullbackTypes {
+    /// The type of the pullback's argument (the result's tangent).
+    pub seed: Option<TokenStream>,
+    /// The types of its outputs (the parameters' tangents).
+    pub outputs: Option<Vec<TokenStream>>,
+}
+
 /// The body of a VJP. `param_sources[i]` is the expression holding parameter `i` (a renamed
-/// parameter or `self`); `seed_type` annotates the pullback's argument when it is known.
+/// parameter or `self`); `types` annotates the pullback where known; `boxed` boxes it (for
+/// recursive functions, whose pullback type would contain itself).
 pub fn body(
     ir: &Body,
     program: &VjpProgram<'_>,
     param_sources: &[TokenStream],
-    seed_type: Option<TokenStream>,
+    types: PullbackTypes,
     boxed: bool,
 ) -> TokenStream {
     let rt = runtime();
@@ -44,10 +55,11 @@ pub fn body(
     } else {
         quote!(_)
     };
-    let seed_param = match seed_type {
+    let seed_param = match types.seed {
         Some(ty) => quote!(#seed_name: #ty),
         None => seed_name,
     };
+    let output_type = types.outputs.map(|outputs| quote!(-> (#(#outputs,)*)));
     let seed = match (program.result, program.result_active) {
         (Some(r), true) => {
             let adjoint = names::adjoint(r);
@@ -75,7 +87,7 @@ pub fn body(
     });
 
     let pullback = quote! {
-        move |#seed_param| {
+        move |#seed_param| #output_type {
             #(#cursors)*
             #seed
             #declared

@@ -94,6 +94,10 @@ impl Builder<'_> {
             match stmt {
                 Stmt::Local(local) => self.lower_let(local),
                 Stmt::Item(item) => self.items.push(item.clone()),
+                // A block that ends the function is still in tail position.
+                Stmt::Expr(Expr::Block(b), None) if last && b.label.is_none() => {
+                    value = self.lower_block(&b.block);
+                }
                 Stmt::Expr(expr, semi) => {
                     let v = self.lower_expr(expr);
                     if semi.is_none() && last {
