@@ -97,3 +97,56 @@ fn recursion() {
     let g = gradient!(at: 0.7, 4, of: series).0;
     println!("{g} expected {}", 1.0 + 0.7 + 0.49 + 0.343);
 }
+
+#[differentiable]
+fn first_above(xs: &[f64], limit: f64) -> f64 {
+    for &x in xs.iter() {
+        if x * limit > 1.0 {
+            return x * x * limit;
+        }
+    }
+    limit * 0.5
+}
+
+#[differentiable]
+fn labelled(x: f64, n: usize) -> f64 {
+    let mut y = x;
+    'outer: for i in 0..n {
+        for j in 0..n {
+            if j > i {
+                continue 'outer;
+            }
+            y = y * 1.1 + x;
+            if y > 50.0 {
+                break 'outer;
+            }
+        }
+        y = y.sin() + y;
+    }
+    y
+}
+
+#[differentiable]
+fn break_value(x: f64) -> f64 {
+    let mut y = x;
+    let found = loop {
+        y = y * 2.0;
+        if y > 10.0 {
+            break y * 3.0;
+        }
+    };
+    found + y
+}
+
+#[test]
+fn exits() {
+    let fd = |f: &dyn Fn(f64) -> f64, x: f64| ad::check::central_difference(f, x);
+    let (g, _) = gradient!(at: &[0.1, 0.5, 2.0, 3.0], 1.0, of: first_above);
+    println!("{g:?} (2x at 2.0 = 4 in slot 2)");
+    let (_, gl) = gradient!(at: &[0.1, 0.5, 2.0, 3.0], 1.0, of: first_above);
+    println!("dlimit {gl} fd {}", fd(&|l| first_above(&[0.1, 0.5, 2.0, 3.0], l), 1.0));
+    let (g, _) = gradient!(at: 0.7, 6, of: labelled);
+    println!("labelled {g} fd {}", fd(&|x| labelled(x, 6), 0.7));
+    let g = gradient!(at: 0.7, of: break_value);
+    println!("break value {g} fd {}", fd(&break_value, 0.7));
+}

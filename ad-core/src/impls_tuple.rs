@@ -1,4 +1,4 @@
-//! Tuples up to twelve elements, differentiated component-wise; their tangent is the tuple of
+//! Tuples up to twelve elements and `Option`, differentiated component-wise; a tuple's tangent is the tuple of
 //! the components' tangents.
 
 use crate::{Differentiable, TangentVector};
@@ -42,4 +42,34 @@ tuple_impls! {
     (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9)
     (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10)
     (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11)
+}
+
+/// `Option<T>` carries a value that may be absent (a `break` value or a `return` value
+/// set inside a loop): its tangent is an optional tangent, `None` being zero.
+impl<T: TangentVector> TangentVector for Option<T> {
+    fn zero() -> Self {
+        None
+    }
+    fn add_assign(&mut self, other: Self) {
+        match (self.as_mut(), other) {
+            (_, None) => {}
+            (Some(a), Some(b)) => a.add_assign(b),
+            (None, b) => *self = b,
+        }
+    }
+    fn scaled(self, factor: f64) -> Self {
+        self.map(|t| t.scaled(factor))
+    }
+}
+
+impl<T: Differentiable> Differentiable for Option<T> {
+    type TangentVector = Option<T::TangentVector>;
+    fn move_by(&mut self, t: &Self::TangentVector) {
+        if let (Some(x), Some(dx)) = (self.as_mut(), t) {
+            x.move_by(dx);
+        }
+    }
+    fn zero_tangent(&self) -> Self::TangentVector {
+        self.as_ref().map(T::zero_tangent)
+    }
 }

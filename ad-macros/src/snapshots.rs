@@ -633,28 +633,29 @@ fn for_over_a_range_carries_the_assigned_local() {
             }
         ),
         expect![[r#"
-        fn pow_loop(%0: x: f64 [wrt] (active), %1: n: usize) {
-          %2 = const 1.0                         ; useful
-          %3 = const 0
-          %4 = discrete `..` %3, %1
-          %5 = into_iter %4
-          %15, %16 = loop (%6 = %2) {            ; -, active
-            %7 = iter_next %5
-            %8 = discrete_method %7.is_some()
-            %13, %14 = if %8 {                   ; -, active
-              %9 = unwrap %7
-              %10 = mul %6, %0                   ; active
-              %11 = const ()
-              yield %11, %10
-            } else {
-              %12 = const ()
-              yield %12, %6
+            fn pow_loop(%0: x: f64 [wrt] (active), %1: n: usize) {
+              %2 = const 1.0                         ; useful
+              %3 = const 0
+              %4 = discrete `..` %3, %1
+              %5 = into_iter %4
+              %16, %17 = loop (%6 = %2) {            ; -, active
+                %7 = const false
+                %8 = iter_next %5
+                %9 = discrete_method %8.is_some()
+                %14, %15 = if %9 {                   ; -, active
+                  %10 = unwrap %8
+                  %11 = mul %6, %0                   ; active
+                  %12 = const ()
+                  yield %12, %11
+                } else {
+                  %13 = const ()
+                  yield %13, %6
+                }
+                next %15 while %9
+              }
+              yield %17
             }
-            next %14 while %8
-          }
-          yield %16
-        }
-    "#]],
+        "#]],
     );
 }
 
@@ -676,25 +677,26 @@ fn while_loop_tests_its_condition_each_iteration() {
         expect![[r#"
             fn newton(%0: a: f64 [wrt] (active)) {
               %1 = const 0
-              %17, %18, %19 = loop (%2 = %0, %3 = %1) { ; -, active, -
-                %4 = const 20
-                %5 = discrete `<` %3, %4
-                %14, %15, %16 = if %5 {              ; -, active, -
-                  %6 = const 0.5                     ; useful
-                  %7 = div %0, %2                    ; active
-                  %8 = add %2, %7                    ; active
-                  %9 = mul %6, %8                    ; active
-                  %10 = const 1
-                  %11 = add %3, %10
-                  %12 = const ()
-                  yield %12, %9, %11
-                } else {
+              %18, %19, %20 = loop (%2 = %0, %3 = %1) { ; -, active, -
+                %4 = const false
+                %5 = const 20
+                %6 = discrete `<` %3, %5
+                %15, %16, %17 = if %6 {              ; -, active, -
+                  %7 = const 0.5                     ; useful
+                  %8 = div %0, %2                    ; active
+                  %9 = add %2, %8                    ; active
+                  %10 = mul %7, %9                   ; active
+                  %11 = const 1
+                  %12 = add %3, %11
                   %13 = const ()
-                  yield %13, %2, %3
+                  yield %13, %10, %12
+                } else {
+                  %14 = const ()
+                  yield %14, %2, %3
                 }
-                next %15, %16 while %5
+                next %16, %17 while %6
               }
-              yield %18
+              yield %19
             }
         "#]],
     );
@@ -714,31 +716,32 @@ fn for_over_a_slice_reads_by_index() {
             }
         ),
         expect![[r#"
-        fn sum_sq(%0: xs: & [f64] [wrt] (active)) {
-          %1 = const 0.0                         ; useful
-          %2 = const 0
-          %3 = discrete_method %0.len()
-          %4 = discrete `..` %2, %3
-          %5 = into_iter %4
-          %17, %18 = loop (%6 = %1) {            ; -, active
-            %7 = iter_next %5
-            %8 = discrete_method %7.is_some()
-            %15, %16 = if %8 {                   ; -, active
-              %9 = unwrap %7
-              %10 = index_ref %0[%9]             ; active
-              %11 = mul %10, %10                 ; active
-              %12 = add %6, %11                  ; active
-              %13 = const ()
-              yield %13, %12
-            } else {
-              %14 = const ()
-              yield %14, %6
+            fn sum_sq(%0: xs: & [f64] [wrt] (active)) {
+              %1 = const 0.0                         ; useful
+              %2 = const 0
+              %3 = discrete_method %0.len()
+              %4 = discrete `..` %2, %3
+              %5 = into_iter %4
+              %18, %19 = loop (%6 = %1) {            ; -, active
+                %7 = const false
+                %8 = iter_next %5
+                %9 = discrete_method %8.is_some()
+                %16, %17 = if %9 {                   ; -, active
+                  %10 = unwrap %8
+                  %11 = index_ref %0[%10]            ; active
+                  %12 = mul %11, %11                 ; active
+                  %13 = add %6, %12                  ; active
+                  %14 = const ()
+                  yield %14, %13
+                } else {
+                  %15 = const ()
+                  yield %15, %6
+                }
+                next %17 while %9
+              }
+              yield %19
             }
-            next %16 while %8
-          }
-          yield %18
-        }
-    "#]],
+        "#]],
     );
 }
 
@@ -761,25 +764,89 @@ fn break_ends_the_iteration_and_the_loop() {
         ),
         expect![[r#"
             fn until(%0: x: f64 [wrt] (active)) {
-              %15, %16 = loop (%1 = %0) {            ; -, active
-                %2 = const true
-                %3 = const 1.5                       ; useful
-                %4 = mul %1, %3                      ; active
-                %5 = const 10.0
-                %6 = discrete `>` %4, %5
-                %12, %13, %14 = if %6 {              ; -, active, -
-                  %7 = const false
-                  %8 = const ()
-                  yield %8, %4, %7
+              %18, %19 = loop (%1 = %0) {            ; -, active
+                %2 = const false
+                %3 = const true
+                %4 = const 1.5                       ; useful
+                %5 = mul %1, %4                      ; active
+                %6 = const 10.0
+                %7 = discrete `>` %5, %6
+                %14, %15, %16, %17 = if %7 {         ; -, active, -, -
+                  %8 = const false
+                  %9 = const true
+                  %10 = const ()
+                  yield %10, %5, %9, %8
                 } else {
-                  %9 = const 0.0                     ; useful
-                  %10 = add %4, %9                   ; active
-                  %11 = const ()
-                  yield %11, %10, %2
+                  %11 = const 0.0                    ; useful
+                  %12 = add %5, %11                  ; active
+                  %13 = const ()
+                  yield %13, %12, %2, %3
                 }
-                next %13 while %14
+                next %15 while %17
               }
-              yield %16
+              yield %19
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn return_inside_a_loop_sets_a_flag_that_guards_the_rest() {
+    check(
+        quote!(),
+        quote!(
+            fn first(xs: &[f64], t: f64) -> f64 {
+                for &x in xs.iter() {
+                    if x > t {
+                        return x * t;
+                    }
+                }
+                t
+            }
+        ),
+        expect![[r#"
+            fn first(%0: xs: & [f64] [wrt] (active), %1: t: f64 [wrt] (active)) {
+              %2 = const false
+              %3 = const :: core :: option :: Option :: None ; useful
+              %4 = const 0
+              %5 = discrete_method %0.len()
+              %6 = discrete `..` %4, %5
+              %7 = into_iter %6
+              %35, %36, %37 = loop (%8 = %2, %9 = %3) { ; -, -, active
+                %10 = const false
+                %11 = iter_next %7
+                %12 = discrete_method %11.is_some()
+                %30, %31, %32, %33, %34 = if %12 {   ; -, -, active, -, -
+                  %13 = unwrap %11
+                  %14 = index_ref %0[%13]            ; active
+                  %15 = deref %14                    ; active
+                  %16 = discrete `>` %15, %1
+                  %24, %25, %26, %27, %28 = if %16 { ; -, -, active, -, -
+                    %17 = mul %15, %1                ; active
+                    %18 = some %17                   ; active
+                    %19 = const true
+                    %20 = const false
+                    %21 = const true
+                    %22 = const ()
+                    yield %22, %19, %18, %21, %20
+                  } else {
+                    %23 = const ()
+                    yield %23, %8, %9, %10, %12
+                  }
+                  yield %24, %25, %26, %27, %28
+                } else {
+                  %29 = const ()
+                  yield %29, %8, %9, %10, %12
+                }
+                next %31, %32 while %34
+              }
+              %39 = if %36 {                         ; active
+                %38 = unwrap %37                     ; active
+                yield %38
+              } else {
+                yield %1
+              }
+              yield %39
             }
         "#]],
     );

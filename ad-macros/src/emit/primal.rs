@@ -141,6 +141,10 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let a = v(a);
             quote_spanned!(span=> ::core::option::Option::unwrap(#a))
         }
+        Op::WrapSome(a) => {
+            let a = v(a);
+            quote_spanned!(span=> ::core::option::Option::Some(#a))
+        }
         // Handled above.
         Op::If { .. } | Op::Loop { .. } => quote!(()),
     };

@@ -413,6 +413,17 @@ impl Printer<'_, '_> {
             AdjointStep::Pass { from, to, first } => {
                 self.with_adjoint(*from, self.contribute(*to, *first, quote!(__ad_d)))
             }
+            AdjointStep::Unwrapped { from, to } => {
+                let add = self.contribute(*to, false, quote!(__ad_t));
+                self.with_adjoint(
+                    *from,
+                    quote!(if let ::core::option::Option::Some(__ad_t) = __ad_d { #add }),
+                )
+            }
+            AdjointStep::Wrapped { from, to } => self.with_adjoint(
+                *from,
+                self.contribute(*to, false, quote!(::core::option::Option::Some(__ad_d))),
+            ),
             AdjointStep::Untuple {
                 tuple,
                 arity,

@@ -195,6 +195,7 @@ fn op_text(instr: &Instr) -> String {
         Op::IntoIter(a) => format!("into_iter {a}"),
         Op::IterNext(a) => format!("iter_next {a}"),
         Op::Unwrap(a) => format!("unwrap {a}"),
+        Op::WrapSome(a) => format!("some {a}"),
     };
     format!("{text}{discarded}")
 }

@@ -170,8 +170,11 @@ pub enum Op {
     IntoIter(ValueId),
     /// `iterator.next()`, advancing the iterator.
     IterNext(ValueId),
-    /// `option.unwrap()` of an item the loop knows is there.
+    /// `option.unwrap()` of a value known to be there: an iterator's item, or the value of a
+    /// `break` or `return` inside a loop.
     Unwrap(ValueId),
+    /// `Some(a)`: the value of a `break` or `return` inside a loop, until the loop ends.
+    WrapSome(ValueId),
 }
 
 impl Op {
@@ -195,7 +198,7 @@ impl Op {
             Op::If { cond, .. } => vec![*cond],
             Op::Loop { init, .. } => init.clone(),
             Op::Index { base, index, .. } => vec![*base, *index],
-            Op::IntoIter(a) | Op::IterNext(a) | Op::Unwrap(a) => vec![*a],
+            Op::IntoIter(a) | Op::IterNext(a) | Op::Unwrap(a) | Op::WrapSome(a) => vec![*a],
         }
     }
 

@@ -29,6 +29,8 @@ pub enum Branch<'s> {
     Const(TokenStream),
     /// The arms of a `match` still to test.
     Arms(ValueId, &'s [syn::Arm], Option<&'s [Stmt]>),
+    /// The value a `return` inside a loop stored: `option.unwrap()`.
+    Unwrap(ValueId),
     /// A loop body whose pattern binds the item an iterator produced (`Some(item)`).
     Item {
         next: ValueId,
@@ -282,6 +284,7 @@ impl Builder<'_> {
                 self.bind_fields(scrutinee, &bindings, span);
                 self.lower_stmts(&body)
             }
+            Branch::Unwrap(stored) => Some(self.push(Op::Unwrap(stored), span)),
             Branch::Item { next, pat, body } => {
                 let item = self.push(Op::Unwrap(next), span);
                 self.bind_pattern(pat, item);

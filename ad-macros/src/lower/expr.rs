@@ -69,14 +69,18 @@ impl Builder<'_> {
                 break;
             }
             let last = i + 1 == stmts.len();
-            value = None;
             // A branching statement that may `return`: the rest of the list moves into its
             // branches (see `control`), so it ends the list.
             if let Stmt::Expr(expr @ (Expr::If(_) | Expr::Match(_)), _) = stmt {
                 let exits = super::control::exits(expr);
                 if exits.returns || exits.loop_exits {
-                    if exits.returns && !self.tail {
-                        self.diag.error(expr.span(), "`return` inside a branch is supported only where the branch ends the function (not inside a loop or a nested block expression): restructure with `if`/`else`, or `break` out of the loop");
+                    let ends_path = if self.loops.is_empty() {
+                        self.tail
+                    } else {
+                        self.iteration_tail
+                    };
+                    if exits.returns && !ends_path {
+                        self.diag.error(expr.span(), "`return` inside a branch is supported only where the branch ends the function or the loop iteration (not inside a nested block expression): restructure with `if`/`else`");
                         return None;
                     }
                     if exits.loop_exits && !self.iteration_tail {
@@ -91,25 +95,51 @@ impl Builder<'_> {
                     };
                 }
             }
-            match stmt {
-                Stmt::Local(local) => self.lower_let(local),
-                Stmt::Item(item) => self.items.push(item.clone()),
-                // A block that ends the function is still in tail position.
-                Stmt::Expr(Expr::Block(b), None) if last && b.label.is_none() => {
-                    value = self.lower_block(&b.block);
+            // A statement that may leave this level from a nested loop: the rest runs only if
+            // it did not.
+            let at_function_level = self.loops.is_empty();
+            let has_flags = !at_function_level || self.lookup(super::loops::RETURNED).is_some();
+            if !last && has_flags && super::loops::leaves_from_nested_loop(stmt) {
+                let ends_path = if self.loops.is_empty() {
+                    self.tail
+                } else {
+                    self.iteration_tail
+                };
+                if !ends_path {
+                    self.diag.error(stmt.span(), "a loop that may `return` or leave an outer loop is supported only where it ends the function or the iteration (not inside a nested block expression)");
+                    return None;
                 }
-                Stmt::Expr(expr, semi) => {
-                    let v = self.lower_expr(expr);
-                    if semi.is_none() && last {
-                        value = v;
-                    } else if let Some(v) = v {
-                        self.mark_discarded(v);
-                    }
+                self.lower_stmt(stmt, false);
+                if self.returned.is_some() || self.exited {
+                    return None;
                 }
-                Stmt::Macro(m) => self.unsupported_macro(&m.mac),
+                return self.guard_rest(&stmts[i + 1..], stmt.span());
             }
+            value = self.lower_stmt(stmt, last);
         }
         value
+    }
+
+    /// Lowers one statement; returns its value when it is the `last` of its list and has one.
+    fn lower_stmt(&mut self, stmt: &Stmt, last: bool) -> Option<ValueId> {
+        match stmt {
+            Stmt::Local(local) => self.lower_let(local),
+            Stmt::Item(item) => self.items.push(item.clone()),
+            // A block that ends the function is still in tail position.
+            Stmt::Expr(Expr::Block(b), None) if last && b.label.is_none() => {
+                return self.lower_block(&b.block);
+            }
+            Stmt::Expr(expr, semi) => {
+                let v = self.lower_expr(expr);
+                if semi.is_none() && last {
+                    return v;
+                } else if let Some(v) = v {
+                    self.mark_discarded(v);
+                }
+            }
+            Stmt::Macro(m) => self.unsupported_macro(&m.mac),
+        }
+        None
     }
 
     fn lower_let(&mut self, local: &syn::Local) {
@@ -255,6 +285,10 @@ impl Builder<'_> {
             }
             Expr::Continue(c) => {
                 self.lower_continue(c);
+                None
+            }
+            Expr::Return(r) if !self.loops.is_empty() => {
+                self.lower_loop_return(r);
                 None
             }
             Expr::Return(r) => {

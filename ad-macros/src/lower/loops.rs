@@ -2,9 +2,15 @@
 //! `for`, with `break` and `continue`; and indexing.
 //!
 //! The locals a loop body assigns are the loop's carried values: the body sees them as region
-//! parameters and yields their new values. A `break` sets the iteration's `keep_going` to
-//! false and, like `continue`, ends the iteration: the statements after it move into the
-//! branches that do not exit, as for `return` (see `control`).
+//! parameters and yields their new values. Early exits are normalised with flags, as in
+//! Slang (seed 003): each loop level `d` has a `keep_going` flag (does the loop run another
+//! iteration) and an `exit` flag (must the rest of this iteration be skipped). `break`,
+//! `continue`, labelled ones and `return` set the flags of every level they leave and end
+//! their path: the statements after them move into the branches that do not exit (see
+//! `control`), and after a nested loop that may have left the current level, the rest of the
+//! iteration runs only if its `exit` flag is clear. A `return` inside a loop stores its value
+//! (`Some(value)`) and sets a function-level flag; after the loop, the rest of the function
+//! runs only if that flag is clear. A `break value` stores its value the same way.
 //!
 //! `for x in xs.iter()` (and `&xs`, `xs`, `.iter().copied()`, `.iter().enumerate()`) over a
 //! slice or `Vec` iterates over indices, `let x = &xs[i]`, so that each element read is an
@@ -20,8 +26,34 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{Expr, Stmt};
 
-/// The name under which a loop body tracks whether the iteration continues.
-const KEEP_GOING: &str = "__ad_keep_going";
+/// Whether the loop at depth `d` runs another iteration.
+fn keep_going(d: usize) -> String {
+    format!("__ad_keep_going{d}")
+}
+
+/// Whether the rest of the current iteration of the loop at depth `d` is skipped.
+fn exit(d: usize) -> String {
+    format!("__ad_exit{d}")
+}
+
+/// The value of a `break value` out of the loop at depth `d`, as an `Option`.
+fn break_value(d: usize) -> String {
+    format!("__ad_break_value{d}")
+}
+
+/// Whether a `return` inside a loop happened.
+pub const RETURNED: &str = "__ad_returned";
+
+/// The value of a `return` inside a loop, as an `Option`.
+pub const RETURN_VALUE: &str = "__ad_return_value";
+
+/// A loop being lowered.
+pub struct LoopFrame {
+    /// Its label, if any (`'outer`).
+    label: Option<String>,
+    /// Whether it is a `loop`, whose `break` may carry a value.
+    is_loop: bool,
+}
 
 /// How an iteration starts.
 enum Start<'s> {
@@ -43,78 +75,177 @@ impl Builder<'_> {
             self.diag.error(l.let_token.span, "`while let` is not supported in differentiable functions yet: use `loop` with `match`");
             return None;
         }
-        if self.labelled(&w.label) {
-            return None;
-        }
         let assigned = assigned_locals(&w.body.stmts);
         self.lower_loop(
             Start::While(&w.cond),
             &w.body.stmts,
             assigned,
+            label_name(&w.label),
             w.while_token.span,
         )
     }
 
     /// `loop { body }`.
     pub fn lower_loop_expr(&mut self, l: &syn::ExprLoop) -> Option<ValueId> {
-        if self.labelled(&l.label) {
-            return None;
-        }
         let assigned = assigned_locals(&l.body.stmts);
-        self.lower_loop(Start::Loop, &l.body.stmts, assigned, l.loop_token.span)
+        self.lower_loop(
+            Start::Loop,
+            &l.body.stmts,
+            assigned,
+            label_name(&l.label),
+            l.loop_token.span,
+        )
     }
 
     /// `for pat in iterable { body }`.
     pub fn lower_for(&mut self, f: &syn::ExprForLoop) -> Option<ValueId> {
-        if self.labelled(&f.label) {
-            return None;
-        }
         if let Some(indexed) = indexed_form(f) {
             return self.lower_for(&indexed);
         }
         let iterable = self.lower_value(&f.expr);
         let iterator = self.push(Op::IntoIter(iterable), f.expr.span());
         let assigned = assigned_locals(&f.body.stmts);
+        let start = Start::Iter {
+            iterator,
+            pat: &f.pat,
+        };
         self.lower_loop(
-            Start::Iter {
-                iterator,
-                pat: &f.pat,
-            },
+            start,
             &f.body.stmts,
             assigned,
+            label_name(&f.label),
             f.for_token.span,
         )
     }
 
-    /// `break` ends the loop after this iteration's remaining code is skipped.
+    /// `break`, `break 'label` or `break value`: ends the loops up to the target.
     pub fn lower_break(&mut self, b: &syn::ExprBreak) {
-        if b.label.is_some() || b.expr.is_some() {
-            self.diag.error_spanned(b, "`break` with a label or a value is not supported in differentiable functions yet: assign the value to a local before `break`");
+        let Some(target) = self.exit_target(&b.label, b.break_token.span) else {
+            return;
+        };
+        if let Some(value) = &b.expr {
+            if !self.loops.get(target).is_some_and(|l| l.is_loop) {
+                self.diag
+                    .error_spanned(b, "`break` with a value is allowed only in `loop`");
+                return;
+            }
+            let value = self.lower_value(value);
+            let some = self.push(Op::WrapSome(value), b.span());
+            self.assign(&break_value(target), some);
+        }
+        self.leave_levels(target, true, b.break_token.span);
+    }
+
+    /// `continue` or `continue 'label`: ends the current iteration of the target loop.
+    pub fn lower_continue(&mut self, c: &syn::ExprContinue) {
+        let Some(target) = self.exit_target(&c.label, c.continue_token.span) else {
+            return;
+        };
+        self.leave_levels(target, false, c.continue_token.span);
+    }
+
+    /// `return value` inside a loop: stores the value, leaves every loop.
+    pub fn lower_loop_return(&mut self, r: &syn::ExprReturn) {
+        if !self.iteration_tail || self.lookup(RETURNED).is_none() {
+            self.diag.error(r.return_token.span, "`return` inside a loop is supported only where it ends the iteration (at the end of a branch of an `if`/`match` statement of the loop body)");
             return;
         }
-        if !self.iteration_tail || self.lookup(KEEP_GOING).is_none() {
-            self.diag.error(b.break_token.span, "`break` is supported only where it ends the loop's iteration (at the end of a branch of an `if`/`match` statement of the loop body)");
-            return;
+        let value = match &r.expr {
+            Some(e) => self.lower_value(e),
+            None => self.push(Op::Const(quote!(())), r.span()),
+        };
+        let some = self.push(Op::WrapSome(value), r.span());
+        self.assign(RETURN_VALUE, some);
+        let yes = self.push(Op::Const(quote!(true)), r.span());
+        self.assign(RETURNED, yes);
+        self.leave_levels(0, true, r.return_token.span);
+    }
+
+    /// The depth of the loop a `break`/`continue` targets, checking that it may end here.
+    fn exit_target(&mut self, label: &Option<syn::Lifetime>, span: Span) -> Option<usize> {
+        if self.loops.is_empty() {
+            self.diag.error(span, "`break`/`continue` outside a loop");
+            return None;
         }
-        let stop = self.push(Op::Const(quote!(false)), b.break_token.span);
-        self.assign(KEEP_GOING, stop);
+        if !self.iteration_tail {
+            self.diag.error(span, "`break`/`continue` is supported only where it ends the loop's iteration (at the end of a branch of an `if`/`match` statement of the loop body, not inside a nested block expression)");
+            return None;
+        }
+        match label {
+            None => Some(self.loops.len() - 1),
+            Some(label) => {
+                let name = label.ident.to_string();
+                let found = self
+                    .loops
+                    .iter()
+                    .rposition(|l| l.label.as_deref() == Some(name.as_str()));
+                if found.is_none() {
+                    self.diag
+                        .error_spanned(label, format!("no enclosing loop is labelled `'{name}`"));
+                }
+                found
+            }
+        }
+    }
+
+    /// Ends the current iteration of every loop from depth `target` inwards, and stops those
+    /// loops (`stop_target` also stops the target itself: `break`, not `continue`).
+    fn leave_levels(&mut self, target: usize, stop_target: bool, span: Span) {
+        let innermost = self.loops.len();
+        for depth in target..innermost {
+            if depth > target || stop_target {
+                let stop = self.push(Op::Const(quote!(false)), span);
+                self.assign(&keep_going(depth), stop);
+            }
+            let leave = self.push(Op::Const(quote!(true)), span);
+            self.assign(&exit(depth), leave);
+        }
         self.exited = true;
     }
 
-    /// `continue` skips the rest of this iteration.
-    pub fn lower_continue(&mut self, c: &syn::ExprContinue) {
-        if c.label.is_some() {
-            self.diag.error_spanned(
-                c,
-                "`continue` with a label is not supported in differentiable functions yet",
-            );
-            return;
+    /// After a statement that may have left the current iteration from inside a nested loop
+    /// (a labelled `break`/`continue` or a `return`): the rest runs only if nothing did.
+    pub fn guard_rest(&mut self, rest: &[Stmt], span: Span) -> Option<ValueId> {
+        match self.loops.len() {
+            0 => {
+                // At the function's level: a `return` from inside a loop.
+                let (Some(returned), Some(value)) =
+                    (self.lookup(RETURNED), self.lookup(RETURN_VALUE))
+                else {
+                    self.diag
+                        .internal(span, "a `return` inside a loop found no flag to set");
+                    return None;
+                };
+                self.lower_conditional(
+                    returned,
+                    Branch::Unwrap(value),
+                    Branch::Stmts(rest.to_vec()),
+                    true,
+                    span,
+                )
+            }
+            depth => {
+                let Some(leaving) = self.lookup(&exit(depth - 1)) else {
+                    self.diag.internal(span, "a loop exit found no flag to set");
+                    return None;
+                };
+                self.lower_conditional(
+                    leaving,
+                    Branch::Stmts(vec![]),
+                    Branch::Stmts(rest.to_vec()),
+                    true,
+                    span,
+                )
+            }
         }
-        if !self.iteration_tail || self.lookup(KEEP_GOING).is_none() {
-            self.diag.error(c.continue_token.span, "`continue` is supported only where it ends the loop's iteration (at the end of a branch of an `if`/`match` statement of the loop body)");
-            return;
-        }
-        self.exited = true;
+    }
+
+    /// Binds the flags of a `return` inside a loop, before the function body is lowered.
+    pub fn prepare_loop_returns(&mut self, span: Span) {
+        let no = self.push(Op::Const(quote!(false)), span);
+        self.bind(RETURNED.into(), no);
+        let none = self.push(Op::Const(quote!(::core::option::Option::None)), span);
+        self.bind(RETURN_VALUE.into(), none);
     }
 
     /// `base[index]`, or `&base[index]` when `by_ref`. A nested index reads its base by
@@ -135,24 +266,34 @@ impl Builder<'_> {
         )
     }
 
-    fn labelled(&mut self, label: &Option<syn::Label>) -> bool {
-        if let Some(label) = label {
-            self.diag.error_spanned(
-                label,
-                "labelled loops are not supported in differentiable functions yet",
-            );
-        }
-        label.is_some()
-    }
-
     fn lower_loop(
         &mut self,
         start: Start<'_>,
         body: &[Stmt],
         assigned: Vec<String>,
+        label: Option<String>,
         span: Span,
     ) -> Option<ValueId> {
-        let carried: Vec<(String, ValueId)> = assigned
+        let depth = self.loops.len();
+        let is_loop = matches!(start, Start::Loop);
+        let breaks_with_value = is_loop && breaks_with_value(body);
+        if breaks_with_value {
+            let none = self.push(Op::Const(quote!(::core::option::Option::None)), span);
+            self.bind(break_value(depth), none);
+        }
+        // Carried: the locals the body assigns, and the flags and values of the outer levels
+        // that an exit inside it may set.
+        let mut names = assigned;
+        if breaks_with_value {
+            names.push(break_value(depth));
+        }
+        if leaves_outer_levels(body) {
+            for outer in 0..depth {
+                names.extend([keep_going(outer), exit(outer), break_value(outer)]);
+            }
+            names.extend([RETURNED.to_string(), RETURN_VALUE.to_string()]);
+        }
+        let carried: Vec<(String, ValueId)> = names
             .into_iter()
             .filter_map(|name| self.lookup(&name).map(|v| (name, v)))
             .collect();
@@ -167,32 +308,35 @@ impl Builder<'_> {
             self.returned.take(),
             std::mem::take(&mut self.exited),
         );
-        // `return` inside a loop is not normalised; `break`/`continue` end the iteration.
+        // `return` inside a loop sets flags (see the module documentation); `break` and
+        // `continue` end the iteration.
         self.tail = false;
         self.iteration_tail = true;
+        self.loops.push(LoopFrame { label, is_loop });
         self.begin_region();
         self.push_scope();
-        let start_span = span;
+        let not_leaving = self.push(Op::Const(quote!(false)), span);
+        self.bind(exit(depth), not_leaving);
         match start {
             Start::Loop => {
-                let go = self.push(Op::Const(quote!(true)), start_span);
-                self.bind(KEEP_GOING.into(), go);
+                let go = self.push(Op::Const(quote!(true)), span);
+                self.bind(keep_going(depth), go);
                 self.lower_stmts(body);
             }
             Start::While(cond) => {
                 let go = self.lower_value(cond);
-                self.bind(KEEP_GOING.into(), go);
+                self.bind(keep_going(depth), go);
                 self.lower_conditional(
                     go,
                     Branch::Stmts(body.to_vec()),
                     Branch::Stmts(vec![]),
                     true,
-                    start_span,
+                    span,
                 );
             }
             Start::Iter { iterator, pat } => {
-                let next = self.push(Op::IterNext(iterator), start_span);
-                let method = syn::Ident::new("is_some", start_span);
+                let next = self.push(Op::IterNext(iterator), span);
+                let method = syn::Ident::new("is_some", span);
                 let go = self.push(
                     Op::DiscreteMethod {
                         receiver: next,
@@ -200,20 +344,20 @@ impl Builder<'_> {
                         turbofish: None,
                         args: vec![],
                     },
-                    start_span,
+                    span,
                 );
-                self.bind(KEEP_GOING.into(), go);
+                self.bind(keep_going(depth), go);
                 let item = Branch::Item {
                     next,
                     pat,
                     body: body.to_vec(),
                 };
-                self.lower_conditional(go, item, Branch::Stmts(vec![]), true, start_span);
+                self.lower_conditional(go, item, Branch::Stmts(vec![]), true, span);
             }
         }
-        let keep_going = match self.lookup(KEEP_GOING) {
+        let keep_going = match self.lookup(&keep_going(depth)) {
             Some(v) => v,
-            None => self.push(Op::Const(quote!(false)), start_span),
+            None => self.push(Op::Const(quote!(false)), span),
         };
         let yields: Vec<ValueId> = carried
             .iter()
@@ -222,6 +366,7 @@ impl Builder<'_> {
             .collect();
         self.pop_scope();
         let instrs = self.end_region();
+        self.loops.pop();
         (self.tail, self.iteration_tail, self.returned, self.exited) = saved;
         self.restore(before);
 
@@ -243,8 +388,122 @@ impl Builder<'_> {
         for ((name, _), output) in carried.iter().zip(merged) {
             self.assign(name, output);
         }
+        if breaks_with_value {
+            // The loop's value: what its `break` stored.
+            let stored = self.lookup(&break_value(depth))?;
+            return Some(self.push(Op::Unwrap(stored), span));
+        }
         None
     }
+}
+
+fn label_name(label: &Option<syn::Label>) -> Option<String> {
+    label.as_ref().map(|l| l.name.ident.to_string())
+}
+
+/// Finds exits in statements, tracking the loops nested in them.
+struct ExitFinder {
+    /// The labels of the loops entered so far (`None` for unlabelled ones).
+    labels: Vec<Option<String>>,
+    /// A `break value` of the loop whose body is searched (not of a nested loop).
+    break_value: bool,
+    /// A labelled `break`/`continue` or a `return`: an exit that may leave an outer level.
+    leaves_outer: bool,
+    /// A `return` inside a loop nested in the searched statements.
+    return_in_loop: bool,
+    /// A `return`, or a `break`/`continue` of a loop outside the searched statements, inside a
+    /// loop nested in them: after them, the enclosing level may have to stop.
+    nested_leave: bool,
+}
+
+impl ExitFinder {
+    fn nested(&self) -> bool {
+        !self.labels.is_empty()
+    }
+
+    /// Whether a labelled exit targets a loop outside the searched statements.
+    fn escapes(&self, label: &Option<syn::Lifetime>) -> bool {
+        label.as_ref().is_some_and(|l| {
+            let name = l.ident.to_string();
+            !self
+                .labels
+                .iter()
+                .any(|entered| entered.as_deref() == Some(name.as_str()))
+        })
+    }
+
+    fn enter(&mut self, label: &Option<syn::Label>, visit: impl FnOnce(&mut Self)) {
+        self.labels.push(label_name(label));
+        visit(self);
+        self.labels.pop();
+    }
+}
+
+impl<'ast> Visit<'ast> for ExitFinder {
+    fn visit_expr_break(&mut self, b: &'ast syn::ExprBreak) {
+        self.break_value |= b.expr.is_some() && (!self.nested() || b.label.is_some());
+        self.leaves_outer |= b.label.is_some();
+        self.nested_leave |= self.nested() && self.escapes(&b.label);
+        syn::visit::visit_expr_break(self, b);
+    }
+    fn visit_expr_continue(&mut self, c: &'ast syn::ExprContinue) {
+        self.leaves_outer |= c.label.is_some();
+        self.nested_leave |= self.nested() && self.escapes(&c.label);
+    }
+    fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+        self.leaves_outer = true;
+        self.return_in_loop |= self.nested();
+        self.nested_leave |= self.nested();
+        syn::visit::visit_expr_return(self, r);
+    }
+    fn visit_expr_while(&mut self, e: &'ast syn::ExprWhile) {
+        self.enter(&e.label, |f| syn::visit::visit_expr_while(f, e));
+    }
+    fn visit_expr_loop(&mut self, e: &'ast syn::ExprLoop) {
+        self.enter(&e.label, |f| syn::visit::visit_expr_loop(f, e));
+    }
+    fn visit_expr_for_loop(&mut self, e: &'ast syn::ExprForLoop) {
+        self.enter(&e.label, |f| syn::visit::visit_expr_for_loop(f, e));
+    }
+    fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+    fn visit_item(&mut self, _: &'ast syn::Item) {}
+}
+
+fn find_exits(stmts: &[Stmt]) -> ExitFinder {
+    let mut finder = ExitFinder {
+        labels: Vec::new(),
+        break_value: false,
+        leaves_outer: false,
+        return_in_loop: false,
+        nested_leave: false,
+    };
+    for stmt in stmts {
+        finder.visit_stmt(stmt);
+    }
+    finder
+}
+
+/// Whether a `loop` body has a `break value` for this loop.
+fn breaks_with_value(body: &[Stmt]) -> bool {
+    find_exits(body).break_value
+}
+
+/// Whether a loop body may leave an enclosing level: a labelled `break`/`continue` or a
+/// `return` anywhere in it.
+fn leaves_outer_levels(body: &[Stmt]) -> bool {
+    find_exits(body).leaves_outer
+}
+
+/// Whether a statement may leave the enclosing level from inside a loop nested in it, so
+/// the rest of the level must be guarded (see [`Builder::guard_rest`]).
+pub fn leaves_from_nested_loop(stmt: &Stmt) -> bool {
+    find_exits(std::slice::from_ref(stmt)).nested_leave
+}
+
+/// Whether a function body has a `return` inside a loop (which needs the function-level
+/// flag and value of [`RETURNED`] and [`RETURN_VALUE`]).
+pub fn returns_from_loops(stmts: &[Stmt]) -> bool {
+    find_exits(stmts).return_in_loop
 }
 
 /// The locals a loop body assigns (`x = ..`, `x += ..`), in order of first appearance.

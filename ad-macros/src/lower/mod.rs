@@ -56,6 +56,13 @@ pub fn lower(
     for (p, ir) in params.iter().zip(&ir_params) {
         builder.bind_pattern(&p.pat, ir.value);
     }
+    let body_stmts = match &body {
+        BodyInput::Block(block) => block.stmts.clone(),
+        BodyInput::Expr(expr) => vec![syn::Stmt::Expr((*expr).clone(), None)],
+    };
+    if loops::returns_from_loops(&body_stmts) {
+        builder.prepare_loop_returns(proc_macro2::Span::call_site());
+    }
     let value = match body {
         BodyInput::Block(block) => builder.lower_block(block),
         BodyInput::Expr(expr) => builder.lower_expr(expr),

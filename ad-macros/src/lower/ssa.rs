@@ -25,6 +25,8 @@ pub struct Builder<'d> {
     pub iteration_tail: bool,
     /// Set once a `break` or `continue` was lowered: the rest of the iteration is skipped.
     pub exited: bool,
+    /// The loops being lowered, outermost first.
+    pub loops: Vec<super::loops::LoopFrame>,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
     scopes: Vec<Vec<(String, ValueId)>>,
@@ -41,6 +43,7 @@ impl<'d> Builder<'d> {
             tail: true,
             iteration_tail: false,
             exited: false,
+            loops: Vec::new(),
             diag,
             scopes: vec![Vec::new()],
             value_count,

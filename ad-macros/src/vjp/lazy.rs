@@ -27,6 +27,11 @@ pub fn lazy_adjoints(body: &Body) -> HashSet<ValueId> {
         Op::Index { base, .. } => {
             lazy.insert(*base);
         }
+        // Contributions through an `Option` are conditional on it holding a value.
+        Op::WrapSome(a) | Op::Unwrap(a) => {
+            lazy.insert(*a);
+            lazy.insert(instr.result);
+        }
         _ => {}
     });
     lazy

@@ -271,6 +271,14 @@ impl<'a> Generator<'_> {
                         first: self.first(*a),
                     }
                 }
+                Op::WrapSome(a) => AdjointStep::Unwrapped {
+                    from: instr.result,
+                    to: *a,
+                },
+                Op::Unwrap(a) => AdjointStep::Wrapped {
+                    from: instr.result,
+                    to: *a,
+                },
                 Op::Tuple(items) => {
                     let contributions = self.contributions(self.active_slots(items));
                     AdjointStep::Untuple {
@@ -321,8 +329,7 @@ impl<'a> Generator<'_> {
                 | Op::NoDerivative { .. }
                 | Op::Matches { .. }
                 | Op::IntoIter(_)
-                | Op::IterNext(_)
-                | Op::Unwrap(_) => {
+                | Op::IterNext(_) => {
                     self.diag.internal(
                         instr.span,
                         format!("{} is active but has no rule", instr.result),

@@ -170,6 +170,20 @@ pub enum AdjointStep<'a> {
         /// Whether this is `to`'s first contribution.
         first: bool,
     },
+    /// `Some(a)`: `adj[a] += adj[Some(a)]` when that adjoint holds a value.
+    Unwrapped {
+        /// The `Some` value.
+        from: ValueId,
+        /// Its content.
+        to: ValueId,
+    },
+    /// `option.unwrap()`: `adj[option] += Some(adj[result])`.
+    Wrapped {
+        /// The unwrapped value.
+        from: ValueId,
+        /// The option.
+        to: ValueId,
+    },
     /// Tuple construction: split the tuple's adjoint into its components.
     Untuple {
         /// The tuple value.

@@ -6,7 +6,7 @@ fn f(x: f64, n: usize) -> f64 {
     for _ in 0..n {
         y = y * 2.0;
         if y > 100.0 {
-            return y;
+            break 'outer;
         }
     }
     y
