@@ -150,3 +150,19 @@ fn exits() {
     let g = gradient!(at: 0.7, of: break_value);
     println!("break value {g} fd {}", fd(&break_value, 0.7));
 }
+
+#[differentiable(recursive)]
+fn is_even_series(x: f64, n: u32) -> f64 {
+    if n == 0 { 1.0 } else { x * is_odd_series(x, n - 1) }
+}
+
+#[differentiable]
+fn is_odd_series(x: f64, n: u32) -> f64 {
+    if n == 0 { x } else { x.sin() + is_even_series(x, n - 1) }
+}
+
+#[test]
+fn mutual_recursion() {
+    let g = gradient!(at: 0.4, 5, of: is_even_series).0;
+    println!("mutual {g} fd {}", ad::check::central_difference(|x| is_even_series(x, 5), 0.4));
+}

@@ -17,6 +17,9 @@ pub struct Config {
     pub forward: Option<Span>,
     /// `dump` of `#[differentiable]`: print the IR and the generated code while compiling.
     pub dump: bool,
+    /// `recursive` of `#[differentiable]`: box the pullback, for mutual recursion (a function
+    /// calling itself directly is detected without it).
+    pub recursive: bool,
 }
 
 enum Arg {
@@ -24,6 +27,7 @@ enum Arg {
     Of(syn::Path),
     Forward(Span),
     Dump(Span),
+    Recursive(Span),
 }
 
 impl Parse for Arg {
@@ -53,10 +57,11 @@ impl Parse for Arg {
             }
             "forward" => Ok(Arg::Forward(key.span())),
             "dump" => Ok(Arg::Dump(key.span())),
+            "recursive" => Ok(Arg::Recursive(key.span())),
             other => Err(syn::Error::new(
                 key.span(),
                 format!(
-                    "unknown argument `{other}`: `#[differentiable]` takes `wrt = ..` and `dump`, `#[derivative]` takes `of = ..`, `wrt = ..` and `forward`"
+                    "unknown argument `{other}`: `#[differentiable]` takes `wrt = ..`, `dump` and `recursive`, `#[derivative]` takes `of = ..`, `wrt = ..` and `forward`"
                 ),
             )),
         }
@@ -112,6 +117,13 @@ pub fn parse(kind: AttrKind, args: TokenStream) -> syn::Result<Config> {
             }
             Arg::Forward(span) if kind == AttrKind::Derivative => config.forward = Some(span),
             Arg::Dump(_) if kind == AttrKind::Differentiable => config.dump = true,
+            Arg::Recursive(_) if kind == AttrKind::Differentiable => config.recursive = true,
+            Arg::Recursive(span) => {
+                return Err(syn::Error::new(
+                    span,
+                    "`recursive` belongs to `#[differentiable(recursive)]`",
+                ));
+            }
             Arg::Dump(span) => {
                 return Err(syn::Error::new(
                     span,

@@ -186,7 +186,7 @@ fn vjp_item(
         .zip(&differentiated.ir.params)
         .map(|(ty, p)| types::param_tangent(ty, p.wrt))
         .collect();
-    let recursive = calls_itself(&sig.ident, block);
+    let recursive = config.recursive || calls_itself(&sig.ident, block);
     let result = types::vjp_result(&ret, &tangents, &sig.generics, recursive);
     let items = &differentiated.ir.items;
     let seed = emit::vjp::PullbackTypes {
