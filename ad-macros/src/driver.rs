@@ -189,6 +189,8 @@ fn vjp_item(
     let recursive = config.recursive || calls_itself(&sig.ident, block);
     let result = types::vjp_result(&ret, &tangents, &sig.generics, recursive);
     let items = &differentiated.ir.items;
+    let warnings =
+        crate::warnings::for_function(sig, block, &differentiated.ir, &differentiated.activity);
     let seed = emit::vjp::PullbackTypes {
         seed: Some(types::tangent(&ret)),
         outputs: None,
@@ -205,7 +207,7 @@ fn vjp_item(
         (true, Placement::Companion) => quote!(let _ = #name;),
         (true, Placement::Sibling) => quote!(let _ = Self::#name;),
     };
-    let body = quote!(#mark_used #(#items)* #body);
+    let body = quote!(#mark_used #warnings #(#items)* #body);
     let generated = match placement {
         Placement::Companion => {
             let vjp = emit::vjp_fn(

@@ -16,6 +16,7 @@ mod lower;
 mod operators;
 mod registration;
 mod vjp;
+mod warnings;
 
 #[cfg(test)]
 mod robustness;

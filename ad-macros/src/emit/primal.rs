@@ -160,7 +160,11 @@ pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule, storage: Storage) -> Tok
     let v = |id: &ValueId| names::value(*id);
     let operand = |id: &ValueId| {
         let x = v(id);
-        quote_spanned!(span=> #rt::Operand::operand(#x))
+        if ir.is_owned(*id) {
+            quote_spanned!(span=> #x)
+        } else {
+            quote_spanned!(span=> #rt::Operand::operand(#x))
+        }
     };
     let call = match (rule, &instr.op) {
         (Rule::Arith(op, mask), Op::Arith(_, a, b)) => {

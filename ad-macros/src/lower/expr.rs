@@ -228,7 +228,11 @@ impl Builder<'_> {
             }
             Expr::Call(call) => self.lower_call(call),
             Expr::MethodCall(m) => {
-                let receiver = self.lower_value(&m.receiver);
+                // A method of an element (`m[i].len()`) borrows it, as auto-ref does.
+                let receiver = match &*m.receiver {
+                    Expr::Index(i) => self.lower_index(i, true),
+                    other => self.lower_value(other),
+                };
                 let args = m.args.iter().map(|a| self.lower_value(a)).collect();
                 let method = m.method.clone();
                 let turbofish = m.turbofish.clone();

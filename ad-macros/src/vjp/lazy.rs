@@ -5,7 +5,8 @@
 //! the function's outermost block. Everything that touches a region is lazy: values defined
 //! in one, used in one (their contributions are conditional or repeated), the outputs,
 //! parameters and initial values of loops and `if`s, and sequences read by index (their
-//! adjoint is built one element at a time).
+//! adjoint is built one element at a time), and, transitively, the operands of lazy values
+//! (their pullbacks run only when an adjoint arrived).
 
 use crate::ir::{Body, Op, Region, ValueId, walk};
 use std::collections::HashSet;
@@ -34,7 +35,19 @@ pub fn lazy_adjoints(body: &Body) -> HashSet<ValueId> {
         }
         _ => {}
     });
-    lazy
+    // A lazy value's pullback runs only when its adjoint is there, so what it contributes to
+    // is conditional too: close the set over operands.
+    loop {
+        let before = lazy.len();
+        walk(&body.block.instrs, &mut |instr| {
+            if instr.outputs().iter().any(|v| lazy.contains(v)) {
+                lazy.extend(instr.op.operands());
+            }
+        });
+        if lazy.len() == before {
+            return lazy;
+        }
+    }
 }
 
 fn mark_region(region: &Region, lazy: &mut HashSet<ValueId>) {

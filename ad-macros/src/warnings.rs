@@ -1,0 +1,67 @@
+//! Warnings on stable Rust. A proc macro cannot emit warnings, so a warning is a deprecated
+//! constant, declared and used inside the generated code at the span of its cause: rustc then
+//! reports "use of deprecated constant" with our note there, and `#[allow(deprecated)]` on
+//! the function (copied onto the generated item) silences it.
+//!
+//! Warned: a differentiated parameter that the result does not depend on (its derivative is
+//! always zero), with a sharper note when the parameter is overwritten before it is read.
+
+use crate::analysis::Activity;
+use crate::ir::Body;
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote_spanned};
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+
+/// Statements that raise the warnings of a function, for the start of its VJP.
+pub fn for_function(
+    sig: &syn::Signature,
+    block: &syn::Block,
+    ir: &Body,
+    activity: &Activity,
+) -> TokenStream {
+    let mut warnings = TokenStream::new();
+    for (index, (param, arg)) in ir.params.iter().zip(&sig.inputs).enumerate() {
+        if !param.wrt || activity.is_active(param.value) {
+            continue;
+        }
+        let note = if assigns(block, &param.name) {
+            format!(
+                "`{0}` is overwritten before it is read, so the result of `{1}` does not depend on the value passed for it: its derivative is always zero",
+                param.name, sig.ident
+            )
+        } else {
+            format!(
+                "the result of `{}` does not depend on `{}`; its derivative is always zero (leave it out of `wrt`, or wrap it in `no_grad(..)` if that is intended)",
+                sig.ident, param.name
+            )
+        };
+        // The use of the constant carries the parameter's span: that is where rustc reports.
+        let span = arg.span();
+        let name = format_ident!("__AD_WARNING_{}", index, span = span);
+        warnings.extend(quote_spanned! {span=>
+            #[deprecated(note = #note)]
+            #[allow(non_upper_case_globals)]
+            const #name: () = ();
+            let _ = #name;
+        });
+    }
+    warnings
+}
+
+/// Whether `block` assigns the local `name` (`name = ..`).
+fn assigns(block: &syn::Block, name: &str) -> bool {
+    struct Finder<'n> {
+        name: &'n str,
+        found: bool,
+    }
+    impl<'ast> Visit<'ast> for Finder<'_> {
+        fn visit_expr_assign(&mut self, e: &'ast syn::ExprAssign) {
+            self.found |= matches!(&*e.left, syn::Expr::Path(p) if p.path.is_ident(self.name));
+            syn::visit::visit_expr_assign(self, e);
+        }
+    }
+    let mut finder = Finder { name, found: false };
+    finder.visit_block(block);
+    finder.found
+}
