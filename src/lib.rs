@@ -84,7 +84,7 @@ pub mod prelude {
 #[doc(hidden)]
 pub mod __private {
     pub use ad_core::accumulate::{accumulate, add_into, from_component, zero};
-    pub use ad_core::index::{accumulate_at, IndexPullback};
+    pub use ad_core::index::{accumulate_at, add_at, IndexPullback};
     pub use ad_core::seed::seed;
     pub use ad_core::{literal_like, Differentiable, NoTangent, Operand, TangentVector};
     pub use ad_std::float::FloatMethods;

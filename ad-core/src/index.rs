@@ -30,6 +30,8 @@ pub trait IndexAdjoint<T>: Sized {
     fn zeros(len: usize) -> Self;
     /// `self[index] += value`.
     fn add_at(&mut self, index: usize, value: T);
+    /// `self[index] += value` for a sequence of `len` elements, sizing a length-less zero.
+    fn add_at_sized(&mut self, len: usize, index: usize, value: T);
 }
 
 impl<T: TangentVector> IndexAdjoint<T> for Vec<T> {
@@ -43,6 +45,12 @@ impl<T: TangentVector> IndexAdjoint<T> for Vec<T> {
         }
         self[index].add_assign(value);
     }
+    fn add_at_sized(&mut self, len: usize, index: usize, value: T) {
+        if self.is_empty() {
+            *self = Self::zeros(len);
+        }
+        self[index].add_assign(value);
+    }
 }
 
 impl<T: TangentVector, const N: usize> IndexAdjoint<T> for [T; N] {
@@ -52,6 +60,16 @@ impl<T: TangentVector, const N: usize> IndexAdjoint<T> for [T; N] {
     fn add_at(&mut self, index: usize, value: T) {
         self[index].add_assign(value);
     }
+    fn add_at_sized(&mut self, _len: usize, index: usize, value: T) {
+        self[index].add_assign(value);
+    }
+}
+
+/// `adj[xs][i] += value` into an adjoint that always exists (a parameter's, started from its
+/// zero tangent); a length-less zero becomes zeros of the right length first.
+#[inline(always)]
+pub fn add_at<A: IndexAdjoint<T>, T>(adjoint: &mut A, read: &IndexPullback, value: T) {
+    adjoint.add_at_sized(read.len, read.index, value);
 }
 
 /// `adj[xs][i] += value`, creating `adj[xs]` as zeros on the first contribution.

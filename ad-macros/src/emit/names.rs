@@ -46,6 +46,12 @@ pub fn carry(v: ValueId, k: usize) -> Ident {
     format_ident!("__ad_carry{}_{}", v.0, k)
 }
 
+/// How many reverse iterations of the loop defining `v` ran before the current one (the
+/// first reverse iteration undoes the loop's last iteration).
+pub fn reverse_iteration(v: ValueId) -> Ident {
+    format_ident!("__ad_rev{}", v.0)
+}
+
 /// The adjoint (accumulated cotangent) of `v`.
 pub fn adjoint(v: ValueId) -> Ident {
     format_ident!("__ad_adj{}", v.0)

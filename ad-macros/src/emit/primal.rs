@@ -232,7 +232,10 @@ pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule, storage: Storage) -> Tok
     };
     let (mut_result, fresh) = (quote!(mut #result), quote!(__ad_fresh_pullback));
     match storage {
-        Storage::Local => quote_spanned!(span=> let (#mut_result, #pullback) = #call;),
+        // (`Guard` only ever describes an `if`; a rule's pullback is never one.)
+        Storage::Local | Storage::Guard(_) => {
+            quote_spanned!(span=> let (#mut_result, #pullback) = #call;)
+        }
         // Inside a branch: the pullback outlives the branch's locals, so it goes to the slot
         // declared before the primal code.
         Storage::Slot => quote_spanned!(span=>

@@ -72,13 +72,22 @@ pub fn body(
         _ => quote!(),
     };
     let declared = declare(&program.declared);
+    // Parameters whose contributions are conditional or repeated accumulate into their zero.
+    let dense: TokenStream = program
+        .outputs
+        .iter()
+        .filter_map(|out| match out {
+            ParamCotangent::Dense(v, i) => {
+                let (adjoint, zero) = (names::adjoint(*v), names::zero(*i));
+                Some(quote!(let mut #adjoint = ::core::clone::Clone::clone(&#zero);))
+            }
+            _ => None,
+        })
+        .collect();
     let adjoint_steps = printer.adjoint(&program.adjoint);
     let outputs = program.outputs.iter().map(|out| match out {
         ParamCotangent::Adjoint(v) => names::adjoint(*v).into_token_stream(),
-        ParamCotangent::LazyAdjoint(v, i) => {
-            let (adjoint, zero) = (names::adjoint(*v), names::zero(*i));
-            quote!(match #adjoint { ::core::option::Option::Some(t) => t, ::core::option::Option::None => ::core::clone::Clone::clone(&#zero) })
-        }
+        ParamCotangent::Dense(v, _) => names::adjoint(*v).into_token_stream(),
         ParamCotangent::Zero(i) => {
             let zero = names::zero(*i);
             quote!(::core::clone::Clone::clone(&#zero))
@@ -91,6 +100,7 @@ pub fn body(
             #(#cursors)*
             #seed
             #declared
+            #dense
             #adjoint_steps
             (#(#outputs,)*)
         }
@@ -131,6 +141,7 @@ fn declare_saved(saved: &Saved) -> TokenStream {
         (Storage::Slot, SavedKind::Branch) => quote!(let mut #name = false;),
         (Storage::Slot, SavedKind::Trips) => quote!(let mut #name = 0usize;),
         (Storage::Tape, _) => quote!(let mut #name = ::std::vec::Vec::new();),
+        (Storage::Guard(_), _) => quote!(),
     }
 }
 
@@ -140,6 +151,7 @@ fn save(name: &Ident, storage: Storage, value: TokenStream) -> TokenStream {
         Storage::Local => quote!(let #name = #value;),
         Storage::Slot => quote!(#name = #value;),
         Storage::Tape => quote!(#name.push(#value);),
+        Storage::Guard(_) => quote!(),
     }
 }
 
@@ -151,6 +163,11 @@ fn restore(name: &Ident, storage: Storage) -> TokenStream {
             let cursor = names::cursor(name);
             quote!({ #cursor -= 1; #name[#cursor] })
         }
+        // Every iteration but the last took the branch; the reverse loop starts with the last.
+        Storage::Guard(loop_value) => {
+            let iteration = names::reverse_iteration(loop_value);
+            quote!(#iteration != 0)
+        }
     }
 }
 
@@ -160,7 +177,10 @@ fn reserve_tapes(instr: &crate::ir::Instr, body_steps: &[PrimalStep<'_>]) -> Tok
     let Op::Loop { body, .. } = &instr.op else {
         return quote!();
     };
-    let Some(Op::IterNext(iterator)) = body.instrs.first().map(|i| &i.op) else {
+    let Some(iterator) = body.instrs.iter().find_map(|i| match &i.op {
+        Op::IterNext(iterator) => Some(*iterator),
+        _ => None,
+    }) else {
         return quote!();
     };
     let mut tapes = Vec::new();
@@ -168,9 +188,10 @@ fn reserve_tapes(instr: &crate::ir::Instr, body_steps: &[PrimalStep<'_>]) -> Tok
     if tapes.is_empty() {
         return quote!();
     }
-    let iterator = names::value(*iterator);
+    let iterator = names::value(iterator);
     quote! {
-        let __ad_remaining = ::core::iter::Iterator::size_hint(&#iterator).0;
+        // One more than the items left: the last iteration finds none.
+        let __ad_remaining = ::core::iter::Iterator::size_hint(&#iterator).0 + 1;
         #(#tapes.reserve(__ad_remaining);)*
     }
 }
@@ -326,7 +347,7 @@ impl Printer<'_, '_> {
     fn with_saved_pullback(&self, v: ValueId, storage: Storage, body: TokenStream) -> TokenStream {
         let name = names::pullback(v);
         match storage {
-            Storage::Local => {
+            Storage::Local | Storage::Guard(_) => {
                 let inner = quote!(let __ad_saved = &#name; #body);
                 self.with_adjoint(v, inner)
             }
@@ -349,7 +370,9 @@ impl Printer<'_, '_> {
     fn contribute(&self, target: ValueId, first: bool, contribution: TokenStream) -> TokenStream {
         let rt = runtime();
         let adjoint = names::adjoint(target);
-        if self.is_lazy(target) {
+        if self.program.dense.contains(&target) {
+            quote!(#rt::add_into(&mut #adjoint, #contribution);)
+        } else if self.is_lazy(target) {
             quote!(#rt::accumulate(&mut #adjoint, #contribution);)
         } else if first {
             quote!(let mut #adjoint = #contribution;)
@@ -407,7 +430,11 @@ impl Printer<'_, '_> {
                 storage,
             } => {
                 let adjoint = names::adjoint(*base);
-                let add = quote!(#rt::accumulate_at(&mut #adjoint, __ad_saved, __ad_d););
+                let add = if self.program.dense.contains(base) {
+                    quote!(#rt::add_at(&mut #adjoint, __ad_saved, __ad_d);)
+                } else {
+                    quote!(#rt::accumulate_at(&mut #adjoint, __ad_saved, __ad_d);)
+                };
                 self.with_saved_pullback(instr.result, *storage, add)
             }
             AdjointStep::Pass { from, to, first } => {
@@ -527,11 +554,12 @@ impl Printer<'_, '_> {
             }
         }
         let trips = restore(&names::trips(r), storage);
+        let iteration = names::reverse_iteration(r);
         let declared = declare(&body.declared);
         let steps = self.adjoint(&body.steps);
         quote! {
             #start
-            for _ in 0..(#trips) {
+            for #iteration in 0..(#trips) {
                 #declared
                 #enter
                 #steps

@@ -15,7 +15,7 @@ use crate::analysis::Activity;
 use crate::diag::Diagnostics;
 use crate::ir::{Body, Instr, Op, Region, ValueId};
 use program::*;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Builds the VJP program of `body`.
 pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> VjpProgram<'a> {
@@ -25,6 +25,7 @@ pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics)
         lazy: &lazy,
         seen: HashSet::new(),
         saved: Vec::new(),
+        guards: HashMap::new(),
         diag,
     };
 
@@ -39,7 +40,7 @@ pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics)
         } else {
             primal.push(PrimalStep::ZeroTangent { param: index });
             if active {
-                ParamCotangent::LazyAdjoint(param.value, index)
+                ParamCotangent::Dense(param.value, index)
             } else {
                 ParamCotangent::Zero(index)
             }
@@ -63,6 +64,14 @@ pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics)
         .map(ValueId)
         .filter(|v| activity.is_active(*v))
         .collect();
+    let dense: HashSet<ValueId> = outputs
+        .iter()
+        .filter_map(|o| match o {
+            ParamCotangent::Dense(v, _) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    declared.retain(|v| !dense.contains(v));
     VjpProgram {
         primal,
         adjoint,
@@ -72,6 +81,7 @@ pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics)
         lazy,
         declared,
         active,
+        dense,
         saved,
     }
 }
@@ -82,6 +92,8 @@ struct Generator<'g> {
     /// Plain adjoints that received a contribution so far (walking backwards).
     seen: HashSet<ValueId>,
     saved: Vec<Saved>,
+    /// `if`s that guard a loop body on the loop's condition, with their loop.
+    guards: HashMap<ValueId, ValueId>,
     diag: &'g mut Diagnostics,
 }
 
@@ -103,6 +115,9 @@ impl<'a> Generator<'_> {
     }
 
     fn storage_of(&self, value: ValueId, kind: SavedKind) -> Storage {
+        if let (Some(loop_value), SavedKind::Branch) = (self.guards.get(&value), kind) {
+            return Storage::Guard(*loop_value);
+        }
         self.saved
             .iter()
             .find(|s| s.value == value && s.kind == kind)
@@ -126,17 +141,36 @@ impl<'a> Generator<'_> {
                     },
                     _,
                 ) => {
-                    self.save(instr.result, SavedKind::Branch, context);
+                    let storage = match self.guards.get(&instr.result) {
+                        Some(loop_value) => Storage::Guard(*loop_value),
+                        None => {
+                            self.save(instr.result, SavedKind::Branch, context);
+                            context
+                        }
+                    };
                     let inner = nested(context, false);
                     PrimalStep::If {
                         instr,
-                        storage: context,
+                        storage,
                         then_steps: self.primal_steps(&then_region.instrs, inner),
                         else_steps: self.primal_steps(&else_region.instrs, inner),
                     }
                 }
-                (Op::Loop { body, .. }, _) => {
+                (
+                    Op::Loop {
+                        body, keep_going, ..
+                    },
+                    _,
+                ) => {
                     self.save(instr.result, SavedKind::Trips, context);
+                    // The `if` testing the loop's own condition needs no record.
+                    if let Some(guard) = body
+                        .instrs
+                        .iter()
+                        .find(|i| matches!(&i.op, Op::If { cond, .. } if cond == keep_going))
+                    {
+                        self.guards.insert(guard.result, instr.result);
+                    }
                     let body_steps = self.primal_steps(&body.instrs, nested(context, true));
                     PrimalStep::Loop {
                         instr,

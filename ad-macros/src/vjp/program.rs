@@ -33,6 +33,8 @@ pub struct VjpProgram<'a> {
     pub declared: Vec<ValueId>,
     /// The active values: those that have an adjoint.
     pub active: HashSet<ValueId>,
+    /// Parameters whose adjoint starts from their zero tangent (see [`ParamCotangent::Dense`]).
+    pub dense: HashSet<ValueId>,
     /// Everything saved outside plain locals, to declare before the primal code.
     pub saved: Vec<Saved>,
 }
@@ -46,6 +48,10 @@ pub enum Storage {
     Slot,
     /// A tape declared up front, pushed once per execution inside a loop.
     Tape,
+    /// Nothing saved: the `if` that guards a loop's body on the loop's condition took its
+    /// `then` branch in every iteration but the last, which the reverse loop knows (the loop
+    /// defining the given value).
+    Guard(ValueId),
 }
 
 /// What is saved.
@@ -256,8 +262,9 @@ pub struct Contribution {
 pub enum ParamCotangent {
     /// The plain adjoint accumulated for the parameter's value.
     Adjoint(ValueId),
-    /// A lazy adjoint, or the zero taken from parameter `.1` when nothing was accumulated.
-    LazyAdjoint(ValueId, usize),
+    /// An adjoint started from the zero taken from parameter `.1` and accumulated into
+    /// unconditionally (a parameter whose contributions are conditional or repeated).
+    Dense(ValueId, usize),
     /// A zero: the parameter is differentiated but the result does not depend on it.
     Zero(usize),
     /// The parameter is not differentiated: `NoTangent`.
