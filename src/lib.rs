@@ -86,7 +86,9 @@ pub mod __private {
     pub use ad_core::accumulate::{accumulate, add_into, from_component, zero};
     pub use ad_core::index::{accumulate_at, add_at, IndexPullback};
     pub use ad_core::seed::seed;
-    pub use ad_core::{literal_like, Differentiable, NoTangent, Operand, TangentVector};
+    pub use ad_core::{Differentiable, NoTangent, Operand, TangentVector};
     pub use ad_std::float::FloatMethods;
-    pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};
+    pub use ad_std::ops::CastRule;
+    /// Operator rules on operands of one type (see `ad_std::same_type`).
+    pub use ad_std::same_type as ops;
 }

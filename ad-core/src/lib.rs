@@ -21,4 +21,4 @@ pub mod seed;
 
 pub use differentiable::{Differentiable, Tangent, TangentVector};
 pub use no_tangent::NoTangent;
-pub use operand::{Operand, ScalarOf, literal_like};
+pub use operand::Operand;

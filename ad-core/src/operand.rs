@@ -51,38 +51,3 @@ impl<T: Operand + Clone> Operand for &mut T {
         self.clone().operand()
     }
 }
-
-/// The scalar type of a value: itself for floats, the element type for arrays.
-///
-/// Generated code uses it to give an unsuffixed float literal (`2.0 * x`) the type its
-/// operator needs before rustc's literal fallback would, via [`literal_like`].
-pub trait ScalarOf {
-    /// The scalar type.
-    type Scalar;
-}
-
-impl ScalarOf for f32 {
-    type Scalar = f32;
-}
-
-impl ScalarOf for f64 {
-    type Scalar = f64;
-}
-
-impl<A, D: ndarray::Dimension> ScalarOf for ndarray::Array<A, D> {
-    type Scalar = A;
-}
-
-impl<T: ScalarOf + ?Sized> ScalarOf for &T {
-    type Scalar = T::Scalar;
-}
-
-impl<T: ScalarOf + ?Sized> ScalarOf for &mut T {
-    type Scalar = T::Scalar;
-}
-
-/// Returns `literal` typed as the scalar type of `other`.
-#[inline(always)]
-pub fn literal_like<T: ScalarOf + ?Sized>(_other: &T, literal: T::Scalar) -> T::Scalar {
-    literal
-}

@@ -1,29 +1,12 @@
-//! The compiler of `ad`: attribute and function-like macros that differentiate Rust source.
+//! The macros of `ad`: attribute and function-like macros that differentiate Rust source.
 //!
-//! Entry points only; each parses its input and hands it to the pipeline in [`driver`]
-//! (lower -> verify -> activity -> vjp -> emit). Users reach these macros through the `ad`
-//! crate's prelude, which documents them.
+//! Entry points only; each hands its input to the compiler in `ad-compiler` (lower -> verify
+//! -> activity -> vjp -> emit), which works on `proc_macro2` tokens so that it can be tested
+//! and benchmarked outside a macro. Users reach these macros through the `ad` crate's
+//! prelude, which documents them.
 #![forbid(unsafe_code)]
 
-mod analysis;
-mod attr;
-mod diag;
-mod driver;
-mod emit;
-mod fallback;
-mod ir;
-mod lower;
-mod operators;
-mod registration;
-mod vjp;
-mod warnings;
-
-#[cfg(test)]
-mod robustness;
-#[cfg(test)]
-mod snapshots;
-
-use operators::Operator;
+use ad_compiler::Operator;
 use proc_macro::TokenStream;
 
 /// Makes a function differentiable: `#[differentiable]`, `#[differentiable(wrt = x)]`,
@@ -43,7 +26,7 @@ use proc_macro::TokenStream;
 /// ```
 #[proc_macro_attribute]
 pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
-    driver::differentiable(args.into(), item.into()).into()
+    ad_compiler::differentiable(args.into(), item.into()).into()
 }
 
 /// Registers a hand-written reverse-mode derivative of `f`: `#[derivative(of = f)]`, with
@@ -63,7 +46,7 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro_attribute]
 pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
-    registration::derivative(args.into(), item.into()).into()
+    ad_compiler::derivative(args.into(), item.into()).into()
 }
 
 /// The gradient of a function returning `f32` or `f64`: `gradient!(at: x, of: f)` gives `dx`,
@@ -74,14 +57,14 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro]
 pub fn gradient(input: TokenStream) -> TokenStream {
-    operators::expand(Operator::Gradient, input.into()).into()
+    ad_compiler::operator(Operator::Gradient, input.into()).into()
 }
 
 /// `(value, gradient)` of a function returning `f32` or `f64`, in one evaluation:
 /// `let (v, (dx, dy)) = value_with_gradient!(at: x, y, of: f);`.
 #[proc_macro]
 pub fn value_with_gradient(input: TokenStream) -> TokenStream {
-    operators::expand(Operator::ValueWithGradient, input.into()).into()
+    ad_compiler::operator(Operator::ValueWithGradient, input.into()).into()
 }
 
 /// `(value, pullback)`: the pullback maps a cotangent of the result to the inputs' cotangents
@@ -89,12 +72,12 @@ pub fn value_with_gradient(input: TokenStream) -> TokenStream {
 /// `let (v, pb) = value_with_pullback!(at: 2.0, of: cubed); pb(1.0)`.
 #[proc_macro]
 pub fn value_with_pullback(input: TokenStream) -> TokenStream {
-    operators::expand(Operator::ValueWithPullback, input.into()).into()
+    ad_compiler::operator(Operator::ValueWithPullback, input.into()).into()
 }
 
 /// The pullback alone: `pullback!(at: x, of: f)(dy)` gives `dx`; see
 /// [`value_with_pullback!`].
 #[proc_macro]
 pub fn pullback(input: TokenStream) -> TokenStream {
-    operators::expand(Operator::Pullback, input.into()).into()
+    ad_compiler::operator(Operator::Pullback, input.into()).into()
 }

@@ -9,3 +9,4 @@
 
 pub mod float;
 pub mod ops;
+pub mod same_type;

@@ -373,15 +373,13 @@ impl Body {
     }
 
     /// Whether `v` is computed from unsuffixed float literals alone (`2.0`, `-0.5`,
-    /// `1.0 / 3.0`, a component of `(2.0, 3.0)`) or is a captured variable, so its type may
-    /// still be rustc's undecided `{float}` where a rule needs it.
+    /// `1.0 / 3.0`, a component of `(2.0, 3.0)`): an owned float whose type rustc decides
+    /// from the other operand.
     pub fn is_float_literal(&self, v: ValueId) -> bool {
         match self.definition(v).map(|i| &i.op) {
-            Some(Op::Const(tokens)) => syn::parse2::<syn::Expr>(tokens.clone()).is_ok_and(|e| {
-                // A literal, or a variable a closure captures (lowercase, unlike consts and
-                // statics), whose type may still be `{float}` from `let a = 3.0;`.
-                is_unsuffixed_float(&e) || matches!(&e, syn::Expr::Path(p) if p.path.get_ident().is_some_and(|i| i.to_string().starts_with(|c: char| c.is_lowercase())))
-            }),
+            Some(Op::Const(tokens)) => {
+                syn::parse2::<syn::Expr>(tokens.clone()).is_ok_and(|e| is_unsuffixed_float(&e))
+            }
             Some(Op::Neg(a)) => self.is_float_literal(*a),
             Some(Op::Arith(_, a, b)) => self.is_float_literal(*a) && self.is_float_literal(*b),
             Some(Op::Field(base, k)) => match self.definition(*base).map(|i| &i.op) {

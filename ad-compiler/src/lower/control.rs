@@ -182,7 +182,15 @@ impl Builder<'_> {
         for (name, path) in bindings {
             let mut value = scrutinee;
             for index in path {
-                value = self.push(Op::Field(value, *index), span);
+                // A component of a tuple built in scope is that value itself, with its own
+                // activity (`match (x, k) { (v, 0) => .. }`).
+                value = match self
+                    .tuple_items(value)
+                    .and_then(|items| items.get(*index as usize).copied())
+                {
+                    Some(item) => item,
+                    None => self.push(Op::Field(value, *index), span),
+                };
             }
             self.bind(name.clone(), value);
         }

@@ -168,22 +168,13 @@ pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule, storage: Storage) -> Tok
     };
     let call = match (rule, &instr.op) {
         (Rule::Arith(op, mask), Op::Arith(_, a, b)) => {
-            let (trait_name, method) = arith_rule(*op, *mask);
-            // A literal operand takes the scalar type of the other one (see `literal_like`).
-            let literal_or_operand = |x: &ValueId, other: &ValueId| {
-                if ir.is_float_literal(*x) {
-                    let (x, other) = (v(x), v(other));
-                    quote_spanned!(span=> #rt::literal_like(&#other, #x))
-                } else {
-                    operand(x)
-                }
-            };
-            let (a, b) = (literal_or_operand(a, b), literal_or_operand(b, a));
-            quote_spanned!(span=> #rt::#trait_name::#method(#a, #b))
+            let method = arith_rule(*op, *mask);
+            let (a, b) = (operand(a), operand(b));
+            quote_spanned!(span=> #rt::ops::#method(#a, #b))
         }
         (Rule::Neg, Op::Neg(a)) => {
             let a = operand(a);
-            quote_spanned!(span=> #rt::NegRule::neg_vjp(#a))
+            quote_spanned!(span=> #rt::ops::neg_vjp(#a))
         }
         (Rule::Cast, Op::Cast(a, ty)) => {
             let a = operand(a);
@@ -323,20 +314,19 @@ fn arith_token(op: ArithOp) -> TokenStream {
     }
 }
 
-fn arith_rule(op: ArithOp, mask: Mask) -> (proc_macro2::Ident, proc_macro2::Ident) {
-    let (trait_name, stem) = match op {
-        ArithOp::Add => ("AddRule", "add"),
-        ArithOp::Sub => ("SubRule", "sub"),
-        ArithOp::Mul => ("MulRule", "mul"),
-        ArithOp::Div => ("DivRule", "div"),
+/// The same-type rule function (see `ad_std::same_type`) for an operator and the operands
+/// whose cotangents are needed.
+fn arith_rule(op: ArithOp, mask: Mask) -> proc_macro2::Ident {
+    let stem = match op {
+        ArithOp::Add => "add",
+        ArithOp::Sub => "sub",
+        ArithOp::Mul => "mul",
+        ArithOp::Div => "div",
     };
     let suffix = match mask {
         Mask::Both => "",
         Mask::Lhs => "_lhs",
         Mask::Rhs => "_rhs",
     };
-    (
-        quote::format_ident!("{}", trait_name),
-        quote::format_ident!("{}_vjp{}", stem, suffix),
-    )
+    quote::format_ident!("{}_vjp{}", stem, suffix)
 }

@@ -181,7 +181,7 @@ impl Builder<'_> {
             Expr::If(e) => self.lower_if(e, None),
             Expr::Match(m) => self.lower_match(m, None),
             Expr::Binary(b) => self.lower_binary(b),
-            // `-1.5` stays one literal, so rules can give it a type (see `Body::is_float_literal`).
+            // `-1.5` stays one literal, an owned constant (see `Body::is_float_literal`).
             Expr::Unary(u)
                 if matches!(u.op, UnOp::Neg(_)) && crate::ir::is_unsuffixed_float(&u.expr) =>
             {
@@ -261,8 +261,15 @@ impl Builder<'_> {
             Expr::Field(f) => {
                 let base = self.lower_value(&f.base);
                 match &f.member {
+                    // `(a, b).0` is `a` itself.
                     syn::Member::Unnamed(index) => {
-                        Some(self.push(Op::Field(base, index.index), span))
+                        match self
+                            .tuple_items(base)
+                            .and_then(|items| items.get(index.index as usize).copied())
+                        {
+                            Some(item) => Some(item),
+                            None => Some(self.push(Op::Field(base, index.index), span)),
+                        }
                     }
                     syn::Member::Named(name) => {
                         self.diag.error(

@@ -1,0 +1,44 @@
+//! The compiler of `ad`, on `proc_macro2` tokens so that it can be tested and benchmarked
+//! outside a macro: `ad-macros` only forwards its macros' input here.
+//!
+//! Pipeline (see DESIGN.md): [`driver`] parses the attribute and the item, [`lower`] turns
+//! the body into the SSA [`ir`], [`ir::verify`] checks it, [`analysis`] finds the active
+//! values, [`vjp`] builds the derivative program and [`emit`] prints it as Rust. Errors go
+//! through [`diag`] and, on failure, [`fallback`] keeps the user's item.
+#![forbid(unsafe_code)]
+
+pub mod analysis;
+mod attr;
+pub mod diag;
+pub mod driver;
+pub mod emit;
+pub mod fallback;
+pub mod ir;
+pub mod lower;
+mod operators;
+mod registration;
+pub mod vjp;
+mod warnings;
+
+#[cfg(test)]
+mod robustness;
+#[cfg(test)]
+mod snapshots;
+
+pub use operators::Operator;
+use proc_macro2::TokenStream;
+
+/// `#[differentiable(args)] item`: the item followed by its derivative (or by the errors).
+pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
+    driver::differentiable(args, item)
+}
+
+/// `#[derivative(args)] item`: the registration followed by the adapter callers use.
+pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
+    registration::derivative(args, item)
+}
+
+/// A differential operator (`gradient!` and the others) applied to its input tokens.
+pub fn operator(operator: Operator, input: TokenStream) -> TokenStream {
+    operators::expand(operator, input)
+}
