@@ -297,6 +297,21 @@ fn check_signature(sig: &syn::Signature, diag: &mut Diagnostics) {
     if let Some(v) = &sig.variadic {
         diag.error(v.span(), "variadic functions cannot be differentiated");
     }
+    match &sig.output {
+        syn::ReturnType::Type(_, ty) if crate::ir::is_constant_type(ty) => diag.error_spanned(
+            ty,
+            format!(
+                "the result of `{}` is a `{}`, which carries no derivative: a differentiable function returns floats, or tuples, arrays, `Vec`s or structs of them",
+                sig.ident,
+                ty.to_token_stream()
+            ),
+        ),
+        syn::ReturnType::Default => diag.error(
+            sig.ident.span(),
+            format!("`{}` returns nothing, so it has no derivative: return the value to differentiate", sig.ident),
+        ),
+        _ => {}
+    }
     for arg in &sig.inputs {
         if let syn::FnArg::Typed(t) = arg {
             if let syn::Type::ImplTrait(i) = &*t.ty {
@@ -320,6 +335,14 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
     let mut errors = TokenStream::new();
     for item in &imp.items {
         if let syn::ImplItem::Fn(f) = item {
+            // Functions without a differentiable result (setters, predicates) are left alone.
+            let differentiable_result = match &f.sig.output {
+                syn::ReturnType::Default => false,
+                syn::ReturnType::Type(_, ty) => !crate::ir::is_constant_type(ty),
+            };
+            if !differentiable_result {
+                continue;
+            }
             let vis = if imp.trait_.is_some() {
                 syn::parse_quote!(pub)
             } else {

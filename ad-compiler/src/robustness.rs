@@ -1,7 +1,8 @@
 //! The macros never panic: thousands of generated functions and operator invocations, valid
 //! and invalid, go through the expansion entry points, which must always return tokens
 //! (derivative code or `compile_error!`s). Deterministic (a fixed-seed generator), so a
-//! failure reproduces; raise `CASES` locally for a longer run.
+//! failure reproduces. The suite runs 3000 cases of each kind; for a longer run set
+//! `AD_FUZZ_CASES`: `AD_FUZZ_CASES=1000000 cargo test -p ad-compiler --release robustness`.
 
 use crate::driver;
 use crate::operators::{self, Operator};
@@ -9,7 +10,13 @@ use crate::registration;
 use proc_macro2::TokenStream;
 use std::panic;
 
-const CASES: usize = 3000;
+/// How many cases of each kind: 3000, or `AD_FUZZ_CASES`.
+fn cases() -> usize {
+    std::env::var("AD_FUZZ_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(3000)
+}
 
 /// A small deterministic generator (SplitMix64).
 struct Rng(u64);
@@ -144,7 +151,7 @@ fn expands_without_panic(what: &str, expand: impl FnOnce() -> TokenStream + pani
 #[test]
 fn generated_functions_never_make_the_macros_panic() {
     let mut rng = Rng(0x5EED);
-    for _ in 0..CASES {
+    for _ in 0..cases() {
         let source = function(&mut rng);
         let args = attribute(&mut rng);
         let (Some(item), Some(attr)) = (tokens(&source), tokens(&args)) else {
@@ -170,7 +177,7 @@ fn generated_functions_never_make_the_macros_panic() {
 #[test]
 fn generated_operator_invocations_never_panic() {
     let mut rng = Rng(0xD1FF);
-    for _ in 0..CASES {
+    for _ in 0..cases() {
         let at: Vec<String> = (0..rng.below(3)).map(|_| expr(&mut rng, 2)).collect();
         let of = match rng.below(4) {
             0 => "f".to_string(),
@@ -205,7 +212,7 @@ fn arbitrary_token_soup_never_panics() {
         "fn", "f", "(", ")", "{", "}", "x", ":", "f64", "->", "+", ";", "let", "=", "1.0", ",",
         "impl", "self", "&", "#", "[", "]", "at", "of", "|",
     ];
-    for _ in 0..CASES {
+    for _ in 0..cases() {
         let text: Vec<&str> = (0..rng.below(24))
             .map(|_| pieces[rng.below(pieces.len())])
             .collect();

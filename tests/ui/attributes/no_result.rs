@@ -1,0 +1,8 @@
+use ad::prelude::*;
+
+#[differentiable]
+fn log(x: f64) {
+    let _ = x * 2.0;
+}
+
+fn main() {}
