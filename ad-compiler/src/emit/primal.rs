@@ -3,7 +3,8 @@
 
 use super::callee;
 use super::names::{self, runtime};
-use crate::ir::{ArithOp, Body, Instr, Op, ValueId};
+use crate::ir::ownership::Ownership;
+use crate::ir::{ArithOp, Instr, Op, ValueId};
 use crate::vjp::program::{Mask, Rule, Storage};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -152,7 +153,7 @@ pub fn compute(instr: &Instr) -> TokenStream {
 }
 
 /// `let` statement computing `instr` through `rule`: binds its value and its pullback.
-pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule, storage: Storage) -> TokenStream {
+pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage) -> TokenStream {
     let rt = runtime();
     let span = instr.span;
     let result = names::value(instr.result);
@@ -160,7 +161,7 @@ pub fn rule_call(ir: &Body, instr: &Instr, rule: &Rule, storage: Storage) -> Tok
     let v = |id: &ValueId| names::value(*id);
     let operand = |id: &ValueId| {
         let x = v(id);
-        if ir.is_owned(*id) {
+        if owned.is_owned(*id) {
             quote_spanned!(span=> #x)
         } else {
             quote_spanned!(span=> #rt::Operand::operand(#x))

@@ -3,6 +3,7 @@
 
 use super::names::{self, runtime};
 use super::primal;
+use crate::ir::ownership::Ownership;
 use crate::ir::{Body, Op, ValueId};
 use crate::vjp::program::*;
 use proc_macro2::{Ident, TokenStream};
@@ -29,7 +30,11 @@ pub fn body(
     boxed: bool,
 ) -> TokenStream {
     let rt = runtime();
-    let printer = Printer { ir, program };
+    let printer = Printer {
+        ir,
+        program,
+        owned: Ownership::of(ir),
+    };
     let bindings = ir.params.iter().zip(param_sources).map(|(p, source)| {
         let value = names::value(p.value);
         quote!(let mut #value = #source;)
@@ -246,6 +251,7 @@ fn declare(values: &[ValueId]) -> TokenStream {
 struct Printer<'p, 'a> {
     ir: &'p Body,
     program: &'p VjpProgram<'a>,
+    owned: Ownership,
 }
 
 impl Printer<'_, '_> {
@@ -273,7 +279,7 @@ impl Printer<'_, '_> {
                 instr,
                 rule,
                 storage,
-            } => primal::rule_call(self.ir, instr, rule, *storage),
+            } => primal::rule_call(&self.owned, instr, rule, *storage),
             PrimalStep::If {
                 instr,
                 storage,

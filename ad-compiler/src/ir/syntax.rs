@@ -244,16 +244,6 @@ pub fn is_constant_type(ty: &syn::Type) -> bool {
     }
 }
 
-/// A type that may stand for a reference (a generic parameter or an associated type).
-fn is_generic_like(ty: &syn::Type) -> bool {
-    match ty {
-        syn::Type::Path(p) => {
-            p.qself.is_some() || p.path.get_ident().is_some_and(|i| i.to_string().len() == 1)
-        }
-        _ => false,
-    }
-}
-
 /// `1.5` or `-1.5` without a type suffix: rustc types it only at the end of the function.
 pub fn is_unsuffixed_float(expr: &syn::Expr) -> bool {
     match expr {
@@ -298,97 +288,6 @@ pub fn walk<'a>(instrs: &'a [Instr], visit: &mut dyn FnMut(&'a Instr)) {
         visit(instr);
         for region in instr.regions() {
             walk(&region.instrs, visit);
-        }
-    }
-}
-
-impl Body {
-    /// The instruction defining `v`, if an instruction does (at any depth).
-    pub fn definition(&self, v: ValueId) -> Option<&Instr> {
-        let mut found = None;
-        walk(&self.block.instrs, &mut |i| {
-            if found.is_none() && i.result == v {
-                found = Some(i);
-            }
-        });
-        found
-    }
-
-    /// Whether `v` is certainly an owned value, not a reference: rules can take it as it is,
-    /// without the `Operand` conversion (whose projection would hide an undecided `{float}`
-    /// type from rustc, e.g. a loop variable initialised with `0.0`).
-    pub fn is_owned(&self, v: ValueId) -> bool {
-        let mut seen = Vec::new();
-        self.owned(v, &mut seen)
-    }
-
-    fn owned(&self, v: ValueId, seen: &mut Vec<ValueId>) -> bool {
-        if seen.contains(&v) {
-            // A loop parameter reached again through its yield: owned if the rest is.
-            return true;
-        }
-        seen.push(v);
-        if let Some(p) = self.params.iter().find(|p| p.value == v) {
-            return p
-                .ty
-                .as_ref()
-                .is_some_and(|t| !matches!(t, syn::Type::Reference(_)) && !is_generic_like(t));
-        }
-        let mut result = None;
-        walk(&self.block.instrs, &mut |instr| {
-            if result.is_some() {
-                return;
-            }
-            if let Op::Loop {
-                init, params, body, ..
-            } = &instr.op
-            {
-                if let Some(k) = params.iter().position(|p| *p == v) {
-                    result = Some((Some(init[k]), Some(body.yields[k])));
-                    return;
-                }
-            }
-            if let Some(k) = instr.outputs().iter().position(|o| *o == v) {
-                result = Some(match &instr.op {
-                    Op::Loop { body, .. } if k > 0 => (Some(body.yields[k - 1]), None),
-                    Op::If {
-                        then_region,
-                        else_region,
-                        ..
-                    } => (Some(then_region.yields[k]), Some(else_region.yields[k])),
-                    _ => (None, None),
-                });
-            }
-        });
-        match result {
-            Some((Some(a), b)) => self.owned(a, seen) && b.is_none_or(|b| self.owned(b, seen)),
-            _ => match self.definition(v).map(|i| &i.op) {
-                Some(Op::Arith(..) | Op::Neg(_) | Op::Deref(_)) => true,
-                Some(Op::Cast(_, ty)) => !matches!(ty, syn::Type::Reference(_)),
-                Some(Op::Index { by_ref, .. }) => !by_ref,
-                Some(Op::Const(_)) => self.is_float_literal(v),
-                _ => false,
-            },
-        }
-    }
-
-    /// Whether `v` is computed from unsuffixed float literals alone (`2.0`, `-0.5`,
-    /// `1.0 / 3.0`, a component of `(2.0, 3.0)`): an owned float whose type rustc decides
-    /// from the other operand.
-    pub fn is_float_literal(&self, v: ValueId) -> bool {
-        match self.definition(v).map(|i| &i.op) {
-            Some(Op::Const(tokens)) => {
-                syn::parse2::<syn::Expr>(tokens.clone()).is_ok_and(|e| is_unsuffixed_float(&e))
-            }
-            Some(Op::Neg(a)) => self.is_float_literal(*a),
-            Some(Op::Arith(_, a, b)) => self.is_float_literal(*a) && self.is_float_literal(*b),
-            Some(Op::Field(base, k)) => match self.definition(*base).map(|i| &i.op) {
-                Some(Op::Tuple(items)) => items
-                    .get(*k as usize)
-                    .is_some_and(|v| self.is_float_literal(*v)),
-                _ => false,
-            },
-            _ => false,
         }
     }
 }

@@ -25,6 +25,7 @@ pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics)
         lazy: &lazy,
         seen: HashSet::new(),
         saved: Vec::new(),
+        saved_index: HashMap::new(),
         guards: HashMap::new(),
         diag,
     };
@@ -92,6 +93,8 @@ struct Generator<'g> {
     /// Plain adjoints that received a contribution so far (walking backwards).
     seen: HashSet<ValueId>,
     saved: Vec<Saved>,
+    /// Where each saved item lives, by value and kind.
+    saved_index: HashMap<(ValueId, SavedKind), Storage>,
     /// `if`s that guard a loop body on the loop's condition, with their loop.
     guards: HashMap<ValueId, ValueId>,
     diag: &'g mut Diagnostics,
@@ -112,16 +115,16 @@ impl<'a> Generator<'_> {
             kind,
             storage,
         });
+        self.saved_index.insert((value, kind), storage);
     }
 
     fn storage_of(&self, value: ValueId, kind: SavedKind) -> Storage {
         if let (Some(loop_value), SavedKind::Branch) = (self.guards.get(&value), kind) {
             return Storage::Guard(*loop_value);
         }
-        self.saved
-            .iter()
-            .find(|s| s.value == value && s.kind == kind)
-            .map(|s| s.storage)
+        self.saved_index
+            .get(&(value, kind))
+            .copied()
             .unwrap_or(Storage::Local)
     }
 

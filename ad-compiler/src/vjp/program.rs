@@ -55,7 +55,7 @@ pub enum Storage {
 }
 
 /// What is saved.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum SavedKind {
     /// The pullback of the rule computing a value.
     Pullback,

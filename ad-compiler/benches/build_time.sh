@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Build time of a crate of 50 functions with and without `#[differentiable]`.
+#
+# Usage: bash ad-compiler/benches/build_time.sh [functions] [lines-per-function]
+# Generates two crates in a temporary directory that depend on this workspace's `ad`, builds
+# each once to compile the dependencies, then times a rebuild of the crate alone (after
+# touching its source) three times and prints the best, in debug and release.
+set -euo pipefail
+functions=${1:-50}
+lines=${2:-20}
+workspace=$(cd "$(dirname "$0")/../.." && pwd)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+export CARGO_TARGET_DIR="$scratch/target"
+
+generate() { # name attribute
+    local dir="$scratch/$1"
+    mkdir -p "$dir/src"
+    cat > "$dir/Cargo.toml" <<TOML
+[package]
+name = "$1"
+version = "0.0.0"
+edition = "2024"
+[dependencies]
+ad = { path = "$workspace" }
+[workspace]
+TOML
+    {
+        echo "#![allow(dead_code, unused_mut, unused_variables)]"
+        echo "use ad::prelude::*;"
+        for f in $(seq 1 "$functions"); do
+            echo "$2"
+            echo "pub fn f$f(x: f64, y: f64, n: usize) -> f64 {"
+            echo "    let mut a = x * y;"
+            for l in $(seq 1 "$lines"); do
+                case $((l % 4)) in
+                    0) echo "    a = a.sin() * y + $l.0;" ;;
+                    1) echo "    a = a * 0.5 + (a / (y * y + 1.0)).exp();" ;;
+                    2) echo "    for i in 0..n { if a > $l.0 { a = a * 0.99; } else { a += x * i as f64; } }" ;;
+                    *) echo "    a += a.powi(2) * 0.001;" ;;
+                esac
+            done
+            echo "    a"
+            echo "}"
+        done
+    } > "$dir/src/lib.rs"
+}
+
+best_build() { # name profile-flag
+    local dir="$scratch/$1" best=""
+    (cd "$dir" && cargo build $2 -q 2>/dev/null)
+    for _ in 1 2 3; do
+        touch "$dir/src/lib.rs"
+        local start end
+        start=$(date +%s.%N)
+        (cd "$dir" && cargo build $2 -q 2>/dev/null)
+        end=$(date +%s.%N)
+        local t
+        t=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
+        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
+    done
+    echo "$best"
+}
+
+generate plain ""
+generate differentiable "#[differentiable(wrt = (x, y))]"
+for profile in "" "--release"; do
+    p=$(best_build plain "$profile")
+    d=$(best_build differentiable "$profile")
+    echo "${profile:---debug}: $functions functions of $lines lines: without the attribute ${p}s, with ${d}s ($(awk -v d="$d" -v p="$p" 'BEGIN { printf "%.2f", d / p }')x)"
+done
