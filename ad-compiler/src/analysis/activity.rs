@@ -83,6 +83,30 @@ fn get(flags: &[bool], v: ValueId) -> bool {
     flags.get(v.index()).copied().unwrap_or(false)
 }
 
+/// Runs `pass` over a loop body, then sets `to[k]` wherever `from[k]` is set (from one
+/// iteration to the next), until that changes nothing. Flags only go from unset to set, so
+/// this ends after at most one round per carried value.
+fn to_fixed_point(
+    flags: &mut Vec<bool>,
+    from: &[ValueId],
+    to: &[ValueId],
+    mut pass: impl FnMut(&mut Vec<bool>),
+) {
+    loop {
+        pass(flags);
+        let mut changed = false;
+        for (f, t) in from.iter().zip(to) {
+            if get(flags, *f) && !get(flags, *t) {
+                set(flags, *t, true);
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
 /// Varied: in evaluation order, a value varies when a differentiable operand does.
 fn forward(instrs: &[Instr], varied: &mut Vec<bool>) {
     for instr in instrs {
@@ -100,19 +124,9 @@ fn forward(instrs: &[Instr], varied: &mut Vec<bool>) {
                 let value = get(varied, *i);
                 set(varied, *p, value);
             }
-            loop {
-                forward(&body.instrs, varied);
-                let mut changed = false;
-                for (p, y) in params.iter().zip(&body.yields) {
-                    if get(varied, *y) && !get(varied, *p) {
-                        set(varied, *p, true);
-                        changed = true;
-                    }
-                }
-                if !changed {
-                    break;
-                }
-            }
+            to_fixed_point(varied, &body.yields, params, |varied| {
+                forward(&body.instrs, varied)
+            });
             set(varied, instr.result, false);
             for (m, y) in merged.iter().zip(&body.yields) {
                 let value = get(varied, *y);
@@ -162,19 +176,9 @@ fn backward(instrs: &[Instr], useful: &mut Vec<bool>) {
                     set(useful, *y, true);
                 }
             }
-            loop {
-                backward(&body.instrs, useful);
-                let mut changed = false;
-                for (p, y) in params.iter().zip(&body.yields) {
-                    if get(useful, *p) && !get(useful, *y) {
-                        set(useful, *y, true);
-                        changed = true;
-                    }
-                }
-                if !changed {
-                    break;
-                }
-            }
+            to_fixed_point(useful, params, &body.yields, |useful| {
+                backward(&body.instrs, useful)
+            });
             for (p, i) in params.iter().zip(init) {
                 if get(useful, *p) {
                     set(useful, *i, true);
