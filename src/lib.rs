@@ -56,7 +56,9 @@ extern crate self as ad;
 
 pub use ad_core::check;
 pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
-pub use ad_macros::{derivative, differentiable, gradient, pullback, value_with_gradient, value_with_pullback};
+pub use ad_macros::{
+    derivative, differentiable, gradient, pullback, value_with_gradient, value_with_pullback, Differentiable,
+};
 pub use ndarray;
 pub use num_traits;
 
@@ -83,7 +85,8 @@ pub mod prelude {
 /// The runtime that generated code calls. Not a public API: it changes without notice.
 #[doc(hidden)]
 pub mod __private {
-    pub use ad_core::accumulate::{accumulate, add_into, from_component, zero};
+    pub use ad_core::accumulate::{accumulate, add_into, zero};
+    pub use ad_core::field::{field, field_key, from_field, without_field, FieldTangent};
     pub use ad_core::index::{accumulate_at, add_at, IndexPullback};
     pub use ad_core::seed::seed;
     pub use ad_core::{Differentiable, NoTangent, Operand, TangentVector};

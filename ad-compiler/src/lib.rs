@@ -9,6 +9,7 @@
 
 pub mod analysis;
 mod attr;
+mod derive;
 pub mod diag;
 pub mod driver;
 pub mod emit;
@@ -36,6 +37,11 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
 /// `#[derivative(args)] item`: the registration followed by the adapter callers use.
 pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
     registration::derivative(args, item)
+}
+
+/// `#[derive(Differentiable)]` on a struct.
+pub fn derive_differentiable(input: TokenStream) -> TokenStream {
+    derive::differentiable(input)
 }
 
 /// A differential operator (`gradient!` and the others) applied to its input tokens.

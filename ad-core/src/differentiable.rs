@@ -8,7 +8,7 @@
 /// at run time (`Vec`, ndarray arrays) return an *empty* value there, and
 /// [`add_assign`](TangentVector::add_assign) treats an empty operand as zero, so a zero never
 /// has to know the shape it stands for.
-pub trait TangentVector: Clone + Sized {
+pub trait TangentVector: Clone + std::fmt::Debug + PartialEq + Sized {
     /// The additive identity (a length-less zero for run-time sized tangents).
     fn zero() -> Self;
 

@@ -10,6 +10,7 @@
 pub mod accumulate;
 pub mod check;
 mod differentiable;
+pub mod field;
 mod impls_array;
 mod impls_float;
 mod impls_ndarray;

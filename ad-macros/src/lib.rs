@@ -49,6 +49,15 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
     ad_compiler::derivative(args.into(), item.into()).into()
 }
 
+/// Makes a struct differentiable: synthesizes `<Name>TangentVector` (same field names and
+/// visibility, generic like the struct, deriving `Clone`, `Debug`, `PartialEq`) and implements
+/// `Differentiable` for the struct and `TangentVector` for its tangent. Fields marked
+/// `#[no_derivative]`, and integer, `bool`, `char` and string fields, are left out.
+#[proc_macro_derive(Differentiable, attributes(no_derivative))]
+pub fn derive_differentiable(input: TokenStream) -> TokenStream {
+    ad_compiler::derive_differentiable(input.into()).into()
+}
+
 /// The gradient of a function returning `f32` or `f64`: `gradient!(at: x, of: f)` gives `dx`,
 /// `gradient!(at: x, y, of: f)` gives `(dx, dy)`. `of` is a path or a closure literal.
 ///

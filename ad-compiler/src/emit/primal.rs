@@ -97,10 +97,22 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let items = items.iter().map(v);
             quote_spanned!(span=> (#(#items,)*))
         }
-        Op::Field(a, k) => {
+        Op::Struct { path, fields } => {
+            let members = fields.iter().map(|(m, _)| m);
+            let values = fields.iter().map(|(_, x)| v(x));
+            quote_spanned!(span=> #path { #(#members: #values),* })
+        }
+        Op::SetField {
+            base,
+            member,
+            value,
+        } => {
+            let (base, value) = (v(base), v(value));
+            return quote_spanned!(span=> let mut #result = #base; #result.#member = #value;);
+        }
+        Op::Field(a, member) => {
             let a = v(a);
-            let k = syn::Index { index: *k, span };
-            quote_spanned!(span=> #a.#k)
+            quote_spanned!(span=> #a.#member)
         }
         Op::Ref { mutable, operand } => {
             let a = v(operand);

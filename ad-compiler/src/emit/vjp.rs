@@ -3,6 +3,7 @@
 
 use super::names::{self, runtime};
 use super::primal;
+use crate::derive;
 use crate::ir::ownership::Ownership;
 use crate::ir::{Body, Op, ValueId};
 use crate::vjp::program::*;
@@ -469,12 +470,62 @@ impl Printer<'_, '_> {
             AdjointStep::Project {
                 field,
                 base,
-                index,
+                member,
                 first,
             } => {
-                let index = *index as usize;
-                let contribution = quote!(#rt::from_component::<#index, _>(__ad_d));
+                let key = field_key(member);
+                let contribution = quote!(#rt::from_field::<#key, _>(__ad_d));
                 self.with_adjoint(*field, self.contribute(*base, *first, contribution))
+            }
+            AdjointStep::Unstruct {
+                value,
+                path,
+                fields,
+            } => {
+                // The struct's tangent type is what `#[derive(Differentiable)]` names
+                // `<Name>TangentVector`: destructuring it fixes the adjoint's type, which
+                // nothing else may (a struct built here and only read field by field).
+                let (pattern_path, is_self) = tangent_path(path);
+                let parts: Vec<proc_macro2::Ident> = (0..fields.len())
+                    .map(|k| quote::format_ident!("__ad_field{}", k))
+                    .collect();
+                let members = fields.iter().map(|(m, _, _)| m);
+                let adds: TokenStream = fields
+                    .iter()
+                    .zip(&parts)
+                    .map(|((_, target, first), part)| {
+                        self.contribute(*target, *first, quote!(#part))
+                    })
+                    .collect();
+                let unpack = if is_self {
+                    let keys = fields.iter().map(|(m, _, _)| field_key(m));
+                    quote! {
+                        let __ad_d: <#path as #rt::Differentiable>::TangentVector = __ad_d;
+                        #(let #parts = #rt::field::<#keys, _>(&__ad_d);)*
+                    }
+                } else {
+                    quote!(let #pattern_path { #(#members: #parts,)* .. } = __ad_d;)
+                };
+                self.with_adjoint(*value, quote!(#unpack #adds))
+            }
+            AdjointStep::SetField {
+                result,
+                base,
+                member,
+                value,
+            } => {
+                let key = field_key(member);
+                let to_value = value
+                    .map(|(v, first)| {
+                        self.contribute(v, first, quote!(#rt::field::<#key, _>(&__ad_d)))
+                    })
+                    .unwrap_or_default();
+                let to_base = base
+                    .map(|(b, first)| {
+                        self.contribute(b, first, quote!(#rt::without_field::<#key, _>(__ad_d)))
+                    })
+                    .unwrap_or_default();
+                self.with_adjoint(*result, quote!(#to_value #to_base))
             }
             AdjointStep::If {
                 instr,
@@ -579,4 +630,21 @@ impl Printer<'_, '_> {
     fn is_active_declared(&self, v: ValueId) -> bool {
         self.program.active.contains(&v)
     }
+}
+
+/// The `FieldTangent` key of a field or tuple component.
+fn field_key(member: &syn::Member) -> u64 {
+    derive::field_key(&derive::member_name(member))
+}
+
+/// The tangent struct of a struct path (`m::Point` -> `m::PointTangentVector`), and whether
+/// the path is `Self`, whose tangent can only be named as `<Self as Differentiable>::..`.
+fn tangent_path(path: &syn::Path) -> (syn::Path, bool) {
+    let mut tangent = path.clone();
+    let is_self = path.is_ident("Self");
+    if let Some(last) = tangent.segments.last_mut() {
+        last.ident = quote::format_ident!("{}TangentVector", last.ident);
+        last.arguments = syn::PathArguments::None;
+    }
+    (tangent, is_self)
 }

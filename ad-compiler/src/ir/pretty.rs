@@ -172,7 +172,19 @@ fn op_text(instr: &Instr) -> String {
         }
         Op::NoGrad(a) => format!("no_grad {a}"),
         Op::Tuple(items) => format!("tuple ({})", list(items)),
-        Op::Field(a, k) => format!("field {a}.{k}"),
+        Op::Field(a, member) => format!("field {a}.{}", tokens(member)),
+        Op::Struct { path, fields } => {
+            let fields: Vec<String> = fields
+                .iter()
+                .map(|(m, v)| format!("{}: {v}", tokens(m)))
+                .collect();
+            format!("struct {} {{ {} }}", tokens(path), fields.join(", "))
+        }
+        Op::SetField {
+            base,
+            member,
+            value,
+        } => format!("set_field {base}.{} = {value}", tokens(member)),
         Op::Ref { mutable, operand } => {
             format!("ref{} {operand}", if *mutable { "_mut" } else { "" })
         }

@@ -128,8 +128,19 @@ pub enum Op {
     NoGrad(ValueId),
     /// `(a, b, ..)`.
     Tuple(Vec<ValueId>),
-    /// `a.K` for a tuple index `K`.
-    Field(ValueId, u32),
+    /// `a.f`: a field of a struct or a component of a tuple (`a.0`).
+    Field(ValueId, syn::Member),
+    /// `Path { f: a, g: b }` or `Path(a, b)` (written `Path { 0: a, 1: b }`).
+    Struct {
+        path: syn::Path,
+        fields: Vec<(syn::Member, ValueId)>,
+    },
+    /// `a` with field `f` set to `value` (`a.f = value` on a local `a`): a new version of `a`.
+    SetField {
+        base: ValueId,
+        member: syn::Member,
+        value: ValueId,
+    },
     /// `&a` or `&mut a`.
     Ref { mutable: bool, operand: ValueId },
     /// `*a`.
@@ -195,6 +206,8 @@ impl Op {
                     .collect()
             }
             Op::Matches { scrutinee, .. } => vec![*scrutinee],
+            Op::Struct { fields, .. } => fields.iter().map(|(_, v)| *v).collect(),
+            Op::SetField { base, value, .. } => vec![*base, *value],
             Op::If { cond, .. } => vec![*cond],
             Op::Loop { init, .. } => init.clone(),
             Op::Index { base, index, .. } => vec![*base, *index],

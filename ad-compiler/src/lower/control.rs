@@ -189,7 +189,13 @@ impl Builder<'_> {
                     .and_then(|items| items.get(*index as usize).copied())
                 {
                     Some(item) => item,
-                    None => self.push(Op::Field(value, *index), span),
+                    None => {
+                        let member = syn::Member::Unnamed(syn::Index {
+                            index: *index,
+                            span,
+                        });
+                        self.push(Op::Field(value, member), span)
+                    }
                 };
             }
             self.bind(name.clone(), value);

@@ -259,27 +259,23 @@ impl Builder<'_> {
                 Some(self.push(Op::Tuple(items), span))
             }
             Expr::Field(f) => {
-                let base = self.lower_value(&f.base);
-                match &f.member {
-                    // `(a, b).0` is `a` itself.
-                    syn::Member::Unnamed(index) => {
-                        match self
-                            .tuple_items(base)
-                            .and_then(|items| items.get(index.index as usize).copied())
-                        {
-                            Some(item) => Some(item),
-                            None => Some(self.push(Op::Field(base, index.index), span)),
-                        }
-                    }
-                    syn::Member::Named(name) => {
-                        self.diag.error(
-                            name.span(),
-                            format!("field access `.{name}` is not supported in differentiable functions yet (struct support is planned)"),
-                        );
-                        None
+                // A field of an element (`m[i].x`) borrows it, as auto-ref does.
+                let base = match &*f.base {
+                    Expr::Index(i) => self.lower_index(i, true),
+                    other => self.lower_value(other),
+                };
+                // `(a, b).0` is `a` itself.
+                if let syn::Member::Unnamed(index) = &f.member {
+                    if let Some(item) = self
+                        .tuple_items(base)
+                        .and_then(|items| items.get(index.index as usize).copied())
+                    {
+                        return Some(item);
                     }
                 }
+                Some(self.push(Op::Field(base, f.member.clone()), span))
             }
+            Expr::Struct(s) => self.lower_struct(s),
             Expr::Assign(a) => {
                 let value = self.lower_value(&a.right);
                 self.assign_to(&a.left, value);
@@ -422,8 +418,36 @@ impl Builder<'_> {
                 .last()
                 .is_some_and(|s| s.ident == "no_grad")
             && args.len() == 1;
+        let constructor = callee.qself.is_none()
+            && callee
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident.to_string().starts_with(|c: char| c.is_uppercase()));
         let op = if is_no_grad {
             Op::NoGrad(args[0])
+        } else if constructor && callee.path.is_ident("Some") && args.len() == 1 {
+            Op::WrapSome(args[0])
+        } else if constructor {
+            // A tuple struct's constructor (`Point(a, b)`, `Self(a, b)`): a struct value.
+            let span = call.span();
+            let fields = args
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    (
+                        syn::Member::Unnamed(syn::Index {
+                            index: i as u32,
+                            span,
+                        }),
+                        *v,
+                    )
+                })
+                .collect();
+            Op::Struct {
+                path: callee.path.clone(),
+                fields,
+            }
         } else if callee.qself.is_some() {
             self.diag.error(callee.span(), "calls through a qualified path `<T as Trait>::f` are not supported in differentiable functions yet: call `T::f` or a free function");
             return None;
@@ -436,8 +460,50 @@ impl Builder<'_> {
         Some(self.push(op, call.span()))
     }
 
-    /// `place = value` where `place` must name a local.
+    /// `Path { f: a, .. }`: a struct value (no `..base` yet).
+    fn lower_struct(&mut self, s: &syn::ExprStruct) -> Option<ValueId> {
+        if let Some(rest) = &s.rest {
+            self.diag.error_spanned(rest, "`..base` in a struct literal is not supported in differentiable functions yet: list every field");
+            return None;
+        }
+        if s.qself.is_some() {
+            self.diag.error_spanned(s, "a struct literal with a qualified path is not supported in differentiable functions");
+            return None;
+        }
+        let fields = s
+            .fields
+            .iter()
+            .map(|f| (f.member.clone(), self.lower_value(&f.expr)))
+            .collect();
+        Some(self.push(
+            Op::Struct {
+                path: s.path.clone(),
+                fields,
+            },
+            s.span(),
+        ))
+    }
+
+    /// `place = value` where `place` is a local or a field of a local (`p.x = value`).
     fn assign_to(&mut self, place: &Expr, value: ValueId) {
+        if let Expr::Field(f) = place {
+            if let Expr::Path(p) = &*f.base {
+                if let Some(ident) = p.path.get_ident().filter(|i| *i != "self") {
+                    if let Some(base) = self.lookup(&ident.to_string()) {
+                        let updated = self.push(
+                            Op::SetField {
+                                base,
+                                member: f.member.clone(),
+                                value,
+                            },
+                            place.span(),
+                        );
+                        self.assign(&ident.to_string(), updated);
+                        return;
+                    }
+                }
+            }
+        }
         if let Expr::Path(p) = place {
             if let Some(ident) = p.path.get_ident() {
                 if self.assign(&ident.to_string(), value) {
@@ -450,7 +516,7 @@ impl Builder<'_> {
         }
         self.diag.error_spanned(
             place,
-            "only local variables can be assigned in differentiable functions yet (not fields, elements or places behind references)",
+            "only local variables and their fields can be assigned in differentiable functions yet (not elements, fields of `self`, nested fields or places behind references)",
         );
     }
 

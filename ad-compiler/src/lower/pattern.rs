@@ -44,7 +44,8 @@ impl Builder<'_> {
                     if matches!(elem, Pat::Wild(_)) {
                         continue;
                     }
-                    let component = self.push(Op::Field(value, index as u32), elem.span());
+                    let member = syn::Member::Unnamed(syn::Index { index: index as u32, span: elem.span() });
+                    let component = self.push(Op::Field(value, member), elem.span());
                     self.bind_pattern(elem, component);
                 }
             }

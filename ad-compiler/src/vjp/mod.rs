@@ -312,6 +312,42 @@ impl<'a> Generator<'_> {
                     from: instr.result,
                     to: *a,
                 },
+                Op::Struct { path, fields } => {
+                    let active: Vec<_> = fields
+                        .iter()
+                        .filter(|(_, v)| self.activity.is_active(*v))
+                        .cloned()
+                        .collect();
+                    let fields = active
+                        .into_iter()
+                        .map(|(m, v)| (m, v, self.first(v)))
+                        .collect();
+                    AdjointStep::Unstruct {
+                        value: instr.result,
+                        path: path.clone(),
+                        fields,
+                    }
+                }
+                Op::SetField {
+                    base,
+                    member,
+                    value,
+                } => {
+                    let value = self
+                        .activity
+                        .is_active(*value)
+                        .then(|| (*value, self.first(*value)));
+                    let base = self
+                        .activity
+                        .is_active(*base)
+                        .then(|| (*base, self.first(*base)));
+                    AdjointStep::SetField {
+                        result: instr.result,
+                        base,
+                        member: member.clone(),
+                        value,
+                    }
+                }
                 Op::Unwrap(a) => AdjointStep::Wrapped {
                     from: instr.result,
                     to: *a,
@@ -324,10 +360,10 @@ impl<'a> Generator<'_> {
                         contributions,
                     }
                 }
-                Op::Field(base, k) => AdjointStep::Project {
+                Op::Field(base, member) => AdjointStep::Project {
                     field: instr.result,
                     base: *base,
-                    index: *k,
+                    member: member.clone(),
                     first: self.first(*base),
                 },
                 Op::If {

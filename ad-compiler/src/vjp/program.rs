@@ -199,16 +199,38 @@ pub enum AdjointStep<'a> {
         /// Where each active component's part goes.
         contributions: Vec<Contribution>,
     },
-    /// Projection `t.K`: `adj[t] += (0, .., adj[field], .., 0)`.
+    /// Projection `t.f` of a tuple or struct: `adj[t] += T { f: adj[field], others: 0 }`.
     Project {
         /// The projected value.
         field: ValueId,
-        /// The tuple it was taken from.
+        /// The tuple or struct it was taken from.
         base: ValueId,
-        /// The component index `K`.
-        index: u32,
+        /// The component or field.
+        member: syn::Member,
         /// Whether this is `base`'s first contribution.
         first: bool,
+    },
+    /// Struct construction: `adj[a] += adj[s].f` for each active field value `a`.
+    Unstruct {
+        /// The struct value.
+        value: ValueId,
+        /// The struct's path as written (`Point`, `m::Point`, `Self`).
+        path: syn::Path,
+        /// The active fields: member, the value given to it, and whether it is that value's
+        /// first contribution.
+        fields: Vec<(syn::Member, ValueId, bool)>,
+    },
+    /// Field assignment `s' = s with f = a`: `adj[a] += adj[s'].f`, `adj[s] += adj[s']`
+    /// without `f`.
+    SetField {
+        /// The new version `s'`.
+        result: ValueId,
+        /// The old version `s`, if active.
+        base: Option<(ValueId, bool)>,
+        /// The field.
+        member: syn::Member,
+        /// The value assigned, if active.
+        value: Option<(ValueId, bool)>,
     },
     /// The reverse of an `if`: the merge becomes the split (seed 003). The saved decision
     /// selects the region whose yields receive the outputs' adjoints.
