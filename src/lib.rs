@@ -89,9 +89,9 @@ pub mod __private {
     pub use ad_core::field::{field, field_key, from_field, without_field, FieldTangent};
     pub use ad_core::index::{accumulate_at, add_at, IndexPullback};
     pub use ad_core::seed::seed;
-    pub use ad_core::{Differentiable, NoTangent, Operand, TangentVector};
+    pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::float::FloatMethods;
-    pub use ad_std::ops::CastRule;
+    pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};
     /// Operator rules on operands of one type (see `ad_std::same_type`).
     pub use ad_std::same_type as ops;
 }

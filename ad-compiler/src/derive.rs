@@ -192,6 +192,15 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
             }
         }
 
+        // Rules take operands by value; a reference is cloned (see `Operand`).
+        impl #impl_generics #rt::Operand for #name #type_generics #where_clause {
+            type Value = Self;
+            #[inline(always)]
+            fn operand(self) -> Self {
+                self
+            }
+        }
+
         #(#field_impls)*
     })
 }

@@ -362,10 +362,12 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
     }
     let (impl_generics, _, where_clause) = imp.generics.split_for_impl();
     let self_ty = &imp.self_ty;
+    let rule = crate::operator_impls::rule_impl(&imp);
     quote! {
         #original
         impl #impl_generics #self_ty #where_clause {
             #(#generated)*
         }
+        #rule
     }
 }

@@ -16,6 +16,7 @@ pub mod emit;
 pub mod fallback;
 pub mod ir;
 pub mod lower;
+mod operator_impls;
 mod operators;
 mod registration;
 pub mod vjp;

@@ -180,10 +180,16 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
         }
     };
     let call = match (rule, &instr.op) {
-        (Rule::Arith(op, mask), Op::Arith(_, a, b)) => {
-            let method = arith_rule(*op, *mask);
-            let (a, b) = (operand(a), operand(b));
-            quote_spanned!(span=> #rt::ops::#method(#a, #b))
+        (Rule::Arith(op, mask), Op::Arith(_, lhs, b)) => {
+            let (rule, method) = arith_rule(*op, *mask);
+            let (a, b) = (operand(lhs), operand(b));
+            if owned.is_undecided_float(*lhs) {
+                // One type for both operands: rustc takes it from the right one.
+                quote_spanned!(span=> #rt::ops::#method(#a, #b))
+            } else {
+                // Dispatch on the left operand's type, which also allows mixed types.
+                quote_spanned!(span=> #rt::#rule::#method(#a, #b))
+            }
         }
         (Rule::Neg, Op::Neg(a)) => {
             let a = operand(a);
@@ -327,19 +333,22 @@ fn arith_token(op: ArithOp) -> TokenStream {
     }
 }
 
-/// The same-type rule function (see `ad_std::same_type`) for an operator and the operands
-/// whose cotangents are needed.
-fn arith_rule(op: ArithOp, mask: Mask) -> proc_macro2::Ident {
-    let stem = match op {
-        ArithOp::Add => "add",
-        ArithOp::Sub => "sub",
-        ArithOp::Mul => "mul",
-        ArithOp::Div => "div",
+/// The rule trait of an operator, and its entry point (the same name as the same-type
+/// function of `ad_std::same_type`) for the operands whose cotangents are needed.
+fn arith_rule(op: ArithOp, mask: Mask) -> (proc_macro2::Ident, proc_macro2::Ident) {
+    let (rule, stem) = match op {
+        ArithOp::Add => ("AddRule", "add"),
+        ArithOp::Sub => ("SubRule", "sub"),
+        ArithOp::Mul => ("MulRule", "mul"),
+        ArithOp::Div => ("DivRule", "div"),
     };
     let suffix = match mask {
         Mask::Both => "",
         Mask::Lhs => "_lhs",
         Mask::Rhs => "_rhs",
     };
-    quote::format_ident!("{}_vjp{}", stem, suffix)
+    (
+        quote::format_ident!("{}", rule),
+        quote::format_ident!("{}_vjp{}", stem, suffix),
+    )
 }

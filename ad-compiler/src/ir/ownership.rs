@@ -1,10 +1,16 @@
-//! Which values are certainly owned floats or other owned values, not references.
+//! Two facts about values that rule calls need, computed once per body in linear time.
 //!
+//! *Owned*: certainly an owned value, not a reference.
 //! Rules take owned operands; a reference operand goes through `Operand::operand`. That
 //! conversion is a trait projection, behind which rustc cannot see the type of an undecided
 //! float (`let mut s = 0.0;` before a loop that adds `f64`s to it), so values known to be
 //! owned are passed as they are and rustc unifies them like the built-in operators do.
-//! Computed once per body, in linear time.
+//!
+//! *Undecided float*: a float whose type rustc has not decided where the rule is called
+//! (derived from unsuffixed literals, or a loop variable that starts as one, or a captured
+//! variable). An operator whose left operand is one is called as a function of one type, so
+//! rustc takes the type from the right operand; any other operator dispatches on the left
+//! operand's type, which also allows mixed types (`Vec2 * f64`).
 
 use super::{Body, Instr, Op, ValueId, is_unsuffixed_float, walk};
 use std::collections::HashMap;
@@ -16,11 +22,14 @@ enum Source<'a> {
     /// Equal to one of these values (a loop parameter: its initial value and its yield; an
     /// output of an `if` or a loop: what the regions yield).
     Merge(Vec<ValueId>),
+    /// A loop parameter: its initial value, then its yield.
+    LoopParam(ValueId, ValueId),
 }
 
-/// The ownership of every value of a body.
+/// The ownership of every value of a body, and which are undecided floats.
 pub struct Ownership {
     owned: Vec<bool>,
+    undecided: Vec<bool>,
 }
 
 impl Ownership {
@@ -53,11 +62,9 @@ impl Ownership {
                     ..
                 } => {
                     for (k, param) in params.iter().enumerate() {
-                        let from = [init.get(k), body.yields.get(k)];
-                        sources.insert(
-                            *param,
-                            Source::Merge(from.into_iter().flatten().copied().collect()),
-                        );
+                        if let (Some(first), Some(next)) = (init.get(k), body.yields.get(k)) {
+                            sources.insert(*param, Source::LoopParam(*first, *next));
+                        }
                         if let Some(output) = merged.get(k) {
                             sources.insert(*output, Source::Merge(vec![*param]));
                         }
@@ -70,9 +77,18 @@ impl Ownership {
             body,
             sources,
             state: vec![State::Unknown; n],
+            undecided: vec![None; n],
         };
         let owned = (0..n as u32).map(|v| analysis.owned(ValueId(v))).collect();
-        Ownership { owned }
+        let undecided = (0..n as u32)
+            .map(|v| analysis.undecided(ValueId(v)))
+            .collect();
+        Ownership { owned, undecided }
+    }
+
+    /// Whether `v` is a float whose type rustc has not decided where rules use it.
+    pub fn is_undecided_float(&self, v: ValueId) -> bool {
+        self.undecided.get(v.index()).copied().unwrap_or(false)
     }
 
     /// Whether `v` is certainly owned.
@@ -94,6 +110,7 @@ struct Analysis<'a> {
     body: &'a Body,
     sources: HashMap<ValueId, Source<'a>>,
     state: Vec<State>,
+    undecided: Vec<Option<bool>>,
 }
 
 impl Analysis<'_> {
@@ -119,6 +136,10 @@ impl Analysis<'_> {
                 let from = from.clone();
                 return from.into_iter().all(|u| self.owned(u));
             }
+            Some(Source::LoopParam(first, next)) => {
+                let (first, next) = (*first, *next);
+                return self.owned(first) && self.owned(next);
+            }
             Some(Source::Instr(instr)) => &instr.op,
             None => return false,
         };
@@ -130,6 +151,59 @@ impl Analysis<'_> {
             Op::Index { by_ref, .. } => !by_ref,
             Op::Const(tokens) => {
                 syn::parse2::<syn::Expr>(tokens.clone()).is_ok_and(|e| is_unsuffixed_float(&e))
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Analysis<'_> {
+    fn undecided(&mut self, v: ValueId) -> bool {
+        if let Some(known) = self.undecided.get(v.index()).copied().flatten() {
+            return known;
+        }
+        // Assume decided while deciding (a loop parameter reached through its yield).
+        if let Some(slot) = self.undecided.get_mut(v.index()) {
+            *slot = Some(false);
+        }
+        let result = self.decide_undecided(v);
+        if let Some(slot) = self.undecided.get_mut(v.index()) {
+            *slot = Some(result);
+        }
+        result
+    }
+
+    fn decide_undecided(&mut self, v: ValueId) -> bool {
+        if let Some(p) = self.body.params.iter().find(|p| p.value == v) {
+            // An untyped closure parameter takes the type of its argument, maybe `{float}`.
+            return p.ty.is_none();
+        }
+        let op = match self.sources.get(&v) {
+            Some(Source::Merge(from)) => {
+                let from = from.clone();
+                return !from.is_empty() && from.into_iter().all(|u| self.undecided(u));
+            }
+            // Inside the loop, before its yield is unified with it.
+            Some(Source::LoopParam(first, _)) => {
+                let first = *first;
+                return self.undecided(first);
+            }
+            Some(Source::Instr(instr)) => &instr.op,
+            None => return false,
+        };
+        match op {
+            Op::Const(tokens) => syn::parse2::<syn::Expr>(tokens.clone()).is_ok_and(|e| {
+                // A literal, or a variable a closure captures (lowercase, unlike constants).
+                is_unsuffixed_float(&e)
+                    || matches!(&e, syn::Expr::Path(p) if p.path.get_ident().is_some_and(|i| i.to_string().starts_with(|c: char| c.is_lowercase())))
+            }),
+            Op::Neg(a) => {
+                let a = *a;
+                self.undecided(a)
+            }
+            Op::Arith(_, a, b) => {
+                let (a, b) = (*a, *b);
+                self.undecided(a) && self.undecided(b)
             }
             _ => false,
         }

@@ -1,0 +1,78 @@
+//! Operators on user types: `#[differentiable]` on `impl Add for Vec2` (and `Sub`, `Mul`,
+//! `Div`, `Neg`) also implements the matching rule trait of `ad-std` (`AddRule`, ...) through
+//! the method's generated VJP, so that `a + b` on those types differentiates like on floats.
+//! (A trait impl cannot hold the generated sibling method; the rule impl calls it from the
+//! inherent impl the attribute emits beside.)
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// The rule impl for an operator trait impl, or nothing for other impls.
+pub fn rule_impl(imp: &syn::ItemImpl) -> TokenStream {
+    let Some((_, trait_path, _)) = &imp.trait_ else {
+        return quote!();
+    };
+    let Some(last) = trait_path.segments.last() else {
+        return quote!();
+    };
+    let operator = last.ident.to_string();
+    let (rule, method) = match operator.as_str() {
+        "Add" | "Sub" | "Mul" | "Div" => {
+            (format_ident!("{}Rule", operator), operator.to_lowercase())
+        }
+        "Neg" => (format_ident!("NegRule"), "neg".to_string()),
+        _ => return quote!(),
+    };
+    let rt = quote!(::ad::__private);
+    let self_ty = &imp.self_ty;
+    let (impl_generics, _, where_clause) = imp.generics.split_for_impl();
+    let sibling = format_ident!("__ad_vjp_{}", method);
+    let entry = format_ident!("{}_vjp", method);
+    if operator == "Neg" {
+        return quote! {
+            impl #impl_generics #rt::NegRule for #self_ty #where_clause {
+                type Output = <#self_ty as ::core::ops::Neg>::Output;
+                #[inline(always)]
+                fn #entry(self) -> (Self::Output, impl Fn(#rt::Tangent<Self::Output>) -> #rt::Tangent<Self>) {
+                    let (value, pullback) = <#self_ty>::#sibling(self);
+                    (value, move |d| pullback(d).0)
+                }
+            }
+        };
+    }
+    // `impl Add for T` adds `T`s; `impl Add<R> for T` adds an `R`.
+    let rhs = match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) => match args.args.first() {
+            Some(syn::GenericArgument::Type(ty)) => quote!(#ty),
+            _ => quote!(#self_ty),
+        },
+        _ => quote!(#self_ty),
+    };
+    let trait_ident = &last.ident;
+    let (lhs_entry, rhs_entry) = (
+        format_ident!("{}_vjp_lhs", method),
+        format_ident!("{}_vjp_rhs", method),
+    );
+    quote! {
+        impl #impl_generics #rt::#rule<#rhs> for #self_ty #where_clause {
+            type Output = <#self_ty as ::core::ops::#trait_ident<#rhs>>::Output;
+            #[inline(always)]
+            fn #entry(self, rhs: #rhs) -> (
+                Self::Output,
+                impl Fn(#rt::Tangent<Self::Output>) -> (#rt::Tangent<Self>, #rt::Tangent<#rhs>),
+            ) {
+                <#self_ty>::#sibling(self, rhs)
+            }
+            #[inline(always)]
+            fn #lhs_entry(self, rhs: #rhs) -> (Self::Output, impl Fn(#rt::Tangent<Self::Output>) -> #rt::Tangent<Self>) {
+                let (value, pullback) = <#self_ty>::#sibling(self, rhs);
+                (value, move |d| pullback(d).0)
+            }
+            #[inline(always)]
+            fn #rhs_entry(self, rhs: #rhs) -> (Self::Output, impl Fn(#rt::Tangent<Self::Output>) -> #rt::Tangent<#rhs>) {
+                let (value, pullback) = <#self_ty>::#sibling(self, rhs);
+                (value, move |d| pullback(d).1)
+            }
+        }
+    }
+}
