@@ -91,6 +91,7 @@ pub mod __private {
     pub use ad_core::seed::seed;
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::float::FloatMethods;
+    pub use ad_std::real::Real;
     pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};
     /// Operator rules on operands of one type (see `ad_std::same_type`).
     pub use ad_std::same_type as ops;

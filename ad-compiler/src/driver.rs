@@ -167,6 +167,7 @@ fn vjp_item(
 ) -> Result<TokenStream, TokenStream> {
     let mut diag = Diagnostics::default();
     check_signature(sig, &mut diag);
+    let sig = &with_real_bounds(sig);
     let params = lower::fn_params(sig);
     let differentiated = differentiate(
         sig.ident.to_string(),
@@ -281,6 +282,43 @@ fn calls_itself(name: &syn::Ident, block: &syn::Block) -> bool {
     let mut finder = Finder { name, found: false };
     finder.visit_block(block);
     finder.found
+}
+
+/// The signature with `T: Real` added to every type parameter bounded by `Float`
+/// (num-traits): the derivative of `fn f<T: Float>(x: T) -> T` needs the rules for `T`,
+/// which `f32` and `f64` have.
+fn with_real_bounds(sig: &syn::Signature) -> syn::Signature {
+    let mut sig = sig.clone();
+    let bounded_by_float = |bounds: &syn::punctuated::Punctuated<
+        syn::TypeParamBound,
+        syn::Token![+],
+    >| {
+        bounds.iter().any(|b| matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| s.ident == "Float")))
+    };
+    let mut floats: Vec<syn::Ident> = sig
+        .generics
+        .type_params()
+        .filter(|p| bounded_by_float(&p.bounds))
+        .map(|p| p.ident.clone())
+        .collect();
+    if let Some(where_clause) = &sig.generics.where_clause {
+        for predicate in &where_clause.predicates {
+            if let syn::WherePredicate::Type(t) = predicate {
+                if let syn::Type::Path(p) = &t.bounded_ty {
+                    if let Some(ident) = p.path.get_ident().filter(|_| bounded_by_float(&t.bounds))
+                    {
+                        floats.push(ident.clone());
+                    }
+                }
+            }
+        }
+    }
+    for param in sig.generics.type_params_mut() {
+        if floats.contains(&param.ident) {
+            param.bounds.push(syn::parse_quote!(::ad::__private::Real));
+        }
+    }
+    sig
 }
 
 /// Signatures the VJP cannot be generated for.

@@ -9,4 +9,5 @@
 
 pub mod float;
 pub mod ops;
+pub mod real;
 pub mod same_type;

@@ -13,6 +13,7 @@ mod calls;
 mod closures;
 mod f32;
 mod float_methods;
+mod generics;
 mod locals;
 mod numerics;
 mod references;

@@ -1,0 +1,26 @@
+//! [`Real`]: what generated code needs of a float type it does not know. A generic function
+//! `fn f<T: Float>(x: T) -> T` (num-traits' `Float`) is differentiated with the extra bound
+//! `T: Real`, which `f32` and `f64` meet, so every operator rule and float-method rule is
+//! available for `T`.
+
+use crate::float::FloatMethods;
+use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
+use ad_core::{Differentiable, Operand, TangentVector};
+
+/// A float type with every derivative rule: `f32` or `f64`.
+pub trait Real:
+    Copy
+    + TangentVector
+    + Differentiable<TangentVector = Self>
+    + Operand<Value = Self>
+    + AddRule<Self, Output = Self>
+    + SubRule<Self, Output = Self>
+    + MulRule<Self, Output = Self>
+    + DivRule<Self, Output = Self>
+    + NegRule<Output = Self>
+    + FloatMethods
+{
+}
+
+impl Real for f32 {}
+impl Real for f64 {}
