@@ -87,7 +87,9 @@ pub mod prelude {
 pub mod __private {
     pub use ad_core::accumulate::{accumulate, add_into, zero};
     pub use ad_core::field::{field, field_key, from_field, without_field, FieldTangent};
-    pub use ad_core::index::{accumulate_at, add_at, IndexPullback};
+    pub use ad_core::index::{
+        accumulate_at, add_at, element, sum_elements, take_at, take_at2, take_last, IndexPullback,
+    };
     pub use ad_core::seed::seed;
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::float::FloatMethods;

@@ -84,6 +84,46 @@ pub fn accumulate_at<A: IndexAdjoint<T>, T>(
         .add_at(read.index, value);
 }
 
+/// The adjoint of an element write `xs[i] = y`: removes and returns element `i` of the new
+/// vector's adjoint (the cotangent of `y`), leaving zero there (the overwritten value
+/// received nothing). A length-less zero gives a zero element.
+///
+/// Original: `xs' = xs with [i] = y` / Adjoint: `adj[y] += adj[xs'][i]; adj[xs] += adj[xs']`
+/// with `[i] = 0`.
+pub fn take_at<T: TangentVector>(adjoint: &mut Vec<T>, index: usize) -> T {
+    match adjoint.get_mut(index) {
+        Some(element) => std::mem::replace(element, T::zero()),
+        None => T::zero(),
+    }
+}
+
+/// [`take_at`] for `m[i][j] = y` on a vector of vectors.
+pub fn take_at2<T: TangentVector>(adjoint: &mut Vec<Vec<T>>, (i, j): (usize, usize)) -> T {
+    match adjoint.get_mut(i) {
+        Some(row) => take_at(row, j),
+        None => T::zero(),
+    }
+}
+
+/// The adjoint of `xs.push(y)`: removes and returns the last element of the new vector's
+/// adjoint (the cotangent of `y`); what remains is the adjoint of `xs`.
+pub fn take_last<T: TangentVector>(adjoint: &mut Vec<T>) -> T {
+    adjoint.pop().unwrap_or_else(T::zero)
+}
+
+/// The adjoint of `vec![y; n]`: `adj[y] += Σ adj[v][k]`.
+pub fn sum_elements<T: TangentVector>(adjoint: Vec<T>) -> T {
+    adjoint.into_iter().fold(T::zero(), TangentVector::add)
+}
+
+/// The adjoint of element `k` of `vec![a, b, ..]`: `adj[v][k]` (zero for a length-less zero).
+// `&Vec`, not `&[T]`: the adjoint's type is inferred from this call, and a slice parameter
+// would make rustc infer an unsized `[T]` instead of the vector.
+#[allow(clippy::ptr_arg)]
+pub fn element<T: TangentVector>(adjoint: &Vec<T>, k: usize) -> T {
+    adjoint.get(k).cloned().unwrap_or_else(T::zero)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +135,20 @@ mod tests {
         accumulate_at(&mut adjoint, &IndexPullback::new(3, 1), 0.5);
         accumulate_at(&mut adjoint, &IndexPullback::new(3, 2), 1.0);
         assert_eq!(adjoint, Some(vec![0.0, 2.5, 1.0]));
+    }
+
+    #[test]
+    fn writes_hand_over_the_overwritten_element() {
+        let mut adjoint = vec![1.0, 2.0, 3.0];
+        assert_eq!(take_at(&mut adjoint, 1), 2.0);
+        assert_eq!(adjoint, vec![1.0, 0.0, 3.0]);
+        assert_eq!(take_at(&mut Vec::<f64>::new(), 4), 0.0);
+        assert_eq!(take_last(&mut adjoint), 3.0);
+        assert_eq!(sum_elements(adjoint), 1.0);
+        let mut matrix = vec![vec![1.0, 2.0], vec![3.0, 4.0]];
+        assert_eq!(take_at2(&mut matrix, (1, 0)), 3.0);
+        assert_eq!(matrix, vec![vec![1.0, 2.0], vec![0.0, 4.0]]);
+        assert_eq!(element(&vec![5.0, 6.0], 1), 6.0);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Reverse-mode gradients of whole functions with control flow: branches, `match`, loops
 //! over ranges and slices, `break`/`continue`, early `return`, recursion, and small numeric
 //! programs (Newton, bisection, Horner, softmax, an Euler simulation), early exits out of
-//! loops (`return`, labelled `break`/`continue`, `break` with a value) and mutual recursion.
+//! loops (`return`, labelled `break`/`continue`, `break` with a value), mutual recursion, and
+//! vectors changed in place (element writes, `push`, `vec![..]`).
 //!
 //! Every test differentiates a `#[differentiable]` function with the operators and compares
 //! the result with an independent reference: central finite differences of the *original*
@@ -16,6 +17,7 @@ mod branches;
 mod exits;
 mod loops;
 mod matching;
+mod mutation;
 mod numerics;
 mod ranges;
 mod recursion;

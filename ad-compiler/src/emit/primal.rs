@@ -158,6 +158,27 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let a = v(a);
             quote_spanned!(span=> ::core::option::Option::Some(#a))
         }
+        Op::IndexSet {
+            base,
+            indices,
+            value,
+        } => {
+            let (base, value) = (v(base), v(value));
+            let indices = indices.iter().map(v);
+            return quote_spanned!(span=> let mut #result = #base; #result #([#indices])* = #value;);
+        }
+        Op::Push { base, value } => {
+            let (base, value) = (v(base), v(value));
+            return quote_spanned!(span=> let mut #result = #base; #result.push(#value););
+        }
+        Op::VecRepeat { value, count } => {
+            let (value, count) = (v(value), v(count));
+            quote_spanned!(span=> ::std::vec![#value; #count])
+        }
+        Op::VecList(items) => {
+            let items = items.iter().map(v);
+            quote_spanned!(span=> ::std::vec![#(#items),*])
+        }
         // Handled above.
         Op::If { .. } | Op::Loop { .. } => quote!(()),
     };
@@ -220,6 +241,18 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
                 quote_spanned!(span=> #base[#index])
             };
             quote_spanned!(span=> (#read, #rt::IndexPullback::new(#base.len(), #index)))
+        }
+        (Rule::Vector, op) => {
+            // The vector as the source builds it, and the position written as the record.
+            let value = compute(instr);
+            let record = match op {
+                Op::IndexSet { indices, .. } => {
+                    let indices = indices.iter().map(v);
+                    quote!((#(#indices),*))
+                }
+                _ => quote!(()),
+            };
+            quote_spanned!(span=> { #value (#result, #record) })
         }
         (
             Rule::Method,

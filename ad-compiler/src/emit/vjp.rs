@@ -444,6 +444,67 @@ impl Printer<'_, '_> {
                 };
                 self.with_saved_pullback(instr.result, *storage, add)
             }
+            AdjointStep::Vector {
+                instr,
+                storage,
+                targets,
+            } => {
+                let first_of = |v: ValueId| {
+                    targets
+                        .iter()
+                        .find(|(t, _)| *t == v)
+                        .map(|(_, first)| *first)
+                };
+                let add = |v: ValueId, contribution: TokenStream| match first_of(v) {
+                    Some(first) => self.contribute(v, first, contribution),
+                    None => quote!(),
+                };
+                let body = match &instr.op {
+                    Op::IndexSet {
+                        base,
+                        indices,
+                        value,
+                    } => {
+                        let take = if indices.len() == 2 {
+                            quote!(#rt::take_at2(&mut __ad_rest, *__ad_saved))
+                        } else {
+                            quote!(#rt::take_at(&mut __ad_rest, *__ad_saved))
+                        };
+                        let (to_value, to_base) = (
+                            add(*value, quote!(__ad_element)),
+                            add(*base, quote!(__ad_rest)),
+                        );
+                        quote!(let mut __ad_rest = __ad_d; let __ad_element = #take; #to_value #to_base)
+                    }
+                    Op::Push { base, value } => {
+                        let (to_value, to_base) = (
+                            add(*value, quote!(__ad_element)),
+                            add(*base, quote!(__ad_rest)),
+                        );
+                        quote!(let mut __ad_rest = __ad_d; let __ad_element = #rt::take_last(&mut __ad_rest); #to_value #to_base)
+                    }
+                    Op::VecRepeat { value, .. } => add(*value, quote!(#rt::sum_elements(__ad_d))),
+                    // Positional: the same value may stand at several positions.
+                    Op::VecList(items) => {
+                        let mut targets = targets.iter();
+                        items
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, item)| self.program.active.contains(item))
+                            .filter_map(|(k, item)| {
+                                let (_, first) = targets.next()?;
+                                Some(self.contribute(
+                                    *item,
+                                    *first,
+                                    quote!(#rt::element(&__ad_d, #k)),
+                                ))
+                            })
+                            .collect()
+                    }
+                    _ => quote!(),
+                };
+                self.with_saved_pullback(instr.result, *storage, body)
+            }
             AdjointStep::Pass { from, to, first } => {
                 self.with_adjoint(*from, self.contribute(*to, *first, quote!(__ad_d)))
             }

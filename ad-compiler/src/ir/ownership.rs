@@ -144,9 +144,15 @@ impl Analysis<'_> {
             None => return false,
         };
         match op {
-            Op::Arith(..) | Op::Neg(_) | Op::Deref(_) | Op::Struct { .. } | Op::SetField { .. } => {
-                true
-            }
+            Op::Arith(..)
+            | Op::Neg(_)
+            | Op::Deref(_)
+            | Op::Struct { .. }
+            | Op::SetField { .. }
+            | Op::IndexSet { .. }
+            | Op::Push { .. }
+            | Op::VecRepeat { .. }
+            | Op::VecList(_) => true,
             Op::Cast(_, ty) => is_float_type(ty),
             Op::Index { by_ref, .. } => !by_ref,
             Op::Const(tokens) => {

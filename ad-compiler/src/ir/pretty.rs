@@ -208,6 +208,14 @@ fn op_text(instr: &Instr) -> String {
         Op::IterNext(a) => format!("iter_next {a}"),
         Op::Unwrap(a) => format!("unwrap {a}"),
         Op::WrapSome(a) => format!("some {a}"),
+        Op::IndexSet {
+            base,
+            indices,
+            value,
+        } => format!("index_set {base}[{}] = {value}", list(indices)),
+        Op::Push { base, value } => format!("push {base}, {value}"),
+        Op::VecRepeat { value, count } => format!("vec [{value}; {count}]"),
+        Op::VecList(items) => format!("vec [{}]", list(items)),
     };
     format!("{text}{discarded}")
 }

@@ -186,6 +186,19 @@ pub enum Op {
     Unwrap(ValueId),
     /// `Some(a)`: the value of a `break` or `return` inside a loop, until the loop ends.
     WrapSome(ValueId),
+    /// `base` with the element at `indices` (one, or two for `m[i][j]`) set to `value`
+    /// (`v[i] = value` on a local `v`): a new version of `base`.
+    IndexSet {
+        base: ValueId,
+        indices: Vec<ValueId>,
+        value: ValueId,
+    },
+    /// `base` with `value` pushed (`v.push(value)`): a new version of `base`.
+    Push { base: ValueId, value: ValueId },
+    /// `vec![value; count]`.
+    VecRepeat { value: ValueId, count: ValueId },
+    /// `vec![a, b, ..]`.
+    VecList(Vec<ValueId>),
 }
 
 impl Op {
@@ -207,6 +220,17 @@ impl Op {
             }
             Op::Matches { scrutinee, .. } => vec![*scrutinee],
             Op::Struct { fields, .. } => fields.iter().map(|(_, v)| *v).collect(),
+            Op::IndexSet {
+                base,
+                indices,
+                value,
+            } => std::iter::once(*base)
+                .chain(indices.iter().copied())
+                .chain([*value])
+                .collect(),
+            Op::Push { base, value } => vec![*base, *value],
+            Op::VecRepeat { value, count } => vec![*value, *count],
+            Op::VecList(items) => items.clone(),
             Op::SetField { base, value, .. } => vec![*base, *value],
             Op::If { cond, .. } => vec![*cond],
             Op::Loop { init, .. } => init.clone(),
@@ -232,6 +256,8 @@ impl Op {
             Op::Loop { .. } => vec![],
             // The index chooses an element; only the sequence carries derivatives.
             Op::Index { base, .. } => vec![*base],
+            Op::IndexSet { base, value, .. } => vec![*base, *value],
+            Op::VecRepeat { value, .. } => vec![*value],
             _ => self.operands(),
         }
     }

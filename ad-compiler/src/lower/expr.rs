@@ -227,6 +227,17 @@ impl Builder<'_> {
                 Some(self.push(Op::Cast(operand, (*c.ty).clone()), span))
             }
             Expr::Call(call) => self.lower_call(call),
+            Expr::MethodCall(m)
+                if m.method == "push" && m.args.len() == 1 && local_name(&m.receiver).is_some() =>
+            {
+                // `v.push(x)` on a local: a new version of it.
+                let name = local_name(&m.receiver)?;
+                let base = self.lookup(&name)?;
+                let value = self.lower_value(&m.args[0]);
+                let updated = self.push(Op::Push { base, value }, span);
+                self.assign(&name, updated);
+                None
+            }
             Expr::MethodCall(m) => {
                 // A method of an element (`m[i].len()`) borrows it, as auto-ref does.
                 let receiver = match &*m.receiver {
@@ -308,6 +319,9 @@ impl Builder<'_> {
                     self.returned = Some(value);
                 }
                 None
+            }
+            Expr::Macro(m) if m.mac.path.segments.last().is_some_and(|s| s.ident == "vec") => {
+                self.lower_vec(&m.mac)
             }
             Expr::Macro(m) => {
                 self.unsupported_macro(&m.mac);
@@ -460,6 +474,35 @@ impl Builder<'_> {
         Some(self.push(op, call.span()))
     }
 
+    /// `vec![value; count]` or `vec![a, b, ..]`.
+    fn lower_vec(&mut self, mac: &syn::Macro) -> Option<ValueId> {
+        use syn::parse::Parser;
+        let span = mac.span();
+        let repeat = |input: syn::parse::ParseStream| -> syn::Result<(Expr, Expr)> {
+            let value: Expr = input.parse()?;
+            input.parse::<syn::Token![;]>()?;
+            let count: Expr = input.parse()?;
+            Ok((value, count))
+        };
+        if let Ok((value, count)) = repeat.parse2(mac.tokens.clone()) {
+            let (value, count) = (self.lower_value(&value), self.lower_value(&count));
+            return Some(self.push(Op::VecRepeat { value, count }, span));
+        }
+        match syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated
+            .parse2(mac.tokens.clone())
+        {
+            Ok(items) => {
+                let items = items.iter().map(|e| self.lower_value(e)).collect();
+                Some(self.push(Op::VecList(items), span))
+            }
+            Err(e) => {
+                self.diag
+                    .error(e.span(), format!("cannot read this `vec!`: {e}"));
+                None
+            }
+        }
+    }
+
     /// `Path { f: a, .. }`: a struct value (no `..base` yet).
     fn lower_struct(&mut self, s: &syn::ExprStruct) -> Option<ValueId> {
         if let Some(rest) = &s.rest {
@@ -486,6 +529,29 @@ impl Builder<'_> {
 
     /// `place = value` where `place` is a local or a field of a local (`p.x = value`).
     fn assign_to(&mut self, place: &Expr, value: ValueId) {
+        if let Expr::Index(outer) = place {
+            // `v[i] = value` or `m[i][j] = value` on a local: a new version of it.
+            let (name, index_exprs) = match &*outer.expr {
+                Expr::Index(inner) => (local_name(&inner.expr), vec![&inner.index, &outer.index]),
+                other => (local_name(other), vec![&outer.index]),
+            };
+            if let Some((name, base)) = name.and_then(|n| self.lookup(&n).map(|v| (n, v))) {
+                let indices = index_exprs
+                    .into_iter()
+                    .map(|e| self.lower_value(e))
+                    .collect();
+                let updated = self.push(
+                    Op::IndexSet {
+                        base,
+                        indices,
+                        value,
+                    },
+                    place.span(),
+                );
+                self.assign(&name, updated);
+                return;
+            }
+        }
         if let Expr::Field(f) = place {
             if let Expr::Path(p) = &*f.base {
                 if let Some(ident) = p.path.get_ident().filter(|i| *i != "self") {
@@ -554,6 +620,19 @@ fn is_compound(op: &BinOp) -> bool {
             | BinOp::ShlAssign(_)
             | BinOp::ShrAssign(_)
     )
+}
+
+/// The local a place names (`v` in `v[i]` or `v.push(..)`), if it is a plain name.
+fn local_name(expr: &Expr) -> Option<String> {
+    match expr {
+        Expr::Path(p) if p.qself.is_none() => p
+            .path
+            .get_ident()
+            .filter(|i| *i != "self")
+            .map(|i| i.to_string()),
+        Expr::Paren(p) => local_name(&p.expr),
+        _ => None,
+    }
 }
 
 /// Control flow is pointed at by its keyword; other expressions are underlined whole.

@@ -510,18 +510,32 @@ pub fn returns_from_loops(stmts: &[Stmt]) -> bool {
 fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
     struct Finder(Vec<String>);
     impl Finder {
+        /// The local a place belongs to: `x`, `v` of `v[i]` and `v[i][j]`, `p` of `p.x`.
         fn note(&mut self, place: &Expr) {
-            if let Expr::Path(p) = place {
-                if let Some(ident) = p.path.get_ident() {
-                    let name = ident.to_string();
-                    if !self.0.contains(&name) {
-                        self.0.push(name);
+            match place {
+                Expr::Path(p) => {
+                    if let Some(ident) = p.path.get_ident() {
+                        let name = ident.to_string();
+                        if !self.0.contains(&name) {
+                            self.0.push(name);
+                        }
                     }
                 }
+                Expr::Index(i) => self.note(&i.expr),
+                Expr::Field(f) => self.note(&f.base),
+                Expr::Paren(p) => self.note(&p.expr),
+                _ => {}
             }
         }
     }
     impl<'ast> Visit<'ast> for Finder {
+        fn visit_expr_method_call(&mut self, e: &'ast syn::ExprMethodCall) {
+            // `v.push(x)` makes a new version of `v`.
+            if e.method == "push" {
+                self.note(&e.receiver);
+            }
+            syn::visit::visit_expr_method_call(self, e);
+        }
         fn visit_expr_assign(&mut self, e: &'ast syn::ExprAssign) {
             self.note(&e.left);
             syn::visit::visit_expr_assign(self, e);

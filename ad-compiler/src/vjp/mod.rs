@@ -206,6 +206,9 @@ impl<'a> Generator<'_> {
             Op::Call { .. } => Some(Rule::Call),
             Op::Method { .. } => Some(Rule::Method),
             Op::Index { .. } => Some(Rule::Index),
+            Op::IndexSet { .. } | Op::Push { .. } | Op::VecRepeat { .. } | Op::VecList(_) => {
+                Some(Rule::Vector)
+            }
             _ => None,
         }
     }
@@ -312,6 +315,20 @@ impl<'a> Generator<'_> {
                     from: instr.result,
                     to: *a,
                 },
+                Op::IndexSet { .. } | Op::Push { .. } | Op::VecRepeat { .. } | Op::VecList(_) => {
+                    let storage = self.storage_of(instr.result, SavedKind::Pullback);
+                    let operands = instr.op.differentiable_operands();
+                    let active: Vec<ValueId> = operands
+                        .into_iter()
+                        .filter(|v| self.activity.is_active(*v))
+                        .collect();
+                    let targets = active.into_iter().map(|v| (v, self.first(v))).collect();
+                    AdjointStep::Vector {
+                        instr,
+                        storage,
+                        targets,
+                    }
+                }
                 Op::Struct { path, fields } => {
                     let active: Vec<_> = fields
                         .iter()

@@ -131,6 +131,9 @@ pub enum Rule {
     Method,
     /// Indexing: the pullback is the position read.
     Index,
+    /// A vector built or changed in place (`v[i] = x`, `v.push(x)`, `vec![..]`): the
+    /// "pullback" is the position written (or nothing).
+    Vector,
 }
 
 /// Which operands of a binary operator need a cotangent.
@@ -166,6 +169,16 @@ pub enum AdjointStep<'a> {
         base: ValueId,
         /// Where the position read is saved.
         storage: Storage,
+    },
+    /// A vector built or changed in place; see `ad_core::index` for each rule. Targets are
+    /// the active operands that receive a contribution, with their first-contribution flag.
+    Vector {
+        /// The instruction (`IndexSet`, `Push`, `VecRepeat` or `VecList`).
+        instr: &'a Instr,
+        /// Where the position written is saved.
+        storage: Storage,
+        /// `(operand, first)` for the active operands.
+        targets: Vec<(ValueId, bool)>,
     },
     /// Identity rules (`&x`, `*x`, ascriptions): `adj[to] += adj[from]`.
     Pass {
