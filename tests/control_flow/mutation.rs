@@ -176,3 +176,47 @@ fn vectors_listed_from_values() {
     let (dx, dy) = gradient!(at: 0.8, -0.3, of: listed);
     assert_grad_fd(|p| listed(p[0], p[1]), &[0.8, -0.3], &[dx, dy]);
 }
+
+#[derive(Differentiable, Clone, Debug)]
+pub struct Pendulum {
+    pub length: f64,
+    pub angle: f64,
+    pub damping: f64,
+}
+
+/// A struct built from another with `..base`: the fields not listed come from `base`.
+#[differentiable]
+fn swung(p: &Pendulum, push: f64) -> f64 {
+    let mut q = Pendulum {
+        angle: p.angle + push,
+        ..p.clone()
+    };
+    q.damping *= 0.5;
+    let r = Pendulum {
+        length: q.length * 2.0,
+        ..q
+    };
+    r.length * r.angle.sin() + r.damping * push
+}
+
+#[test]
+fn struct_update_syntax() {
+    let p = Pendulum {
+        length: 1.5,
+        angle: 0.4,
+        damping: 0.2,
+    };
+    let (dp, dpush) = gradient!(at: &p, 0.3, of: swung);
+    let f = |v: &[f64]| {
+        swung(
+            &Pendulum {
+                length: v[0],
+                angle: v[1],
+                damping: v[2],
+            },
+            v[3],
+        )
+    };
+    let got = [dp.length, dp.angle, dp.damping, dpush];
+    assert_grad_fd(f, &[1.5, 0.4, 0.2, 0.3], &got);
+}

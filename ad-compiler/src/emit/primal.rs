@@ -97,10 +97,14 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let items = items.iter().map(v);
             quote_spanned!(span=> (#(#items,)*))
         }
-        Op::Struct { path, fields } => {
+        Op::Struct { path, fields, rest } => {
             let members = fields.iter().map(|(m, _)| m);
             let values = fields.iter().map(|(_, x)| v(x));
-            quote_spanned!(span=> #path { #(#members: #values),* })
+            let rest = rest.map(|r| {
+                let r = v(&r);
+                quote!(..#r)
+            });
+            quote_spanned!(span=> #path { #(#members: #values,)* #rest })
         }
         Op::SetField {
             base,
@@ -125,6 +129,10 @@ pub fn compute(instr: &Instr) -> TokenStream {
         Op::Deref(a) => {
             let a = v(a);
             quote_spanned!(span=> *#a)
+        }
+        Op::Clone(a) => {
+            let a = v(a);
+            quote_spanned!(span=> #a.clone())
         }
         Op::Matches { scrutinee, pattern } => {
             let a = v(scrutinee);

@@ -542,32 +542,36 @@ impl Printer<'_, '_> {
                 value,
                 path,
                 fields,
+                rest,
+                listed,
             } => {
                 // The struct's tangent type is what `#[derive(Differentiable)]` names
-                // `<Name>TangentVector`: destructuring it fixes the adjoint's type, which
-                // nothing else may (a struct built here and only read field by field).
+                // `<Name>TangentVector`: matching it fixes the adjoint's type, which nothing
+                // else may (a struct built here and only read field by field).
                 let (pattern_path, is_self) = tangent_path(path);
-                let parts: Vec<proc_macro2::Ident> = (0..fields.len())
-                    .map(|k| quote::format_ident!("__ad_field{}", k))
-                    .collect();
-                let members = fields.iter().map(|(m, _, _)| m);
+                let pin = if is_self {
+                    quote!(let __ad_d: <#path as #rt::Differentiable>::TangentVector = __ad_d;)
+                } else {
+                    quote!(let #pattern_path { .. } = &__ad_d;)
+                };
                 let adds: TokenStream = fields
                     .iter()
-                    .zip(&parts)
-                    .map(|((_, target, first), part)| {
-                        self.contribute(*target, *first, quote!(#part))
+                    .map(|(member, target, first)| {
+                        let key = field_key(member);
+                        self.contribute(*target, *first, quote!(#rt::field::<#key, _>(&__ad_d)))
                     })
                     .collect();
-                let unpack = if is_self {
-                    let keys = fields.iter().map(|(m, _, _)| field_key(m));
-                    quote! {
-                        let __ad_d: <#path as #rt::Differentiable>::TangentVector = __ad_d;
-                        #(let #parts = #rt::field::<#keys, _>(&__ad_d);)*
-                    }
-                } else {
-                    quote!(let #pattern_path { #(#members: #parts,)* .. } = __ad_d;)
-                };
-                self.with_adjoint(*value, quote!(#unpack #adds))
+                // `..rest` receives the adjoint without the fields listed in the literal.
+                let to_rest = rest
+                    .map(|(target, first)| {
+                        let without = listed.iter().fold(quote!(__ad_d), |inner, member| {
+                            let key = field_key(member);
+                            quote!(#rt::without_field::<#key, _>(#inner))
+                        });
+                        self.contribute(target, first, without)
+                    })
+                    .unwrap_or_default();
+                self.with_adjoint(*value, quote!(#pin #adds #to_rest))
             }
             AdjointStep::SetField {
                 result,

@@ -147,6 +147,7 @@ impl Analysis<'_> {
             Op::Arith(..)
             | Op::Neg(_)
             | Op::Deref(_)
+            | Op::Clone(_)
             | Op::Struct { .. }
             | Op::SetField { .. }
             | Op::IndexSet { .. }

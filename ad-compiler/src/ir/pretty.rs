@@ -173,11 +173,12 @@ fn op_text(instr: &Instr) -> String {
         Op::NoGrad(a) => format!("no_grad {a}"),
         Op::Tuple(items) => format!("tuple ({})", list(items)),
         Op::Field(a, member) => format!("field {a}.{}", tokens(member)),
-        Op::Struct { path, fields } => {
-            let fields: Vec<String> = fields
+        Op::Struct { path, fields, rest } => {
+            let mut fields: Vec<String> = fields
                 .iter()
                 .map(|(m, v)| format!("{}: {v}", tokens(m)))
                 .collect();
+            fields.extend(rest.map(|r| format!("..{r}")));
             format!("struct {} {{ {} }}", tokens(path), fields.join(", "))
         }
         Op::SetField {
@@ -189,6 +190,7 @@ fn op_text(instr: &Instr) -> String {
             format!("ref{} {operand}", if *mutable { "_mut" } else { "" })
         }
         Op::Deref(a) => format!("deref {a}"),
+        Op::Clone(a) => format!("clone {a}"),
         Op::Matches { scrutinee, pattern } => format!("matches {scrutinee}, `{pattern}`"),
         Op::If { cond, .. } => format!("if {cond} {{"),
         Op::Loop { init, params, .. } => {

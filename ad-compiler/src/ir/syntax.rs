@@ -130,10 +130,12 @@ pub enum Op {
     Tuple(Vec<ValueId>),
     /// `a.f`: a field of a struct or a component of a tuple (`a.0`).
     Field(ValueId, syn::Member),
-    /// `Path { f: a, g: b }` or `Path(a, b)` (written `Path { 0: a, 1: b }`).
+    /// `Path { f: a, g: b }` or `Path(a, b)` (written `Path { 0: a, 1: b }`), with the other
+    /// fields taken from `rest` for `Path { f: a, ..rest }`.
     Struct {
         path: syn::Path,
         fields: Vec<(syn::Member, ValueId)>,
+        rest: Option<ValueId>,
     },
     /// `a` with field `f` set to `value` (`a.f = value` on a local `a`): a new version of `a`.
     SetField {
@@ -145,6 +147,8 @@ pub enum Op {
     Ref { mutable: bool, operand: ValueId },
     /// `*a`.
     Deref(ValueId),
+    /// `a.clone()`: the identity on values.
+    Clone(ValueId),
     /// `matches!(a, pattern)` for a pattern without bindings: a `match` arm's test.
     Matches {
         scrutinee: ValueId,
@@ -210,7 +214,7 @@ impl Op {
             Op::Neg(a) | Op::Cast(a, _) | Op::Ascribe(a, _) | Op::NoGrad(a) | Op::Field(a, _) => {
                 vec![*a]
             }
-            Op::Ref { operand, .. } | Op::Deref(operand) => vec![*operand],
+            Op::Ref { operand, .. } | Op::Deref(operand) | Op::Clone(operand) => vec![*operand],
             Op::Discrete { operands, .. } | Op::NoDerivative { operands, .. } => operands.clone(),
             Op::Call { args, .. } | Op::Tuple(args) => args.clone(),
             Op::Method { receiver, args, .. } | Op::DiscreteMethod { receiver, args, .. } => {
@@ -219,7 +223,9 @@ impl Op {
                     .collect()
             }
             Op::Matches { scrutinee, .. } => vec![*scrutinee],
-            Op::Struct { fields, .. } => fields.iter().map(|(_, v)| *v).collect(),
+            Op::Struct { fields, rest, .. } => {
+                fields.iter().map(|(_, v)| *v).chain(*rest).collect()
+            }
             Op::IndexSet {
                 base,
                 indices,

@@ -238,6 +238,13 @@ impl Builder<'_> {
                 self.assign(&name, updated);
                 None
             }
+            // `x.clone()` is the identity on values.
+            Expr::MethodCall(m)
+                if m.method == "clone" && m.args.is_empty() && m.turbofish.is_none() =>
+            {
+                let operand = self.lower_value(&m.receiver);
+                Some(self.push(Op::Clone(operand), span))
+            }
             Expr::MethodCall(m) => {
                 // A method of an element (`m[i].len()`) borrows it, as auto-ref does.
                 let receiver = match &*m.receiver {
@@ -461,6 +468,7 @@ impl Builder<'_> {
             Op::Struct {
                 path: callee.path.clone(),
                 fields,
+                rest: None,
             }
         } else if callee.qself.is_some() {
             self.diag.error(callee.span(), "calls through a qualified path `<T as Trait>::f` are not supported in differentiable functions yet: call `T::f` or a free function");
@@ -503,12 +511,8 @@ impl Builder<'_> {
         }
     }
 
-    /// `Path { f: a, .. }`: a struct value (no `..base` yet).
+    /// `Path { f: a, ..rest }`: a struct value.
     fn lower_struct(&mut self, s: &syn::ExprStruct) -> Option<ValueId> {
-        if let Some(rest) = &s.rest {
-            self.diag.error_spanned(rest, "`..base` in a struct literal is not supported in differentiable functions yet: list every field");
-            return None;
-        }
         if s.qself.is_some() {
             self.diag.error_spanned(s, "a struct literal with a qualified path is not supported in differentiable functions");
             return None;
@@ -518,10 +522,12 @@ impl Builder<'_> {
             .iter()
             .map(|f| (f.member.clone(), self.lower_value(&f.expr)))
             .collect();
+        let rest = s.rest.as_ref().map(|r| self.lower_value(r));
         Some(self.push(
             Op::Struct {
                 path: s.path.clone(),
                 fields,
+                rest,
             },
             s.span(),
         ))

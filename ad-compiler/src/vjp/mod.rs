@@ -304,7 +304,7 @@ impl<'a> Generator<'_> {
                         storage,
                     }
                 }
-                Op::Ascribe(a, _) | Op::Ref { operand: a, .. } | Op::Deref(a) => {
+                Op::Ascribe(a, _) | Op::Ref { operand: a, .. } | Op::Deref(a) | Op::Clone(a) => {
                     AdjointStep::Pass {
                         from: instr.result,
                         to: *a,
@@ -329,7 +329,8 @@ impl<'a> Generator<'_> {
                         targets,
                     }
                 }
-                Op::Struct { path, fields } => {
+                Op::Struct { path, fields, rest } => {
+                    let listed = fields.iter().map(|(m, _)| m.clone()).collect();
                     let active: Vec<_> = fields
                         .iter()
                         .filter(|(_, v)| self.activity.is_active(*v))
@@ -339,10 +340,15 @@ impl<'a> Generator<'_> {
                         .into_iter()
                         .map(|(m, v)| (m, v, self.first(v)))
                         .collect();
+                    let rest = rest
+                        .filter(|r| self.activity.is_active(*r))
+                        .map(|r| (r, self.first(r)));
                     AdjointStep::Unstruct {
                         value: instr.result,
                         path: path.clone(),
                         fields,
+                        rest,
+                        listed,
                     }
                 }
                 Op::SetField {

@@ -232,6 +232,10 @@ pub enum AdjointStep<'a> {
         /// The active fields: member, the value given to it, and whether it is that value's
         /// first contribution.
         fields: Vec<(syn::Member, ValueId, bool)>,
+        /// `..rest`, if active: it receives the struct's adjoint without the listed fields.
+        rest: Option<(ValueId, bool)>,
+        /// Every listed field (to remove from what `rest` receives).
+        listed: Vec<syn::Member>,
     },
     /// Field assignment `s' = s with f = a`: `adj[a] += adj[s'].f`, `adj[s] += adj[s']`
     /// without `f`.
