@@ -45,10 +45,12 @@
 //! ## What the compiler accepts so far
 //!
 //! Straight-line code (`let`, tuple patterns, mutable locals, compound assignment, arithmetic,
-//! casts, float methods, calls, tuples, references) and control flow: `if`, `match`, `&&`,
-//! `||`, `while`, `loop`, `for` over ranges and over slices and `Vec`s, `break`, `continue`,
-//! `return` from branches, indexing reads and recursion. The README lists the details and
-//! what is still rejected; everything rejected gives a compile error that names it.
+//! casts, float methods, calls, tuples, references), control flow (`if`, `match`, `&&`, `||`,
+//! `while`, `loop`, `for` over ranges and over slices and `Vec`s, `break`, `continue`,
+//! labelled exits, `return` anywhere, recursion), indexing and vectors changed in place,
+//! structs (`#[derive(Differentiable)]`, fields, methods, operator impls) and generic code
+//! over `T: Float`. The README lists the details and what is still rejected; everything
+//! rejected gives a compile error that names it.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
