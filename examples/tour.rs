@@ -57,6 +57,55 @@ fn log_likelihood(w: f64, b: f64, x: f64, label: f64) -> f64 {
     label * p.ln() + (1.0 - label) * (1.0 - p).ln()
 }
 
+/// Zygote's `pow`: a loop, differentiated by walking a tape of per-iteration pullbacks.
+#[differentiable]
+fn pow_loop(x: f64, n: usize) -> f64 {
+    let mut r = 1.0;
+    for _ in 0..n {
+        r = r * x;
+    }
+    r
+}
+
+/// Branches, an early `return` and a `while` loop with a data-dependent exit.
+#[differentiable]
+fn soft_threshold(xs: &[f64], t: f64) -> f64 {
+    let mut total = 0.0;
+    for &x in xs.iter() {
+        if x.abs() < t {
+            continue;
+        }
+        total += (x.abs() - t) * x.signum();
+    }
+    if total < 0.0 {
+        return -total.sqrt();
+    }
+    let mut y = total;
+    while y > 1.0 {
+        y = y * 0.5;
+    }
+    y
+}
+
+/// A model kept in a struct, with a method.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Line {
+    pub slope: f64,
+    pub intercept: f64,
+}
+
+impl Line {
+    #[differentiable]
+    pub fn loss(&self, xs: &[f64], ys: &[f64]) -> f64 {
+        let mut sum = 0.0;
+        for i in 0..xs.len() {
+            let residual = self.slope * xs[i] + self.intercept - ys[i];
+            sum += residual * residual;
+        }
+        sum / xs.len() as f64
+    }
+}
+
 fn main() {
     println!("== gradient of a function: d/dx x^3 at 4");
     let g = gradient!(at: 4.0, of: cubed);
@@ -89,4 +138,26 @@ fn main() {
     let fd_w = central_difference(|w| log_likelihood(w, -0.2, 1.7, 1.0), 0.3);
     let fd_b = central_difference(|b| log_likelihood(0.3, b, 1.7, 1.0), -0.2);
     println!("   d/dw = {dw:.9} (finite diff. {fd_w:.9}), d/db = {db:.9} (finite diff. {fd_b:.9})");
+
+    println!("\n== loops: Zygote's pow, d/dx x^10 at 1.1");
+    let (dx, _) = gradient!(at: 1.1, 10, of: pow_loop);
+    println!("   {dx:.9}   (closed form 10 x^9 = {:.9})", 10.0 * 1.1f64.powi(9));
+
+    println!("\n== branches, continue, early return, while");
+    let xs = [0.3, -2.0, 1.5, 4.0];
+    let (dxs, dt) = gradient!(at: &xs, 0.5, of: soft_threshold);
+    let fd = central_difference_gradient(|p| soft_threshold(&p[..4], p[4]), &[0.3, -2.0, 1.5, 4.0, 0.5]);
+    println!("   gradient        {dxs:.6?}, d/dt = {dt:.6}");
+    println!("   finite diff.    {:.6?}, d/dt = {:.6}", &fd[..4], fd[4]);
+
+    println!("\n== a struct model trained by gradient descent");
+    let (xs, ys) = ([0.0, 1.0, 2.0, 3.0], [1.0, 3.1, 4.9, 7.2]);
+    let mut line = Line { slope: 0.0, intercept: 0.0 };
+    for step in 0..=300 {
+        let (loss, (dline, _, _)) = value_with_gradient!(at: &line, &xs, &ys, of: Line::loss);
+        if step % 100 == 0 {
+            println!("   step {step:>3}: loss {loss:.6}, slope {:.4}, intercept {:.4}", line.slope, line.intercept);
+        }
+        line.move_by(&dline.scaled(-0.1));
+    }
 }
