@@ -16,6 +16,11 @@ impl Diagnostics {
         self.errors.push(syn::Error::new(span, message));
     }
 
+    /// Records an error built elsewhere.
+    pub fn push_error(&mut self, error: syn::Error) {
+        self.errors.push(error);
+    }
+
     /// Records an error covering all of `tokens` (first to last token).
     pub fn error_spanned(&mut self, tokens: &dyn quote::ToTokens, message: impl std::fmt::Display) {
         self.errors

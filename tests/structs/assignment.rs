@@ -153,18 +153,20 @@ fn field_assignment_in_branch_in_loop() {
     for &(x, step) in &[(0.2, 0.3), (0.9, 0.15), (-0.4, 0.45), (0.1, -0.2)] {
         let (value, (dx, dstep, _)) = value_with_gradient!(at: x, step, 12, of: reflected_walk);
         assert_eq!(value, reflected_walk(x, step, 12));
-        assert_grad_fd(
-            |q| reflected_walk(q[0], q[1], 12),
-            &[x, step],
-            &[dx, dstep],
-        );
+        assert_grad_fd(|q| reflected_walk(q[0], q[1], 12), &[x, step], &[dx, dstep]);
     }
     // no reflection, n = 2: pos₀ = x + s, pos₁ = x + s + s cos 1,
     // f = pos₀² + pos₁²: ∂x = 2pos₀ + 2pos₁, ∂s = 2pos₀ + 2pos₁(1 + cos 1)
     let (x, s) = (0.1, 0.2);
     let (dx, ds, _) = gradient!(at: x, s, 2, of: reflected_walk);
     let (p0, p1) = (x + s, x + s + s * 1f64.cos());
-    assert_all_close(&[dx, ds], &[2.0 * p0 + 2.0 * p1, 2.0 * p0 + 2.0 * p1 * (1.0 + 1f64.cos())]);
+    assert_all_close(
+        &[dx, ds],
+        &[
+            2.0 * p0 + 2.0 * p1,
+            2.0 * p0 + 2.0 * p1 * (1.0 + 1f64.cos()),
+        ],
+    );
 }
 
 /// A struct literal from computed values, returned.
@@ -188,7 +190,10 @@ fn struct_valued_function_pullback() {
         let (dr, dtheta) = pb(PointTangentVector { x: 0.0, y: 1.0 });
         assert_all_close(&[dr, dtheta], &[s, r * c]);
         let (dr, dtheta) = pb(PointTangentVector { x: 2.0, y: -3.0 });
-        assert_all_close(&[dr, dtheta], &[2.0 * c - 3.0 * s, -2.0 * r * s - 3.0 * r * c]);
+        assert_all_close(
+            &[dr, dtheta],
+            &[2.0 * c - 3.0 * s, -2.0 * r * s - 3.0 * r * c],
+        );
     }
 }
 

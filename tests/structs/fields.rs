@@ -136,7 +136,11 @@ fn tuple_struct_reads_and_construction() {
         let Vec2TangentVector(d0, d1) = dv;
         assert_all_close(
             &[d0, d1, dtheta],
-            &[c + 2.0 * s, 2.0 * c - s, (2.0 * c - s) * a - (2.0 * s + c) * b],
+            &[
+                c + 2.0 * s,
+                2.0 * c - s,
+                (2.0 * c - s) * a - (2.0 * s + c) * b,
+            ],
         );
         // the pullback of the tuple-struct-valued function: a row of the rotation's Jacobian
         let (r, pb) = value_with_pullback!(at: &v, theta, of: rotate);

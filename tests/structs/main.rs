@@ -19,6 +19,7 @@ mod fields;
 mod methods;
 mod operators;
 mod physics;
+mod repro;
 mod tangents;
 
 #[path = "../common/mod.rs"]

@@ -347,9 +347,7 @@ fn particle_simulation_closed_form() {
         let r = 1.0 - dt * c;
         let geometric: f64 = (0..n).map(|k| r.powi(k)).sum();
         let weighted: f64 = (1..n).map(|k| k as f64 * r.powi(k - 1)).sum();
-        let double: f64 = (0..n)
-            .map(|k| (0..k).map(|j| r.powi(j)).sum::<f64>())
-            .sum();
+        let double: f64 = (0..n).map(|k| (0..k).map(|j| r.powi(j)).sum::<f64>()).sum();
 
         let (value, dx) = value_with_gradient!(at: &w, of: World::final_x);
         assert_eq!(value, w.final_x());

@@ -157,6 +157,10 @@ impl Builder<'_> {
             );
             return;
         }
+        if let (Expr::Closure(closure), syn::Pat::Ident(name)) = (&*init.expr, &local.pat) {
+            self.bind_closure(name.ident.to_string(), closure);
+            return;
+        }
         let value = self.lower_value(&init.expr);
         self.bind_pattern(&local.pat, value);
     }
@@ -238,6 +242,7 @@ impl Builder<'_> {
                 self.assign(&name, updated);
                 None
             }
+            Expr::MethodCall(m) if self.is_chain(m) => self.lower_chain(m).flatten(),
             // `x.clone()` is the identity on values.
             Expr::MethodCall(m)
                 if m.method == "clone" && m.args.is_empty() && m.turbofish.is_none() =>
@@ -353,6 +358,9 @@ impl Builder<'_> {
         if p.qself.is_none() {
             if let Some(ident) = p.path.get_ident() {
                 if let Some(v) = self.lookup(&ident.to_string()) {
+                    if self.closures.contains_key(&v) {
+                        self.diag.error_spanned(p, format!("the closure `{ident}` can only be called in differentiable functions (not passed on or stored): call it, or make it a `#[differentiable]` function"));
+                    }
                     return v;
                 }
             }
@@ -427,6 +435,10 @@ impl Builder<'_> {
     }
 
     fn lower_call(&mut self, call: &syn::ExprCall) -> Option<ValueId> {
+        if let Some(closure) = self.called_closure(&call.func) {
+            let args: Vec<&Expr> = call.args.iter().collect();
+            return self.inline_closure(&closure, &args, call.span());
+        }
         let Expr::Path(callee) = &*call.func else {
             self.diag.error(call.func.span(), "only functions named by a path can be called in differentiable functions (not closures or function values) yet");
             return None;

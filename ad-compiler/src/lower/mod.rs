@@ -5,6 +5,8 @@
 //! default every parameter whose type can carry a derivative (not integers, `bool`, `char`,
 //! strings, functions). Errors go to the [`Diagnostics`](crate::diag::Diagnostics).
 
+mod chains;
+mod closures;
 mod control;
 mod expr;
 mod loops;

@@ -27,6 +27,9 @@ pub struct Builder<'d> {
     pub exited: bool,
     /// The loops being lowered, outermost first.
     pub loops: Vec<super::loops::LoopFrame>,
+    /// Closures bound by `let` in the body, by the placeholder value their name is bound to;
+    /// calls of them are inlined (see `closures`).
+    pub closures: std::collections::HashMap<ValueId, syn::ExprClosure>,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
     scopes: Vec<Vec<(String, ValueId)>>,
@@ -44,6 +47,7 @@ impl<'d> Builder<'d> {
             iteration_tail: false,
             exited: false,
             loops: Vec::new(),
+            closures: std::collections::HashMap::new(),
             diag,
             scopes: vec![Vec::new()],
             value_count,

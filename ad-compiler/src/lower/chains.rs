@@ -1,0 +1,304 @@
+//! Iterator chains into loops: `xs.iter().map(|x| (x - mu).powi(2)).sum::<f64>()` lowers as
+//!
+//! ```text
+//! { let mut acc = 0.0; for item in xs.iter() { let item = { let x = item; (x - mu).powi(2) };
+//!   acc = acc + item; } acc }
+//! ```
+//!
+//! so the chain is differentiated by the loop machinery (tapes, indexed reads of the slice),
+//! and the closures it takes are inlined where they run. Sources: a slice or `Vec` iterated
+//! with `.iter()` (and `.zip` of two of them), or a range. Adaptors: `map`, `filter`,
+//! `enumerate`, `copied`, `cloned`, `rev` (first, on a slice), `take`, `skip`, `step_by`.
+//! Consumers: `sum`, `product`, `fold`, `count`, `last`, `collect::<Vec<_>>()`.
+
+use super::ssa::Builder;
+use crate::ir::ValueId;
+use quote::quote;
+use syn::spanned::Spanned;
+use syn::{Expr, ExprMethodCall};
+
+const CONSUMERS: &[&str] = &["sum", "product", "fold", "count", "last", "collect"];
+
+/// One adaptor of a chain.
+enum Stage<'a> {
+    Map(&'a Expr),
+    Filter(&'a Expr),
+    Enumerate,
+    Copied,
+    Cloned,
+    Take(&'a Expr),
+    Skip(&'a Expr),
+    StepBy(&'a Expr),
+}
+
+impl Builder<'_> {
+    /// Lowers a chain ending in a consumer; `None` when `call` is not a chain this module
+    /// knows, which the caller then lowers as an ordinary method call.
+    pub fn lower_chain(&mut self, call: &ExprMethodCall) -> Option<Option<ValueId>> {
+        if !CONSUMERS.contains(&call.method.to_string().as_str()) {
+            return None;
+        }
+        let mut stages = Vec::new();
+        let mut receiver = &*call.receiver;
+        // Walk back from the consumer to the source, collecting adaptors.
+        let source = loop {
+            let Expr::MethodCall(m) = receiver else {
+                break source_of(receiver, false)?;
+            };
+            let stage = match (m.method.to_string().as_str(), m.args.len()) {
+                ("map", 1) => Stage::Map(&m.args[0]),
+                ("filter", 1) => Stage::Filter(&m.args[0]),
+                ("enumerate", 0) => Stage::Enumerate,
+                ("copied", 0) => Stage::Copied,
+                ("cloned", 0) => Stage::Cloned,
+                ("take", 1) => Stage::Take(&m.args[0]),
+                ("skip", 1) => Stage::Skip(&m.args[0]),
+                ("step_by", 1) => Stage::StepBy(&m.args[0]),
+                ("rev", 0) => break source_of(&m.receiver, true)?,
+                _ => break source_of(receiver, false)?,
+            };
+            stages.push(stage);
+            receiver = &m.receiver;
+        };
+        stages.reverse();
+        let block = desugar(call, &source, &stages);
+        match block {
+            Ok(block) => Some(self.lower_expr(&block)),
+            Err(e) => {
+                self.diag.push_error(e);
+                Some(None)
+            }
+        }
+    }
+}
+
+/// Where a chain's items come from: the `for` header and the item it binds.
+struct Source {
+    header: proc_macro2::TokenStream,
+    item: proc_macro2::TokenStream,
+}
+
+/// The source of a chain: `xs.iter()` (optionally reversed), `xs.iter().zip(ys.iter())`, or a
+/// range.
+fn source_of(expr: &Expr, reversed: bool) -> Option<Source> {
+    let indices = |len: proc_macro2::TokenStream| {
+        if reversed {
+            quote!(for __ad_i in (0..#len).rev())
+        } else {
+            quote!(for __ad_i in 0..#len)
+        }
+    };
+    match expr {
+        Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() && is_place(&m.receiver) => {
+            let seq = &m.receiver;
+            Some(Source {
+                header: indices(quote!((#seq).len())),
+                item: quote!(&(#seq)[__ad_i]),
+            })
+        }
+        Expr::MethodCall(m) if m.method == "zip" && m.args.len() == 1 => {
+            let (Expr::MethodCall(a), Expr::MethodCall(b)) = (&*m.receiver, &m.args[0]) else {
+                return None;
+            };
+            let ok = |c: &ExprMethodCall| {
+                c.method == "iter" && c.args.is_empty() && is_place(&c.receiver)
+            };
+            if !(ok(a) && ok(b)) {
+                return None;
+            }
+            let (a, b) = (&a.receiver, &b.receiver);
+            Some(Source {
+                header: indices(quote!(::core::cmp::min((#a).len(), (#b).len()))),
+                item: quote!((&(#a)[__ad_i], &(#b)[__ad_i])),
+            })
+        }
+        Expr::Range(_) if !reversed => Some(Source {
+            header: quote!(for __ad_item in #expr),
+            item: quote!(__ad_item),
+        }),
+        Expr::Paren(p) => source_of(&p.expr, reversed),
+        Expr::Range(_) => Some(Source {
+            header: quote!(for __ad_item in (#expr).rev()),
+            item: quote!(__ad_item),
+        }),
+        _ => None,
+    }
+}
+
+fn is_place(expr: &Expr) -> bool {
+    match expr {
+        Expr::Path(p) => p.qself.is_none(),
+        Expr::Field(f) => is_place(&f.base),
+        Expr::Paren(p) => is_place(&p.expr),
+        Expr::Reference(r) => is_place(&r.expr),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => is_place(&u.expr),
+        _ => false,
+    }
+}
+
+/// `|p| body` applied to `arg` as a block, or the error for something that is not a closure.
+fn apply(f: &Expr, arg: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
+    match f {
+        Expr::Closure(c) if c.inputs.len() == 1 => {
+            let (param, body) = (&c.inputs[0], &c.body);
+            Ok(quote!({ let #param = #arg; #body }))
+        }
+        other => Err(syn::Error::new(
+            other.span(),
+            "an iterator adaptor in a differentiable function takes a closure literal with one parameter here",
+        )),
+    }
+}
+
+fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn::Result<Expr> {
+    let mut before = proc_macro2::TokenStream::new();
+    let mut body = proc_macro2::TokenStream::new();
+    for (k, stage) in stages.iter().enumerate() {
+        let counter = quote::format_ident!("__ad_stage{}", k);
+        match stage {
+            Stage::Map(f) => {
+                let mapped = apply(f, quote!(__ad_item))?;
+                body.extend(quote!(let __ad_item = #mapped;));
+            }
+            Stage::Filter(f) => {
+                let keep = apply(f, quote!(&__ad_item))?;
+                body.extend(quote!(if !(#keep) { continue; }));
+            }
+            Stage::Enumerate => {
+                before.extend(quote!(let mut #counter = 0usize;));
+                body.extend(quote!(let __ad_item = (#counter, __ad_item); #counter += 1;));
+            }
+            Stage::Copied => body.extend(quote!(let __ad_item = *__ad_item;)),
+            Stage::Cloned => body.extend(quote!(let __ad_item = __ad_item.clone();)),
+            Stage::Take(n) => {
+                before.extend(quote!(let mut #counter = 0usize;));
+                body.extend(quote!(if #counter == (#n) { break; } #counter += 1;));
+            }
+            Stage::Skip(n) => {
+                before.extend(quote!(let mut #counter = 0usize;));
+                body.extend(quote!(if #counter < (#n) { #counter += 1; continue; }));
+            }
+            Stage::StepBy(n) => {
+                before.extend(quote!(let mut #counter = 0usize;));
+                body.extend(quote!(let __ad_kept = #counter % (#n) == 0; #counter += 1; if !__ad_kept { continue; }));
+            }
+        }
+    }
+    let integer = |turbofish: &Option<syn::AngleBracketedGenericArguments>| {
+        turbofish
+            .as_ref()
+            .and_then(|t| t.args.first())
+            .is_some_and(|a| match a {
+                syn::GenericArgument::Type(ty) => crate::ir::is_constant_type(ty),
+                _ => false,
+            })
+    };
+    let (init, step, result) = match call.method.to_string().as_str() {
+        "sum" if integer(&call.turbofish) => (
+            quote!(0),
+            quote!(__ad_acc = __ad_acc + __ad_item;),
+            quote!(__ad_acc),
+        ),
+        "sum" => (
+            quote!(0.0),
+            quote!(__ad_acc = __ad_acc + __ad_item;),
+            quote!(__ad_acc),
+        ),
+        "product" if integer(&call.turbofish) => (
+            quote!(1),
+            quote!(__ad_acc = __ad_acc * __ad_item;),
+            quote!(__ad_acc),
+        ),
+        "product" => (
+            quote!(1.0),
+            quote!(__ad_acc = __ad_acc * __ad_item;),
+            quote!(__ad_acc),
+        ),
+        "count" => (quote!(0usize), quote!(__ad_acc += 1;), quote!(__ad_acc)),
+        "last" => (
+            quote!(::core::option::Option::None),
+            quote!(__ad_acc = Some(__ad_item);),
+            quote!(__ad_acc),
+        ),
+        "collect" => (
+            quote!(::std::vec::Vec::new()),
+            quote!(__ad_acc.push(__ad_item);),
+            quote!(__ad_acc),
+        ),
+        "fold" if call.args.len() == 2 => {
+            let (init, f) = (&call.args[0], &call.args[1]);
+            let Expr::Closure(c) = f else {
+                return Err(syn::Error::new(
+                    f.span(),
+                    "`fold` in a differentiable function takes a closure literal",
+                ));
+            };
+            if c.inputs.len() != 2 {
+                return Err(syn::Error::new(
+                    c.span(),
+                    "`fold` takes a closure of two parameters",
+                ));
+            }
+            let (acc, x, fbody) = (&c.inputs[0], &c.inputs[1], &c.body);
+            (
+                quote!(#init),
+                quote!(__ad_acc = { let #acc = __ad_acc; let #x = __ad_item; #fbody };),
+                quote!(__ad_acc),
+            )
+        }
+        _ => {
+            return Err(syn::Error::new(
+                call.method.span(),
+                format!(
+                    "`{}` is not supported on an iterator in a differentiable function",
+                    call.method
+                ),
+            ));
+        }
+    };
+    let (header, item) = (&source.header, &source.item);
+    let tokens = quote! {{
+        let mut __ad_acc = #init;
+        #before
+        #header {
+            let __ad_item = #item;
+            #body
+            #step
+        }
+        #result
+    }};
+    syn::parse2(tokens)
+}
+
+impl Builder<'_> {
+    /// Whether `call` is a chain [`lower_chain`](Self::lower_chain) handles.
+    pub fn is_chain(&self, call: &ExprMethodCall) -> bool {
+        if !CONSUMERS.contains(&call.method.to_string().as_str()) {
+            return false;
+        }
+        let mut receiver = &*call.receiver;
+        loop {
+            match receiver {
+                Expr::MethodCall(m)
+                    if matches!(
+                        m.method.to_string().as_str(),
+                        "map"
+                            | "filter"
+                            | "enumerate"
+                            | "copied"
+                            | "cloned"
+                            | "take"
+                            | "skip"
+                            | "step_by"
+                    ) =>
+                {
+                    receiver = &m.receiver
+                }
+                Expr::MethodCall(m) if m.method == "rev" => {
+                    return source_of(&m.receiver, true).is_some();
+                }
+                other => return source_of(other, false).is_some(),
+            }
+        }
+    }
+}
