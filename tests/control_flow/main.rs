@@ -2,7 +2,8 @@
 //! over ranges and slices, `break`/`continue`, early `return`, recursion, and small numeric
 //! programs (Newton, bisection, Horner, softmax, an Euler simulation), early exits out of
 //! loops (`return`, labelled `break`/`continue`, `break` with a value), mutual recursion, and
-//! vectors changed in place (element writes, `push`, `vec![..]`).
+//! vectors changed in place (element writes, `push`, `vec![..]`), iterator chains and
+//! closures.
 //!
 //! Every test differentiates a `#[differentiable]` function with the operators and compares
 //! the result with an independent reference: central finite differences of the *original*
@@ -14,6 +15,7 @@
 #![allow(dead_code)]
 
 mod branches;
+mod chains;
 mod exits;
 mod loops;
 mod matching;

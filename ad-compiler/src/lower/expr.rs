@@ -243,6 +243,13 @@ impl Builder<'_> {
                 None
             }
             Expr::MethodCall(m) if self.is_chain(m) => self.lower_chain(m).flatten(),
+            // `option.unwrap()` passes the derivative through (see `Op::Unwrap`).
+            Expr::MethodCall(m)
+                if m.method == "unwrap" && m.args.is_empty() && m.turbofish.is_none() =>
+            {
+                let operand = self.lower_value(&m.receiver);
+                Some(self.push(Op::Unwrap(operand), span))
+            }
             // `x.clone()` is the identity on values.
             Expr::MethodCall(m)
                 if m.method == "clone" && m.args.is_empty() && m.turbofish.is_none() =>
