@@ -199,5 +199,44 @@ fn sum_sq_group(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pow_loop_group, sum_sq_group);
+/// Log-sum-exp of a `Vec<f64>` written as an iterator chain (issue: iterator chains).
+#[differentiable]
+fn logsumexp(xs: &[f64]) -> f64 {
+    let m = xs.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+    let total: f64 = xs.iter().map(|x| (x - m).exp()).sum();
+    m + total.ln()
+}
+
+/// The hand-written gradient: the softmax, `exp(x_i - lse)`.
+fn logsumexp_gradient_by_hand(xs: &[f64]) -> Vec<f64> {
+    let m = xs.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+    let total: f64 = xs.iter().map(|x| (x - m).exp()).sum();
+    let lse = m + total.ln();
+    xs.iter().map(|x| (x - lse).exp()).collect()
+}
+
+fn logsumexp_group(c: &mut Criterion) {
+    let xs: Vec<f64> = (0..N).map(|i| (i as f64 * 0.37).sin() * 3.0).collect();
+    let by_hand = logsumexp_gradient_by_hand(&xs);
+    let by_ad = gradient!(at: &xs, of: logsumexp);
+    for (a, h) in by_ad.iter().zip(&by_hand) {
+        assert!(
+            (a - h).abs() <= 1e-12 * h.abs().max(1e-3),
+            "logsumexp: ad {a} vs hand {h}"
+        );
+    }
+    let mut group = c.benchmark_group("logsumexp_chain");
+    group.bench_function("primal", |b| {
+        b.iter(|| black_box(logsumexp(black_box(&xs))))
+    });
+    group.bench_function("gradient/hand", |b| {
+        b.iter(|| black_box(logsumexp_gradient_by_hand(black_box(&xs))))
+    });
+    group.bench_function("gradient/ad", |b| {
+        b.iter(|| black_box(gradient!(at: black_box(&xs), of: logsumexp)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, pow_loop_group, sum_sq_group, logsumexp_group);
 criterion_main!(benches);
