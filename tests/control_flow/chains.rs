@@ -161,3 +161,28 @@ fn product_count_and_last() {
     let g = gradient!(at: &xs, of: product_and_last);
     assert_grad_fd(product_and_last, &xs, &g);
 }
+
+/// `max_by` and `min_by` with `partial_cmp`, and `chain`.
+#[differentiable]
+fn spread(a: &[f64], b: &[f64]) -> f64 {
+    let largest = a
+        .iter()
+        .chain(b.iter())
+        .max_by(|x, y| x.partial_cmp(y).unwrap())
+        .unwrap();
+    let smallest = a
+        .iter()
+        .map(|x| x * 2.0)
+        .min_by(|x, y| x.partial_cmp(y).unwrap())
+        .unwrap();
+    largest * largest - smallest
+}
+
+#[test]
+fn max_by_min_by_and_chain() {
+    let (a, b) = ([0.5, -1.0, 2.0], [1.5, 3.0, -0.5]);
+    let (da, db) = gradient!(at: &a[..], &b[..], of: spread);
+    // largest = b[1] = 3: d/db1 = 6; smallest = 2 a[1]: d/da1 = -2.
+    assert_all_close(&da, &[0.0, -2.0, 0.0]);
+    assert_all_close(&db, &[0.0, 6.0, 0.0]);
+}

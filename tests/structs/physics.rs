@@ -396,9 +396,11 @@ fn particle_simulation_miss_distance() {
             gravity,
             dt,
         } = dw;
+        // the time step through the total time T = 100 dt (a finite-difference step in dt
+        // itself would be too coarse): ∂/∂T = ∂/∂dt / 100
         assert_grad_fd(
-            |q| world_dt(q[0], q[1], q[2], q[3], q[4], q[5], q[8]).miss(q[6], q[7]),
-            &[0.0, 0.0, vx, vy, c, g, tx, ty, 0.01],
+            |q| world_dt(q[0], q[1], q[2], q[3], q[4], q[5], q[8] / 100.0).miss(q[6], q[7]),
+            &[0.0, 0.0, vx, vy, c, g, tx, ty, 1.0],
             &[
                 particle.x,
                 particle.y,
@@ -408,7 +410,7 @@ fn particle_simulation_miss_distance() {
                 gravity,
                 dtx,
                 dty,
-                dt,
+                dt / 100.0,
             ],
         );
         // the final position and the target enter as p - t

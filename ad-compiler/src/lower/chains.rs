@@ -9,7 +9,9 @@
 //! and the closures it takes are inlined where they run. Sources: a slice or `Vec` iterated
 //! with `.iter()` (and `.zip` of two of them), or a range. Adaptors: `map`, `filter`,
 //! `enumerate`, `copied`, `cloned`, `rev` (first, on a slice), `take`, `skip`, `step_by`.
-//! Consumers: `sum`, `product`, `fold`, `count`, `last`, `collect::<Vec<_>>()`.
+//! Consumers: `sum`, `product`, `fold`, `count`, `last`, `collect::<Vec<_>>()`, `max_by` and
+//! `min_by` (with Rust's tie rules: the last maximum, the first minimum). `a.chain(b)` runs
+//! the same body over each source in turn.
 
 use super::ssa::Builder;
 use crate::ir::ValueId;
@@ -17,7 +19,9 @@ use quote::quote;
 use syn::spanned::Spanned;
 use syn::{Expr, ExprMethodCall};
 
-const CONSUMERS: &[&str] = &["sum", "product", "fold", "count", "last", "collect"];
+const CONSUMERS: &[&str] = &[
+    "sum", "product", "fold", "count", "last", "collect", "max_by", "min_by",
+];
 
 /// One adaptor of a chain.
 enum Stage<'a> {
@@ -76,6 +80,8 @@ impl Builder<'_> {
 struct Source {
     header: proc_macro2::TokenStream,
     item: proc_macro2::TokenStream,
+    /// The source `chain` continues with.
+    next: Option<Box<Source>>,
 }
 
 /// The source of a chain: `xs.iter()` (optionally reversed), `xs.iter().zip(ys.iter())`, or a
@@ -94,6 +100,7 @@ fn source_of(expr: &Expr, reversed: bool) -> Option<Source> {
             Some(Source {
                 header: indices(quote!((#seq).len())),
                 item: quote!(&(#seq)[__ad_i]),
+                next: None,
             })
         }
         Expr::MethodCall(m) if m.method == "zip" && m.args.len() == 1 => {
@@ -110,16 +117,30 @@ fn source_of(expr: &Expr, reversed: bool) -> Option<Source> {
             Some(Source {
                 header: indices(quote!(::core::cmp::min((#a).len(), (#b).len()))),
                 item: quote!((&(#a)[__ad_i], &(#b)[__ad_i])),
+                next: None,
             })
         }
         Expr::Range(_) if !reversed => Some(Source {
             header: quote!(for __ad_item in #expr),
             item: quote!(__ad_item),
+            next: None,
         }),
         Expr::Paren(p) => source_of(&p.expr, reversed),
+        Expr::MethodCall(m) if m.method == "chain" && m.args.len() == 1 && !reversed => {
+            let (first, second) = (
+                source_of(&m.receiver, false)?,
+                source_of(&m.args[0], false)?,
+            );
+            Some(Source {
+                header: first.header,
+                item: first.item,
+                next: Some(Box::new(second)),
+            })
+        }
         Expr::Range(_) => Some(Source {
             header: quote!(for __ad_item in (#expr).rev()),
             item: quote!(__ad_item),
+            next: None,
         }),
         _ => None,
     }
@@ -225,6 +246,39 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
             quote!(__ad_acc.push(__ad_item);),
             quote!(__ad_acc),
         ),
+        "max_by" | "min_by" if call.args.len() == 1 => {
+            let Expr::Closure(c) = &call.args[0] else {
+                return Err(syn::Error::new(
+                    call.args[0].span(),
+                    "`max_by`/`min_by` in a differentiable function takes a closure literal",
+                ));
+            };
+            if c.inputs.len() != 2 {
+                return Err(syn::Error::new(
+                    c.span(),
+                    "the comparison takes two parameters",
+                ));
+            }
+            let (a, b, cmp) = (&c.inputs[0], &c.inputs[1], &c.body);
+            // `max_by` keeps the last of equal maxima, `min_by` the first of equal minima.
+            let replace = if call.method == "max_by" {
+                quote!(__ad_order != ::core::cmp::Ordering::Less)
+            } else {
+                quote!(__ad_order == ::core::cmp::Ordering::Less)
+            };
+            let step = quote! {
+                if __ad_acc.is_none() {
+                    __ad_acc = Some(__ad_item);
+                } else {
+                    let __ad_best = __ad_acc.unwrap();
+                    let __ad_order = { let #a = &__ad_item; let #b = &__ad_best; #cmp };
+                    if #replace {
+                        __ad_acc = Some(__ad_item);
+                    }
+                }
+            };
+            (quote!(::core::option::Option::None), step, quote!(__ad_acc))
+        }
         "fold" if call.args.len() == 2 => {
             let (init, f) = (&call.args[0], &call.args[1]);
             let Expr::Closure(c) = f else {
@@ -256,15 +310,24 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
             ));
         }
     };
-    let (header, item) = (&source.header, &source.item);
+    // One loop per source (`chain` has several), each with the same stages.
+    let mut loops = proc_macro2::TokenStream::new();
+    let mut next = Some(source);
+    while let Some(source) = next {
+        let (header, item) = (&source.header, &source.item);
+        loops.extend(quote! {
+            #header {
+                let __ad_item = #item;
+                #body
+                #step
+            }
+        });
+        next = source.next.as_deref();
+    }
     let tokens = quote! {{
         let mut __ad_acc = #init;
         #before
-        #header {
-            let __ad_item = #item;
-            #body
-            #step
-        }
+        #loops
         #result
     }};
     syn::parse2(tokens)

@@ -40,6 +40,8 @@ const DISCRETE_METHODS: &[&str] = &[
     "gt",
     "ge",
     "classify",
+    "is_some",
+    "is_none",
 ];
 
 impl Builder<'_> {
