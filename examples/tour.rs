@@ -109,14 +109,20 @@ impl Line {
 fn main() {
     println!("== gradient of a function: d/dx x^3 at 4");
     let g = gradient!(at: 4.0, of: cubed);
-    println!("   gradient!(at: 4.0, of: cubed) = {g}   (closed form 3x^2 = {})", 3.0 * 16.0);
+    println!(
+        "   gradient!(at: 4.0, of: cubed) = {g}   (closed form 3x^2 = {})",
+        3.0 * 16.0
+    );
 
     println!("\n== a closure literal is differentiated in place");
     let g = gradient!(at: 4.0, of: |x| x * x * x);
     println!("   gradient!(at: 4.0, of: |x| x * x * x) = {g}");
     let offset = 0.25;
     let d = gradient!(at: 0.5, of: |x: f64| (x + offset).sin());
-    println!("   captured constants: d/dx sin(x + 0.25) at 0.5 = {d:.12}  (cos 0.75 = {:.12})", 0.75f64.cos());
+    println!(
+        "   captured constants: d/dx sin(x + 0.25) at 0.5 = {d:.12}  (cos 0.75 = {:.12})",
+        0.75f64.cos()
+    );
 
     println!("\n== several inputs, some of them constants");
     let (v, (dx, dy)) = value_with_gradient!(at: 1.5, 0.7, of: |x, y| f(x, y, 3));
@@ -127,11 +133,19 @@ fn main() {
 
     println!("\n== the pullback maps a cotangent of the result to the inputs' cotangents");
     let (v, pb) = value_with_pullback!(at: 2.0, of: cubed);
-    println!("   cubed(2) = {v}, pullback(1) = {}, pullback(0.5) = {}", pb(1.0), pb(0.5));
+    println!(
+        "   cubed(2) = {v}, pullback(1) = {}, pullback(0.5) = {}",
+        pb(1.0),
+        pb(0.5)
+    );
 
     println!("\n== functions in other modules");
     let (dh, ds) = gradient!(at: 3.0, 0.1, of: physics::energy);
-    println!("   dE/dheight = {dh} (m g = {}), dE/dstretch = {ds} (k s = {})", 2.0 * 9.81, 40.0 * 0.1);
+    println!(
+        "   dE/dheight = {dh} (m g = {}), dE/dstretch = {ds} (k s = {})",
+        2.0 * 9.81,
+        40.0 * 0.1
+    );
 
     println!("\n== a registered derivative for a function that does not know about ad");
     let (dw, db, _, _) = gradient!(at: 0.3, -0.2, 1.7, 1.0, of: log_likelihood);
@@ -141,22 +155,34 @@ fn main() {
 
     println!("\n== loops: Zygote's pow, d/dx x^10 at 1.1");
     let (dx, _) = gradient!(at: 1.1, 10, of: pow_loop);
-    println!("   {dx:.9}   (closed form 10 x^9 = {:.9})", 10.0 * 1.1f64.powi(9));
+    println!(
+        "   {dx:.9}   (closed form 10 x^9 = {:.9})",
+        10.0 * 1.1f64.powi(9)
+    );
 
     println!("\n== branches, continue, early return, while");
     let xs = [0.3, -2.0, 1.5, 4.0];
     let (dxs, dt) = gradient!(at: &xs, 0.5, of: soft_threshold);
-    let fd = central_difference_gradient(|p| soft_threshold(&p[..4], p[4]), &[0.3, -2.0, 1.5, 4.0, 0.5]);
+    let fd = central_difference_gradient(
+        |p| soft_threshold(&p[..4], p[4]),
+        &[0.3, -2.0, 1.5, 4.0, 0.5],
+    );
     println!("   gradient        {dxs:.6?}, d/dt = {dt:.6}");
     println!("   finite diff.    {:.6?}, d/dt = {:.6}", &fd[..4], fd[4]);
 
     println!("\n== a struct model trained by gradient descent");
     let (xs, ys) = ([0.0, 1.0, 2.0, 3.0], [1.0, 3.1, 4.9, 7.2]);
-    let mut line = Line { slope: 0.0, intercept: 0.0 };
+    let mut line = Line {
+        slope: 0.0,
+        intercept: 0.0,
+    };
     for step in 0..=300 {
         let (loss, (dline, _, _)) = value_with_gradient!(at: &line, &xs, &ys, of: Line::loss);
         if step % 100 == 0 {
-            println!("   step {step:>3}: loss {loss:.6}, slope {:.4}, intercept {:.4}", line.slope, line.intercept);
+            println!(
+                "   step {step:>3}: loss {loss:.6}, slope {:.4}, intercept {:.4}",
+                line.slope, line.intercept
+            );
         }
         line.move_by(&dline.scaled(-0.1));
     }

@@ -59,7 +59,8 @@ extern crate self as ad;
 pub use ad_core::check;
 pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
 pub use ad_macros::{
-    derivative, differentiable, gradient, pullback, value_with_gradient, value_with_pullback, Differentiable,
+    Differentiable, derivative, differentiable, gradient, pullback, value_with_gradient,
+    value_with_pullback,
 };
 pub use ndarray;
 pub use num_traits;
@@ -79,8 +80,8 @@ pub fn no_grad<T>(x: T) -> T {
 /// What `use ad::prelude::*;` brings: the macros, the traits and [`no_grad`].
 pub mod prelude {
     pub use crate::{
-        derivative, differentiable, gradient, no_grad, pullback, value_with_gradient, value_with_pullback,
-        Differentiable, TangentVector,
+        Differentiable, TangentVector, derivative, differentiable, gradient, no_grad, pullback,
+        value_with_gradient, value_with_pullback,
     };
 }
 
@@ -88,15 +89,15 @@ pub mod prelude {
 #[doc(hidden)]
 pub mod __private {
     pub use ad_core::accumulate::{accumulate, add_into, zero};
-    pub use ad_core::field::{field, field_key, from_field, without_field, FieldTangent};
+    pub use ad_core::field::{FieldTangent, field, field_key, from_field, without_field};
     pub use ad_core::index::{
-        accumulate_at, add_at, element, sum_elements, take_at, take_at2, take_last, IndexPullback,
+        IndexPullback, accumulate_at, add_at, element, sum_elements, take_at, take_at2, take_last,
     };
     pub use ad_core::seed::seed;
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::float::FloatMethods;
-    pub use ad_std::real::Real;
     pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};
+    pub use ad_std::real::Real;
     /// Operator rules on operands of one type (see `ad_std::same_type`).
     pub use ad_std::same_type as ops;
 }
