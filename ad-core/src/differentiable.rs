@@ -27,6 +27,11 @@ pub trait TangentVector: Clone + std::fmt::Debug + PartialEq + Sized {
 
 /// A type whose values can be differentiated: it has a [`TangentVector`] type and can be moved
 /// along a tangent (`x.move_by(&t)` is `x += t`, the step of a gradient-descent update).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not differentiable",
+    label = "derivatives are taken through a value of type `{Self}` here",
+    note = "for a struct of yours, add `#[derive(Differentiable)]`; for a parameter that should stay constant, leave it out of `wrt = (..)`; for a value, wrap it in `no_grad(..)`"
+)]
 pub trait Differentiable {
     /// The type of this type's derivatives.
     type TangentVector: TangentVector;

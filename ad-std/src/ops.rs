@@ -17,7 +17,7 @@
     reason = "the signatures are the contract generated code relies on; aliases would hide it"
 )]
 
-use ad_core::{Differentiable, Tangent};
+use ad_core::{Differentiable, NoTangent, Tangent};
 
 /// Reverse-mode rule of `lhs + rhs`.
 ///
@@ -275,14 +275,14 @@ macro_rules! integer_cast_rules {
     ($($from:ty),*) => {$(
         impl CastRule<f32> for $from {
             #[inline(always)]
-            fn cast_vjp(self) -> (f32, impl Fn(f32) -> ad_core::NoTangent) {
-                (self as f32, |_| ad_core::NoTangent)
+            fn cast_vjp(self) -> (f32, impl Fn(f32) -> NoTangent) {
+                (self as f32, |_| NoTangent)
             }
         }
         impl CastRule<f64> for $from {
             #[inline(always)]
-            fn cast_vjp(self) -> (f64, impl Fn(f64) -> ad_core::NoTangent) {
-                (self as f64, |_| ad_core::NoTangent)
+            fn cast_vjp(self) -> (f64, impl Fn(f64) -> NoTangent) {
+                (self as f64, |_| NoTangent)
             }
         }
     )*};
@@ -291,3 +291,54 @@ macro_rules! integer_cast_rules {
 integer_cast_rules!(
     i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
 );
+
+/// The arithmetic rules for integers: an integer carries no derivative, so every cotangent is
+/// `NoTangent` and nothing is computed.
+///
+/// Original: `n = a + b` (integers) / Tangent: `tn = 0` / Adjoint: nothing flows back.
+///
+/// Activity analysis cannot see types: an integer read from a differentiated struct or tuple
+/// (`s.count + 1`) may be marked active, and then needs these rules to type-check.
+macro_rules! integer_rules {
+    ($($t:ty),*) => {$(
+        integer_rules!(@binary $t, AddRule, add_vjp, add_vjp_lhs, add_vjp_rhs, +);
+        integer_rules!(@binary $t, SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, -);
+        integer_rules!(@binary $t, MulRule, mul_vjp, mul_vjp_lhs, mul_vjp_rhs, *);
+        integer_rules!(@binary $t, DivRule, div_vjp, div_vjp_lhs, div_vjp_rhs, /);
+    )*};
+    (@binary $t:ty, $rule:ident, $both:ident, $lhs:ident, $rhs:ident, $op:tt) => {
+        impl $rule<$t> for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn $both(self, rhs: $t) -> ($t, impl Fn(NoTangent) -> (NoTangent, NoTangent)) {
+                (self $op rhs, |_| (NoTangent, NoTangent))
+            }
+            #[inline(always)]
+            fn $lhs(self, rhs: $t) -> ($t, impl Fn(NoTangent) -> NoTangent) {
+                (self $op rhs, |_| NoTangent)
+            }
+            #[inline(always)]
+            fn $rhs(self, rhs: $t) -> ($t, impl Fn(NoTangent) -> NoTangent) {
+                (self $op rhs, |_| NoTangent)
+            }
+        }
+    };
+}
+
+integer_rules!(
+    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
+);
+
+macro_rules! integer_neg_rules {
+    ($($t:ty),*) => {$(
+        impl NegRule for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn neg_vjp(self) -> ($t, impl Fn(NoTangent) -> NoTangent) {
+                (-self, |_| NoTangent)
+            }
+        }
+    )*};
+}
+
+integer_neg_rules!(i8, i16, i32, i64, i128, isize);

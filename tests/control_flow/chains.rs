@@ -186,3 +186,17 @@ fn max_by_min_by_and_chain() {
     assert_all_close(&da, &[0.0, -2.0, 0.0]);
     assert_all_close(&db, &[0.0, 6.0, 0.0]);
 }
+
+/// `into_iter` on a `Vec` by value.
+#[differentiable]
+fn by_value(xs: Vec<f64>, w: f64) -> f64 {
+    xs.into_iter().map(|x| (x * w).tanh()).sum()
+}
+
+#[test]
+fn into_iter_by_value() {
+    let xs = vec![0.5, -1.0, 2.0];
+    let (g, dw) = gradient!(at: xs.clone(), 0.7, of: by_value);
+    let point = concat(&xs, &[0.7]);
+    assert_grad_fd(|p| by_value(p[..3].to_vec(), p[3]), &point, &concat(&g, &[dw]));
+}

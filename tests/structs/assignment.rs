@@ -130,8 +130,6 @@ pub struct Walker {
 }
 
 /// Field assignment inside a branch inside a loop, integer field updated alongside.
-// Does not compile (bug): `w.bounces += 1` on the `u32` field.
-#[cfg(ad_known_bugs)]
 #[differentiable]
 fn reflected_walk(x: f64, step: f64, n: usize) -> f64 {
     let mut w = Walker {
@@ -151,11 +149,7 @@ fn reflected_walk(x: f64, step: f64, n: usize) -> f64 {
 }
 
 #[test]
-#[ignore = "bug: compound assignment to an integer field (`w.bounces += 1`) fails to compile (u32: AddRule)"]
 fn field_assignment_in_branch_in_loop() {
-    #[cfg(not(ad_known_bugs))]
-    panic!("known bug, build with --cfg ad_known_bugs");
-    #[cfg(ad_known_bugs)]
     {
         for &(x, step) in &[(0.2, 0.3), (0.9, 0.15), (-0.4, 0.45), (0.1, -0.2)] {
             let (value, (dx, dstep, _)) = value_with_gradient!(at: x, step, 12, of: reflected_walk);

@@ -15,19 +15,13 @@ pub struct Neuron {
     pub name: String,
 }
 
-// Does not compile (bug): the `#[no_derivative]` field `n.scale` in arithmetic.
-#[cfg(ad_known_bugs)]
 #[differentiable]
 fn neuron_output(n: &Neuron, x: f64) -> f64 {
     (n.w * x * n.scale + n.b).tanh()
 }
 
 #[test]
-#[ignore = "bug: a #[no_derivative] f64 field read in arithmetic fails to compile (FieldTangent Field == f64)"]
 fn no_derivative_field_is_left_out() {
-    #[cfg(not(ad_known_bugs))]
-    panic!("known bug, build with --cfg ad_known_bugs");
-    #[cfg(ad_known_bugs)]
     {
         // u = w x s + b, f = tanh u: ∂w = x s sech²u, ∂b = sech²u, ∂x = w s sech²u; the fixed
         // scale s gets no tangent field (the exhaustive pattern below would not compile)
@@ -172,8 +166,6 @@ pub struct Poly {
     pub tag: char,
 }
 
-// Does not compile (bug): `i as i32 + self.shift`, integer arithmetic on an integer field.
-#[cfg(ad_known_bugs)]
 impl Poly {
     #[differentiable]
     pub fn eval(&self, x: f64) -> f64 {
@@ -189,11 +181,7 @@ impl Poly {
 }
 
 #[test]
-#[ignore = "bug: an integer field in integer arithmetic (`i as i32 + self.shift`) fails to compile (i32: AddRule)"]
 fn integer_bool_and_char_fields() {
-    #[cfg(not(ad_known_bugs))]
-    panic!("known bug, build with --cfg ad_known_bugs");
-    #[cfg(ad_known_bugs)]
     {
         // ∂c_i = x^(i+shift) for the used terms (0 otherwise), ∂x = Σ c_i (i+shift) x^(i+shift-1)
         for (degree, shift, even_only) in [(3usize, 0i32, false), (2, 1, false), (3, 2, true)] {
@@ -291,8 +279,6 @@ fn tuple_struct_with_left_out_fields() {
     }
 }
 
-// Does not compile (bug): the derive on a generic struct.
-#[cfg(ad_known_bugs)]
 /// The generic pair of the issue.
 #[derive(Differentiable, Clone, Debug, PartialEq)]
 pub struct Pair<T> {
@@ -300,13 +286,11 @@ pub struct Pair<T> {
     pub second: T,
 }
 
-#[cfg(ad_known_bugs)]
 #[differentiable]
 fn pair_product(p: &Pair<f64>) -> f64 {
     p.first * p.second.sin()
 }
 
-#[cfg(ad_known_bugs)]
 #[differentiable]
 fn make_pair(a: f64, b: f64) -> Pair<f64> {
     Pair {
@@ -315,7 +299,6 @@ fn make_pair(a: f64, b: f64) -> Pair<f64> {
     }
 }
 
-#[cfg(ad_known_bugs)]
 #[differentiable]
 fn pair_round_trip(a: f64, b: f64) -> f64 {
     let p = make_pair(a, b);
@@ -323,11 +306,7 @@ fn pair_round_trip(a: f64, b: f64) -> f64 {
 }
 
 #[test]
-#[ignore = "bug: #[derive(Differentiable)] on a generic struct does not compile (tangent's derived Clone/Debug/PartialEq need T: Clone/Debug/PartialEq)"]
 fn generic_pair_at_f64() {
-    #[cfg(not(ad_known_bugs))]
-    panic!("known bug, build with --cfg ad_known_bugs");
-    #[cfg(ad_known_bugs)]
     {
         // f(p) = p₁ sin p₂: ∂p₁ = sin p₂, ∂p₂ = p₁ cos p₂.
         // g(a, b) = (a + b) sin(ab): ∂a = sin(ab) + (a + b) b cos(ab), ∂b = sin(ab) + (a + b) a cos(ab)
@@ -356,7 +335,6 @@ pub struct Point {
     pub y: f64,
 }
 
-#[cfg(ad_known_bugs)]
 #[differentiable]
 fn pair_of_points_distance(p: &Pair<Point>) -> f64 {
     let dx = p.first.x - p.second.x;
@@ -365,11 +343,7 @@ fn pair_of_points_distance(p: &Pair<Point>) -> f64 {
 }
 
 #[test]
-#[ignore = "bug: #[derive(Differentiable)] on a generic struct does not compile (tangent's derived Clone/Debug/PartialEq need T: Clone/Debug/PartialEq)"]
 fn generic_pair_of_structs() {
-    #[cfg(not(ad_known_bugs))]
-    panic!("known bug, build with --cfg ad_known_bugs");
-    #[cfg(ad_known_bugs)]
     {
         // f = |a - b|: ∂a = (a - b)/|a - b|, ∂b = -(a - b)/|a - b|
         let p = Pair {
@@ -386,7 +360,6 @@ fn generic_pair_of_structs() {
     }
 }
 
-#[cfg(ad_known_bugs)]
 /// A generic function over the generic struct.
 #[differentiable]
 fn pair_norm<T: ad::num_traits::Float>(p: &Pair<T>) -> T {
@@ -394,11 +367,7 @@ fn pair_norm<T: ad::num_traits::Float>(p: &Pair<T>) -> T {
 }
 
 #[test]
-#[ignore = "bug: #[derive(Differentiable)] on a generic struct does not compile (tangent's derived Clone/Debug/PartialEq need T: Clone/Debug/PartialEq)"]
 fn generic_function_over_generic_pair() {
-    #[cfg(not(ad_known_bugs))]
-    panic!("known bug, build with --cfg ad_known_bugs");
-    #[cfg(ad_known_bugs)]
     {
         // ∂ = p / |p|
         let p = Pair {
@@ -486,8 +455,6 @@ pub struct Layer {
     pub scale: f64,
 }
 
-// Does not compile (bug): `self.w[..]` reads the `Vec` field through `&self` by move.
-#[cfg(ad_known_bugs)]
 impl Layer {
     #[differentiable]
     pub fn forward(&self, x: &[f64]) -> f64 {
@@ -505,11 +472,7 @@ impl Layer {
 }
 
 #[test]
-#[ignore = "bug: reading a Vec<f64> field through &self (`self.w[i]`) moves it (E0507)"]
 fn vec_and_array_fields_read_by_index_in_loops() {
-    #[cfg(not(ad_known_bugs))]
-    panic!("known bug, build with --cfg ad_known_bugs");
-    #[cfg(ad_known_bugs)]
     {
         // z_j = b_j + Σ_i w_{ji} x_i, f = s Σ_j tanh z_j:
         // ∂w_{ji} = s sech²z_j x_i, ∂b_j = s sech²z_j, ∂s = Σ tanh z_j, ∂x_i = s Σ_j sech²z_j w_{ji}

@@ -13,9 +13,6 @@
 
 // The operators call the generated derivative code, not the original functions.
 #![allow(dead_code)]
-// Tests that show a known library bug are `#[ignore]`d; the code that does not compile is
-// behind `#[cfg(ad_known_bugs)]` (build with `RUSTFLAGS="--cfg ad_known_bugs"` to see it).
-#![allow(unexpected_cfgs)]
 
 mod assignment;
 mod fields;

@@ -339,11 +339,7 @@ fn regularised_loss(line: &Line, lambda: f64, xs: &[f64], ys: &[f64]) -> f64 {
 }
 
 #[test]
-#[ignore = "bug: a closure literal's captured Vec (`&xs`) is moved by the operator; using it afterwards fails (E0382)"]
 fn method_through_a_capturing_closure() {
-    #[cfg(not(ad_known_bugs))]
-    panic!("known bug, build with --cfg ad_known_bugs");
-    #[cfg(ad_known_bugs)]
     {
         // L = (1/N) Σ r_i², r_i = a x_i + b - y_i: ∂a = (2/N) Σ r_i x_i, ∂b = (2/N) Σ r_i
         let xs = vec![0.0, 1.0, 2.0, 3.0, 4.0];

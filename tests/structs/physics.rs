@@ -159,7 +159,6 @@ pub struct Mass {
     pub v: f64,
 }
 
-#[cfg(ad_known_bugs)]
 impl Mass {
     #[differentiable]
     pub fn kinetic(&self) -> f64 {
@@ -182,8 +181,6 @@ pub struct TwoMassSystem {
     pub rest: (f64, f64),
 }
 
-// Does not compile (bug): reading a non-`Copy` field (`self.top`) through `&self`.
-#[cfg(ad_known_bugs)]
 impl TwoMassSystem {
     #[differentiable]
     pub fn kinetic(&self) -> f64 {
@@ -225,11 +222,7 @@ fn two_mass_from(p: &[f64]) -> TwoMassSystem {
 }
 
 #[test]
-#[ignore = "bug: reading a non-Copy struct field through &self moves it (E0507)"]
 fn nested_mass_structs_energy() {
-    #[cfg(not(ad_known_bugs))]
-    panic!("known bug, build with --cfg ad_known_bugs");
-    #[cfg(ad_known_bugs)]
     {
         // e1 = -y_t - L1, e2 = y_t - y_b - L2:
         // ∂y_t = -k_t e1 + k_b e2 + m_t g, ∂y_b = -k_b e2 + m_b g, ∂v_t = m_t v_t,

@@ -17,7 +17,6 @@ pub struct Linear {
 
 // Does not compile (bugs): `self.w[i]` reads the `Vec` field through `&self` by move, and the
 // `#[no_derivative]` field `self.feature_scale` is used in arithmetic.
-#[cfg(ad_known_bugs)]
 impl Linear {
     #[differentiable]
     pub fn predict(&self, x: &[f64]) -> f64 {
@@ -54,11 +53,7 @@ fn linear_from(q: &[f64], feature_scale: f64) -> Linear {
 }
 
 #[test]
-#[ignore = "bug: Vec field read through &self moves it (E0507); #[no_derivative] f64 field in arithmetic does not compile; the closure's captured Vecs are moved (E0382)"]
 fn gradient_descent_with_move_by() {
-    #[cfg(not(ad_known_bugs))]
-    panic!("known bug, build with --cfg ad_known_bugs");
-    #[cfg(ad_known_bugs)]
     {
         let xs = vec![
             1.0, 0.0, 2.0, //
@@ -262,8 +257,6 @@ pub struct VecWeights {
 }
 
 /// The same quadratic over a `Vec` field.
-// Does not compile (bug): reading the `Vec` field `m.w` moves it (through `&` or by value).
-#[cfg(ad_known_bugs)]
 #[differentiable]
 fn vec_weighted_squares(m: &VecWeights) -> f64 {
     let mut s = m.b * m.b * m.b;
@@ -274,11 +267,7 @@ fn vec_weighted_squares(m: &VecWeights) -> f64 {
 }
 
 #[test]
-#[ignore = "bug: reading a Vec<f64> field (`m.w[i]`) moves it (E0507 through &, E0382 by value)"]
 fn tangent_arithmetic_of_vec_field_tangents() {
-    #[cfg(not(ad_known_bugs))]
-    panic!("known bug, build with --cfg ad_known_bugs");
-    #[cfg(ad_known_bugs)]
     {
         let m1 = VecWeights {
             w: vec![1.0, -2.0, 0.5],
@@ -392,8 +381,6 @@ fn tangent_arithmetic_of_nested_tangents() {
 #[derive(Differentiable, Clone, Debug)]
 pub struct Interval(pub f64, pub f64);
 
-// Does not compile (bug): the derive on a generic struct.
-#[cfg(ad_known_bugs)]
 #[derive(Differentiable, Clone, Debug)]
 pub struct Pair<T> {
     pub first: T,
@@ -438,18 +425,13 @@ fn tangent_arithmetic_of_tuple_struct_tangents() {
     );
 }
 
-#[cfg(ad_known_bugs)]
 #[differentiable]
 fn interval_pair_score(i: &Interval, p: &Pair<f64>) -> f64 {
     (i.1 - i.0) * p.first + i.0 * i.1 * p.second
 }
 
 #[test]
-#[ignore = "bug: #[derive(Differentiable)] on a generic struct does not compile (tangent's derived Clone/Debug/PartialEq need T: Clone/Debug/PartialEq)"]
 fn tangent_arithmetic_of_generic_tangents() {
-    #[cfg(not(ad_known_bugs))]
-    panic!("known bug, build with --cfg ad_known_bugs");
-    #[cfg(ad_known_bugs)]
     {
         // f = (u - l) a + l u b: ∂l = -a + u b, ∂u = a + l b, ∂a = u - l, ∂b = l u
         let (l, u, a, b) = (0.5, 2.0, 3.0, -1.0);

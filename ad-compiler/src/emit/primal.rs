@@ -37,6 +37,9 @@ pub fn compute(instr: &Instr) -> TokenStream {
     let v = |id: &ValueId| names::value(*id);
     let span = instr.span;
     let expr = match &instr.op {
+        // A name (a captured variable, a constant) is written where it is used instead (see
+        // `vjp::inline_names`), so a captured value is not moved into a local.
+        Op::Const(tokens) if is_name(tokens) => return quote!(),
         Op::Const(tokens) => tokens.clone(),
         Op::Arith(op, a, b) => {
             let (a, b) = (v(a), v(b));
@@ -113,6 +116,10 @@ pub fn compute(instr: &Instr) -> TokenStream {
         } => {
             let (base, value) = (v(base), v(value));
             return quote_spanned!(span=> let mut #result = #base; #result.#member = #value;);
+        }
+        Op::FieldRef(a, member) => {
+            let a = v(a);
+            quote_spanned!(span=> &#a.#member)
         }
         Op::Field(a, member) => {
             let a = v(a);
@@ -391,5 +398,13 @@ fn arith_rule(op: ArithOp, mask: Mask) -> (proc_macro2::Ident, proc_macro2::Iden
     (
         quote::format_ident!("{}", rule),
         quote::format_ident!("{}_vjp{}", stem, suffix),
+    )
+}
+
+/// Whether a constant's tokens are a path (`data`, `PI`, `f64::MAX`).
+pub fn is_name(tokens: &TokenStream) -> bool {
+    matches!(
+        syn::parse2::<syn::Expr>(tokens.clone()),
+        Ok(syn::Expr::Path(_))
     )
 }

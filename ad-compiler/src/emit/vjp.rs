@@ -9,6 +9,7 @@ use crate::ir::{Body, Op, ValueId};
 use crate::vjp::program::*;
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
+use std::collections::HashMap;
 
 /// Types written on the pullback closure where the context does not fix them (a closure
 /// literal's VJP has no signature to infer them from).
@@ -111,20 +112,34 @@ pub fn body(
             (#(#outputs,)*)
         }
     };
+    // Constants that are names are written where they are used.
+    let names: HashMap<String, TokenStream> = {
+        let mut names = HashMap::new();
+        crate::ir::walk(&ir.block.instrs, &mut |instr| {
+            if let Op::Const(tokens) = &instr.op {
+                if primal::is_name(tokens) {
+                    names.insert(names::value(instr.result).to_string(), tokens.clone());
+                }
+            }
+        });
+        names
+    };
+
     // A recursive function's pullback holds its own type: box it.
     let pullback = if boxed {
         quote!(::std::boxed::Box::new(#pullback))
     } else {
         pullback
     };
-    quote! {
+    let body = quote! {
         #[allow(unused_imports)]
         use #rt::FloatMethods as _;
         #(#bindings)*
         #(#saved_declarations)*
         #primal_steps
         (#result, #pullback)
-    }
+    };
+    inline_names(body, &names)
 }
 
 /// The local, slot or tape holding a saved item.
@@ -712,4 +727,28 @@ fn tangent_path(path: &syn::Path) -> (syn::Path, bool) {
         last.arguments = syn::PathArguments::None;
     }
     (tangent, is_self)
+}
+
+/// Replaces the locals of name constants by the names themselves, parenthesized: the code
+/// reads `data[i]` and `n as f64` as the source does, without moving `data` into a local.
+fn inline_names(tokens: TokenStream, names: &HashMap<String, TokenStream>) -> TokenStream {
+    use proc_macro2::{Delimiter, Group, TokenTree};
+    if names.is_empty() {
+        return tokens;
+    }
+    tokens
+        .into_iter()
+        .map(|tree| match tree {
+            TokenTree::Ident(ident) => match names.get(&ident.to_string()) {
+                Some(name) => TokenTree::Group(Group::new(Delimiter::Parenthesis, name.clone())),
+                None => TokenTree::Ident(ident),
+            },
+            TokenTree::Group(group) => {
+                let mut inner = Group::new(group.delimiter(), inline_names(group.stream(), names));
+                inner.set_span(group.span());
+                TokenTree::Group(inner)
+            }
+            other => other,
+        })
+        .collect()
 }

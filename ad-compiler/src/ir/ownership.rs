@@ -156,9 +156,9 @@ impl Analysis<'_> {
             | Op::VecList(_) => true,
             Op::Cast(_, ty) => is_float_type(ty),
             Op::Index { by_ref, .. } => !by_ref,
-            Op::Const(tokens) => {
-                syn::parse2::<syn::Expr>(tokens.clone()).is_ok_and(|e| is_unsuffixed_float(&e))
-            }
+            // Literals are owned; integer ones then take their type from the other operand.
+            Op::Const(tokens) => syn::parse2::<syn::Expr>(tokens.clone())
+                .is_ok_and(|e| is_unsuffixed_float(&e) || matches!(e, syn::Expr::Lit(_))),
             _ => false,
         }
     }

@@ -130,6 +130,9 @@ pub enum Op {
     Tuple(Vec<ValueId>),
     /// `a.f`: a field of a struct or a component of a tuple (`a.0`).
     Field(ValueId, syn::Member),
+    /// `&a.f`: a field read by reference, as the base of an index, a method call or another
+    /// field (`s.v[0]`, `s.inner.x`), so a field that is not `Copy` is not moved out.
+    FieldRef(ValueId, syn::Member),
     /// `Path { f: a, g: b }` or `Path(a, b)` (written `Path { 0: a, 1: b }`), with the other
     /// fields taken from `rest` for `Path { f: a, ..rest }`.
     Struct {
@@ -211,7 +214,12 @@ impl Op {
         match self {
             Op::Const(_) => vec![],
             Op::Arith(_, a, b) => vec![*a, *b],
-            Op::Neg(a) | Op::Cast(a, _) | Op::Ascribe(a, _) | Op::NoGrad(a) | Op::Field(a, _) => {
+            Op::Neg(a)
+            | Op::Cast(a, _)
+            | Op::Ascribe(a, _)
+            | Op::NoGrad(a)
+            | Op::Field(a, _)
+            | Op::FieldRef(a, _) => {
                 vec![*a]
             }
             Op::Ref { operand, .. } | Op::Deref(operand) | Op::Clone(operand) => vec![*operand],

@@ -103,6 +103,17 @@ fn source_of(expr: &Expr, reversed: bool) -> Option<Source> {
                 next: None,
             })
         }
+        // `xs.into_iter()` of a `Vec` of floats yields the elements by value.
+        Expr::MethodCall(m)
+            if m.method == "into_iter" && m.args.is_empty() && is_place(&m.receiver) =>
+        {
+            let seq = &m.receiver;
+            Some(Source {
+                header: indices(quote!((#seq).len())),
+                item: quote!((#seq)[__ad_i]),
+                next: None,
+            })
+        }
         Expr::MethodCall(m) if m.method == "zip" && m.args.len() == 1 => {
             let (Expr::MethodCall(a), Expr::MethodCall(b)) = (&*m.receiver, &m.args[0]) else {
                 return None;

@@ -260,11 +260,8 @@ impl Builder<'_> {
                 Some(self.push(Op::Clone(operand), span))
             }
             Expr::MethodCall(m) => {
-                // A method of an element (`m[i].len()`) borrows it, as auto-ref does.
-                let receiver = match &*m.receiver {
-                    Expr::Index(i) => self.lower_index(i, true),
-                    other => self.lower_value(other),
-                };
+                // A method of an element or field (`m[i].len()`) borrows it, as auto-ref does.
+                let receiver = self.lower_place(&m.receiver);
                 let args = m.args.iter().map(|a| self.lower_value(a)).collect();
                 let method = m.method.clone();
                 let turbofish = m.turbofish.clone();
@@ -290,23 +287,7 @@ impl Builder<'_> {
                 let items = t.elems.iter().map(|e| self.lower_value(e)).collect();
                 Some(self.push(Op::Tuple(items), span))
             }
-            Expr::Field(f) => {
-                // A field of an element (`m[i].x`) borrows it, as auto-ref does.
-                let base = match &*f.base {
-                    Expr::Index(i) => self.lower_index(i, true),
-                    other => self.lower_value(other),
-                };
-                // `(a, b).0` is `a` itself.
-                if let syn::Member::Unnamed(index) = &f.member {
-                    if let Some(item) = self
-                        .tuple_items(base)
-                        .and_then(|items| items.get(index.index as usize).copied())
-                    {
-                        return Some(item);
-                    }
-                }
-                Some(self.push(Op::Field(base, f.member.clone()), span))
-            }
+            Expr::Field(f) => self.lower_field(f, false),
             Expr::Struct(s) => self.lower_struct(s),
             Expr::Assign(a) => {
                 let value = self.lower_value(&a.right);
@@ -529,6 +510,41 @@ impl Builder<'_> {
                     .error(e.span(), format!("cannot read this `vec!`: {e}"));
                 None
             }
+        }
+    }
+
+    /// `base.member`, or `&base.member` when `by_ref` (the base of an index, a method call or
+    /// another field). Bases are borrowed the same way, as auto-ref does.
+    pub fn lower_field(&mut self, f: &syn::ExprField, by_ref: bool) -> Option<ValueId> {
+        let base = self.lower_place(&f.base);
+        // `(a, b).0` is `a` itself.
+        if let syn::Member::Unnamed(index) = &f.member {
+            if let Some(item) = self
+                .tuple_items(base)
+                .and_then(|items| items.get(index.index as usize).copied())
+            {
+                return Some(item);
+            }
+        }
+        let op = if by_ref {
+            Op::FieldRef(base, f.member.clone())
+        } else {
+            Op::Field(base, f.member.clone())
+        };
+        Some(self.push(op, f.span()))
+    }
+
+    /// An expression used as a place (an index base, a method receiver, a field base):
+    /// elements and fields are borrowed rather than moved out.
+    pub fn lower_place(&mut self, expr: &Expr) -> ValueId {
+        match expr {
+            Expr::Index(i) => self.lower_index(i, true),
+            Expr::Field(f) => match self.lower_field(f, true) {
+                Some(v) => v,
+                None => self.lower_value(expr),
+            },
+            Expr::Paren(p) => self.lower_place(&p.expr),
+            other => self.lower_value(other),
         }
     }
 

@@ -251,10 +251,7 @@ impl Builder<'_> {
     /// `base[index]`, or `&base[index]` when `by_ref`. A nested index reads its base by
     /// reference (`m[i][j]` reads row `&m[i]`), as the source does.
     pub fn lower_index(&mut self, i: &syn::ExprIndex, by_ref: bool) -> ValueId {
-        let base = match &*i.expr {
-            Expr::Index(inner) => self.lower_index(inner, true),
-            other => self.lower_value(other),
-        };
+        let base = self.lower_place(&i.expr);
         let index = self.lower_value(&i.index);
         self.push(
             Op::Index {

@@ -383,7 +383,7 @@ impl<'a> Generator<'_> {
                         contributions,
                     }
                 }
-                Op::Field(base, member) => AdjointStep::Project {
+                Op::Field(base, member) | Op::FieldRef(base, member) => AdjointStep::Project {
                     field: instr.result,
                     base: *base,
                     member: member.clone(),
