@@ -198,5 +198,9 @@ fn into_iter_by_value() {
     let xs = vec![0.5, -1.0, 2.0];
     let (g, dw) = gradient!(at: xs.clone(), 0.7, of: by_value);
     let point = concat(&xs, &[0.7]);
-    assert_grad_fd(|p| by_value(p[..3].to_vec(), p[3]), &point, &concat(&g, &[dw]));
+    assert_grad_fd(
+        |p| by_value(p[..3].to_vec(), p[3]),
+        &point,
+        &concat(&g, &[dw]),
+    );
 }
