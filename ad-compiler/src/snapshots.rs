@@ -430,13 +430,137 @@ fn unsupported_constructs_are_named() {
         quote!(),
         quote!(
             fn l(x: f64) -> f64 {
-                let s = |t: f64| t * x;
-                s(1.0)
+                let y = unsafe { x * 2.0 };
+                y
             }
         ),
         expect![[
-            r#"error: :: core :: compile_error ! { "a closure is not supported in differentiable functions yet" }"#
+            r#"error: :: core :: compile_error ! { "an `unsafe` block is not supported in differentiable functions yet" }"#
         ]],
+    );
+}
+
+#[test]
+fn closures_are_inlined_where_called() {
+    check(
+        quote!(),
+        quote!(
+            fn c(x: f64) -> f64 {
+                let s = |t: f64| t * x;
+                s(1.0) + s(x)
+            }
+        ),
+        expect![[r#"
+        fn c(%0: x: f64 [wrt] (active)) {
+          %2 = const 1.0                         ; useful
+          %3 = ascribe %2: f64                   ; useful
+          %4 = mul %3, %0                        ; active
+          %5 = ascribe %0: f64                   ; active
+          %6 = mul %5, %0                        ; active
+          %7 = add %4, %6                        ; active
+          yield %7
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn iterator_chains_become_loops() {
+    check(
+        quote!(),
+        quote!(
+            fn d(xs: &[f64], w: f64) -> f64 {
+                xs.iter().map(|x| x * w).sum()
+            }
+        ),
+        expect![[r#"
+        fn d(%0: xs: & [f64] [wrt] (active), %1: w: f64 [wrt] (active)) {
+          %2 = const 0.0                         ; useful
+          %3 = const 0
+          %4 = discrete_method %0.len()
+          %5 = discrete `..` %3, %4
+          %6 = into_iter %5
+          %19, %20 = loop (%7 = %2) {            ; -, active
+            %8 = const false
+            %9 = iter_next %6
+            %10 = discrete_method %9.is_some()
+            %17, %18 = if %10 {                  ; -, active
+              %11 = unwrap %9
+              %12 = index_ref %0[%11]            ; active
+              %13 = mul %12, %1                  ; active
+              %14 = add %7, %13                  ; active
+              %15 = const ()
+              yield %15, %14
+            } else {
+              %16 = const ()
+              yield %16, %7
+            }
+            next %18 while %10
+          }
+          yield %20
+        }
+    "#]],
+    );
+}
+
+#[test]
+fn struct_literals_fields_and_field_assignment() {
+    check(
+        quote!(),
+        quote!(
+            fn s(x: f64) -> f64 {
+                let mut p = Point { x: x * 2.0, y: 1.0 };
+                p.y += x;
+                p.x * p.y
+            }
+        ),
+        expect![[r#"
+            fn s(%0: x: f64 [wrt] (active)) {
+              %1 = const 2.0                         ; useful
+              %2 = mul %0, %1                        ; active
+              %3 = const 1.0                         ; useful
+              %4 = struct Point { x: %2, y: %3 }     ; active
+              %5 = field %4.y                        ; active
+              %6 = add %5, %0                        ; active
+              %7 = set_field %4.y = %6               ; active
+              %8 = field %7.x                        ; active
+              %9 = field %7.y                        ; active
+              %10 = mul %8, %9                       ; active
+              yield %10
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn element_writes_make_new_versions() {
+    check(
+        quote!(),
+        quote!(
+            fn w(x: f64) -> f64 {
+                let mut v = vec![0.0; 3];
+                v[1] = x * x;
+                v.push(x);
+                v[1] + v[3]
+            }
+        ),
+        expect![[r#"
+            fn w(%0: x: f64 [wrt] (active)) {
+              %1 = const 0.0                         ; useful
+              %2 = const 3
+              %3 = vec [%1; %2]                      ; useful
+              %4 = mul %0, %0                        ; active
+              %5 = const 1
+              %6 = index_set %3[%5] = %4             ; active
+              %7 = push %6, %0                       ; active
+              %8 = const 1
+              %9 = index %7[%8]                      ; active
+              %10 = const 3
+              %11 = index %7[%10]                    ; active
+              %12 = add %9, %11                      ; active
+              yield %12
+            }
+        "#]],
     );
 }
 
