@@ -232,8 +232,8 @@ fn vjp_item(
     };
     if config.dump {
         dump(
-            &ir,
-            &ir::pretty::print(&ir, &|v| activity.describe(v)),
+            ir,
+            &ir::pretty::print(ir, &|v| activity.describe(v)),
             &generated,
         );
     }
@@ -303,13 +303,11 @@ fn with_real_bounds(sig: &syn::Signature) -> syn::Signature {
         .collect();
     if let Some(where_clause) = &sig.generics.where_clause {
         for predicate in &where_clause.predicates {
-            if let syn::WherePredicate::Type(t) = predicate {
-                if let syn::Type::Path(p) = &t.bounded_ty {
-                    if let Some(ident) = p.path.get_ident().filter(|_| bounded_by_float(&t.bounds))
-                    {
-                        floats.push(ident.clone());
-                    }
-                }
+            if let syn::WherePredicate::Type(t) = predicate
+                && let syn::Type::Path(p) = &t.bounded_ty
+                && let Some(ident) = p.path.get_ident().filter(|_| bounded_by_float(&t.bounds))
+            {
+                floats.push(ident.clone());
             }
         }
     }
@@ -351,10 +349,10 @@ fn check_signature(sig: &syn::Signature, diag: &mut Diagnostics) {
         _ => {}
     }
     for arg in &sig.inputs {
-        if let syn::FnArg::Typed(t) = arg {
-            if let syn::Type::ImplTrait(i) = &*t.ty {
-                diag.error(i.span(), "`impl Trait` parameters are not supported in differentiable functions yet: use a named generic parameter");
-            }
+        if let syn::FnArg::Typed(t) = arg
+            && let syn::Type::ImplTrait(i) = &*t.ty
+        {
+            diag.error(i.span(), "`impl Trait` parameters are not supported in differentiable functions yet: use a named generic parameter");
         }
     }
 }

@@ -164,12 +164,11 @@ fn own_pullback(sig: &mut syn::Signature) {
 
 /// The `R` of a registration returning `(R, impl Fn(..) -> ..)`.
 fn value_type(sig: &syn::Signature, diag: &mut Diagnostics) -> Option<syn::Type> {
-    if let syn::ReturnType::Type(_, ty) = &sig.output {
-        if let syn::Type::Tuple(t) = &**ty {
-            if t.elems.len() == 2 {
-                return t.elems.first().cloned();
-            }
-        }
+    if let syn::ReturnType::Type(_, ty) = &sig.output
+        && let syn::Type::Tuple(t) = &**ty
+        && t.elems.len() == 2
+    {
+        return t.elems.first().cloned();
     }
     diag.error(
         sig.output.span(),

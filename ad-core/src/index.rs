@@ -90,6 +90,8 @@ pub fn accumulate_at<A: IndexAdjoint<T>, T>(
 ///
 /// Original: `xs' = xs with [i] = y` / Adjoint: `adj[y] += adj[xs'][i]; adj[xs] += adj[xs']`
 /// with `[i] = 0`.
+// `&mut Vec`, not `&mut [T]`: as for `element`, the adjoint's type is inferred from the call.
+#[allow(clippy::ptr_arg)]
 pub fn take_at<T: TangentVector>(adjoint: &mut Vec<T>, index: usize) -> T {
     match adjoint.get_mut(index) {
         Some(element) => std::mem::replace(element, T::zero()),
@@ -98,6 +100,7 @@ pub fn take_at<T: TangentVector>(adjoint: &mut Vec<T>, index: usize) -> T {
 }
 
 /// [`take_at`] for `m[i][j] = y` on a vector of vectors.
+#[allow(clippy::ptr_arg)]
 pub fn take_at2<T: TangentVector>(adjoint: &mut Vec<Vec<T>>, (i, j): (usize, usize)) -> T {
     match adjoint.get_mut(i) {
         Some(row) => take_at(row, j),

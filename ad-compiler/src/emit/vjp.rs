@@ -116,10 +116,10 @@ pub fn body(
     let names: HashMap<String, TokenStream> = {
         let mut names = HashMap::new();
         crate::ir::walk(&ir.block.instrs, &mut |instr| {
-            if let Op::Const(tokens) = &instr.op {
-                if primal::is_name(tokens) {
-                    names.insert(names::value(instr.result).to_string(), tokens.clone());
-                }
+            if let Op::Const(tokens) = &instr.op
+                && primal::is_name(tokens)
+            {
+                names.insert(names::value(instr.result).to_string(), tokens.clone());
             }
         });
         names

@@ -42,7 +42,7 @@ impl Checker {
         }
     }
 
-    fn instrs(&mut self, instrs: &[Instr], visible: &mut Vec<bool>) -> Result<(), String> {
+    fn instrs(&mut self, instrs: &[Instr], visible: &mut [bool]) -> Result<(), String> {
         for instr in instrs {
             for operand in instr.op.operands() {
                 if !is_visible(operand, visible) {
@@ -77,7 +77,7 @@ impl Checker {
                 };
             for region in instr.regions() {
                 // A region sees what is visible before it; its own values end with it.
-                let mut inner = visible.clone();
+                let mut inner = visible.to_vec();
                 for p in params {
                     self.define(*p, &mut inner)?;
                 }

@@ -274,7 +274,7 @@ impl Builder<'_> {
         branch: Branch<'_>,
         continuation: bool,
         span: Span,
-    ) -> (Vec<crate::ir::Instr>, ValueId, Vec<Vec<(String, ValueId)>>) {
+    ) -> (Vec<crate::ir::Instr>, ValueId, super::ssa::Scopes) {
         let before = self.snapshot();
         let saved_returned = self.returned.take();
         let saved_exited = std::mem::take(&mut self.exited);

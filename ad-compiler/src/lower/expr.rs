@@ -345,15 +345,14 @@ impl Builder<'_> {
     }
 
     fn lower_path(&mut self, p: &syn::ExprPath) -> ValueId {
-        if p.qself.is_none() {
-            if let Some(ident) = p.path.get_ident() {
-                if let Some(v) = self.lookup(&ident.to_string()) {
-                    if self.closures.contains_key(&v) {
-                        self.diag.error_spanned(p, format!("the closure `{ident}` can only be called in differentiable functions (not passed on or stored): call it, or make it a `#[differentiable]` function"));
-                    }
-                    return v;
-                }
+        if p.qself.is_none()
+            && let Some(ident) = p.path.get_ident()
+            && let Some(v) = self.lookup(&ident.to_string())
+        {
+            if self.closures.contains_key(&v) {
+                self.diag.error_spanned(p, format!("the closure `{ident}` can only be called in differentiable functions (not passed on or stored): call it, or make it a `#[differentiable]` function"));
             }
+            return v;
         }
         // A `const`, a static or a variable captured by a closure: a constant.
         self.push(Op::Const(p.to_token_stream()), p.span())
@@ -518,13 +517,12 @@ impl Builder<'_> {
     pub fn lower_field(&mut self, f: &syn::ExprField, by_ref: bool) -> Option<ValueId> {
         let base = self.lower_place(&f.base);
         // `(a, b).0` is `a` itself.
-        if let syn::Member::Unnamed(index) = &f.member {
-            if let Some(item) = self
+        if let syn::Member::Unnamed(index) = &f.member
+            && let Some(item) = self
                 .tuple_items(base)
                 .and_then(|items| items.get(index.index as usize).copied())
-            {
-                return Some(item);
-            }
+        {
+            return Some(item);
         }
         let op = if by_ref {
             Op::FieldRef(base, f.member.clone())
@@ -595,30 +593,27 @@ impl Builder<'_> {
                 return;
             }
         }
-        if let Expr::Field(f) = place {
-            if let Expr::Path(p) = &*f.base {
-                if let Some(ident) = p.path.get_ident().filter(|i| *i != "self") {
-                    if let Some(base) = self.lookup(&ident.to_string()) {
-                        let updated = self.push(
-                            Op::SetField {
-                                base,
-                                member: f.member.clone(),
-                                value,
-                            },
-                            place.span(),
-                        );
-                        self.assign(&ident.to_string(), updated);
-                        return;
-                    }
-                }
-            }
+        if let Expr::Field(f) = place
+            && let Expr::Path(p) = &*f.base
+            && let Some(ident) = p.path.get_ident().filter(|i| *i != "self")
+            && let Some(base) = self.lookup(&ident.to_string())
+        {
+            let updated = self.push(
+                Op::SetField {
+                    base,
+                    member: f.member.clone(),
+                    value,
+                },
+                place.span(),
+            );
+            self.assign(&ident.to_string(), updated);
+            return;
         }
-        if let Expr::Path(p) = place {
-            if let Some(ident) = p.path.get_ident() {
-                if self.assign(&ident.to_string(), value) {
-                    return;
-                }
-            }
+        if let Expr::Path(p) = place
+            && let Some(ident) = p.path.get_ident()
+            && self.assign(&ident.to_string(), value)
+        {
+            return;
         }
         if let Expr::Paren(p) = place {
             return self.assign_to(&p.expr, value);

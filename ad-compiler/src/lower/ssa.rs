@@ -9,6 +9,9 @@ use crate::diag::Diagnostics;
 use crate::ir::{Instr, Op, ValueId};
 use proc_macro2::Span;
 
+/// The bindings of every scope, innermost last: name and current value.
+pub type Scopes = Vec<Vec<(String, ValueId)>>;
+
 /// Builds the instruction list of a body.
 pub struct Builder<'d> {
     /// Instructions appended so far: the body's, then one list per region being built.
@@ -32,7 +35,7 @@ pub struct Builder<'d> {
     pub closures: std::collections::HashMap<ValueId, syn::ExprClosure>,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
-    scopes: Vec<Vec<(String, ValueId)>>,
+    scopes: Scopes,
     value_count: u32,
 }
 
@@ -129,12 +132,12 @@ impl<'d> Builder<'d> {
     }
 
     /// The current bindings of every scope, to compare after a branch.
-    pub fn snapshot(&self) -> Vec<Vec<(String, ValueId)>> {
+    pub fn snapshot(&self) -> Scopes {
         self.scopes.clone()
     }
 
     /// Restores bindings taken with [`snapshot`](Self::snapshot).
-    pub fn restore(&mut self, scopes: Vec<Vec<(String, ValueId)>>) {
+    pub fn restore(&mut self, scopes: Scopes) {
         self.scopes = scopes;
     }
 
