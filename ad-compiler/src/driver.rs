@@ -223,7 +223,11 @@ fn vjp_item(
         }
         Placement::Sibling => emit::vjp_fn(
             vis.to_token_stream(),
-            &names::method_vjp(&sig.ident),
+            &if mutates_self(sig) {
+                names::mut_method_vjp(&sig.ident)
+            } else {
+                names::method_vjp(&sig.ident)
+            },
             sig,
             &decls,
             result,
@@ -317,6 +321,12 @@ fn with_real_bounds(sig: &syn::Signature) -> syn::Signature {
         }
     }
     sig
+}
+
+/// Whether `sig` takes `&mut self`.
+fn mutates_self(sig: &syn::Signature) -> bool {
+    sig.receiver()
+        .is_some_and(|r| r.reference.is_some() && r.mutability.is_some())
 }
 
 /// Signatures the VJP cannot be generated for.

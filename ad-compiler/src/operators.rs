@@ -82,7 +82,10 @@ pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
     let n = input.args.len();
     let vjp = match &input.of {
         Expr::Path(p) if p.qself.is_none() => {
-            let path = callee::vjp_path(&p.path);
+            // `at: &mut x` calls a `&mut self` method, whose VJP has its own name.
+            let mutates =
+                matches!(input.args.first(), Some(Expr::Reference(r)) if r.mutability.is_some());
+            let path = callee::vjp_path_of(&p.path, mutates);
             let args = &input.args;
             quote!(#path(#(#args),*))
         }

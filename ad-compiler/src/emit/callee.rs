@@ -25,10 +25,19 @@ pub fn is_associated(path: &Path) -> bool {
 
 /// The path of the VJP of the function named by `path`.
 pub fn vjp_path(path: &Path) -> Path {
+    vjp_path_of(path, false)
+}
+
+/// [`vjp_path`] for a `&mut self` method (`mutates`), whose sibling has its own name.
+pub fn vjp_path_of(path: &Path, mutates: bool) -> Path {
     let mut out = path.clone();
     if is_associated(path) {
         if let Some(last) = out.segments.last_mut() {
-            last.ident = names::method_vjp(&last.ident);
+            last.ident = if mutates {
+                names::mut_method_vjp(&last.ident)
+            } else {
+                names::method_vjp(&last.ident)
+            };
         }
         return out;
     }

@@ -39,7 +39,14 @@ pub fn vjp_params(sig: &syn::Signature) -> (Vec<TokenStream>, Vec<TokenStream>) 
                     }
                     None => quote!(#and #lifetime #mutability #self_token),
                 };
-                (decl, quote!(self))
+                // A `&mut self` method works on a copy of `*self` (new versions at each field
+                // assignment) and writes the last version back (see `Body::mutated_self`).
+                let source = if r.reference.is_some() && r.mutability.is_some() {
+                    quote!(::core::clone::Clone::clone(&*self))
+                } else {
+                    quote!(self)
+                };
+                (decl, source)
             }
             syn::FnArg::Typed(t) => {
                 let name = names::param(i);

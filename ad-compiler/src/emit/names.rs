@@ -72,6 +72,15 @@ pub fn zero(i: usize) -> Ident {
     format_ident!("__ad_zero{}", i)
 }
 
+/// The sibling of a `&mut self` method: a different name, so that a call from other
+/// differentiable code (which would not see the mutation) does not resolve to it.
+pub fn mut_method_vjp(name: &Ident) -> Ident {
+    Ident::new(
+        &format!("__ad_vjp_mut_{}", name.to_string().trim_start_matches("r#")),
+        name.span(),
+    )
+}
+
 /// The sibling associated function holding the VJP of method or associated function `name`.
 pub fn method_vjp(name: &Ident) -> Ident {
     Ident::new(

@@ -131,12 +131,18 @@ pub fn body(
     } else {
         pullback
     };
+    // A `&mut self` method leaves its last version of `self` in `*self`, as the source does.
+    let write_back = ir.mutated_self.map(|v| {
+        let value = names::value(v);
+        quote!(*self = ::core::clone::Clone::clone(&#value);)
+    });
     let body = quote! {
         #[allow(unused_imports)]
         use #rt::FloatMethods as _;
         #(#bindings)*
         #(#saved_declarations)*
         #primal_steps
+        #write_back
         (#result, #pullback)
     };
     inline_names(body, &names)

@@ -22,6 +22,8 @@ pub struct Body {
     pub block: Block,
     /// How many values exist: ids are `0..value_count`.
     pub value_count: u32,
+    /// For a `&mut self` method: the last version of `self`, written back to `*self`.
+    pub mutated_self: Option<ValueId>,
 }
 
 /// A parameter of the function.

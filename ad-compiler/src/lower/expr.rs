@@ -595,7 +595,10 @@ impl Builder<'_> {
         }
         if let Expr::Field(f) = place
             && let Expr::Path(p) = &*f.base
-            && let Some(ident) = p.path.get_ident().filter(|i| *i != "self")
+            && let Some(ident) = p
+                .path
+                .get_ident()
+                .filter(|i| *i != "self" || self.mutable_self)
             && let Some(base) = self.lookup(&ident.to_string())
         {
             let updated = self.push(
@@ -620,7 +623,7 @@ impl Builder<'_> {
         }
         self.diag.error_spanned(
             place,
-            "only local variables and their fields can be assigned in differentiable functions yet (not elements, fields of `self`, nested fields or places behind references)",
+            "only local variables, their elements and fields, and fields of `self` in a `&mut self` method can be assigned in differentiable functions yet (not nested fields, fields of a `&self` receiver or places behind other references)",
         );
     }
 

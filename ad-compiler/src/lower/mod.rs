@@ -55,6 +55,10 @@ pub fn lower(
         .collect();
     let errors_before = diag.has_errors();
     let mut builder = Builder::new(diag, params.len() as u32);
+    builder.mutable_self = params.iter().any(|p| {
+        matches!(&p.pat, syn::Pat::Ident(i) if i.ident == "self")
+            && matches!(&p.ty, Some(syn::Type::Reference(r)) if r.mutability.is_some())
+    });
     for (p, ir) in params.iter().zip(&ir_params) {
         builder.bind_pattern(&p.pat, ir.value);
     }
@@ -73,6 +77,11 @@ pub fn lower(
         Some(returned) => returned,
         None => value,
     };
+    // A `&mut self` method's body may assign fields of `self`; its last version is written back.
+    let mutated_self = builder
+        .mutable_self
+        .then(|| builder.lookup("self"))
+        .flatten();
     let value_count = builder.value_count();
     let instrs = builder.take_instrs();
     let items = std::mem::take(&mut builder.items);
@@ -85,6 +94,7 @@ pub fn lower(
         items,
         block: Block { instrs, result },
         value_count,
+        mutated_self,
     })
 }
 

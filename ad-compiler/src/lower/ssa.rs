@@ -28,6 +28,8 @@ pub struct Builder<'d> {
     pub iteration_tail: bool,
     /// Set once a `break` or `continue` was lowered: the rest of the iteration is skipped.
     pub exited: bool,
+    /// Whether `self` is a `&mut self` receiver, whose fields may be assigned.
+    pub mutable_self: bool,
     /// The loops being lowered, outermost first.
     pub loops: Vec<super::loops::LoopFrame>,
     /// Closures bound by `let` in the body, by the placeholder value their name is bound to;
@@ -49,6 +51,7 @@ impl<'d> Builder<'d> {
             tail: true,
             iteration_tail: false,
             exited: false,
+            mutable_self: false,
             loops: Vec::new(),
             closures: std::collections::HashMap::new(),
             diag,
