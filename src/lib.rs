@@ -98,6 +98,16 @@ pub mod __private {
     pub use ad_std::float::FloatMethods;
     pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};
     pub use ad_std::real::Real;
+
+    /// Implemented by no type: the bound of the guard that stands for a `&mut self` method's
+    /// VJP under the name differentiable callers look up, so that such a call fails with
+    /// this message (see `ad-compiler`'s `emit::mut_self`).
+    #[diagnostic::on_unimplemented(
+        message = "differentiable code cannot call a `&mut self` method yet",
+        label = "this method takes `&mut self`",
+        note = "differentiate the method on its own with `gradient!(at: &mut x, .., of: Type::method)`, or write it as `fn method(self, ..) -> Self` to chain it"
+    )]
+    pub trait MutSelfMethod {}
     /// Operator rules on operands of one type (see `ad_std::same_type`).
     pub use ad_std::same_type as ops;
 }

@@ -221,13 +221,21 @@ fn vjp_item(
             );
             emit::companion_module(vis, &sig.ident, vjp)
         }
+        Placement::Sibling if mutates_self(sig) => {
+            let guard = emit::mut_self::guard(vis.to_token_stream(), sig, &result);
+            let vjp = emit::vjp_fn(
+                vis.to_token_stream(),
+                &names::mut_method_vjp(&sig.ident),
+                sig,
+                &decls,
+                result,
+                body,
+            );
+            quote!(#vjp #guard)
+        }
         Placement::Sibling => emit::vjp_fn(
             vis.to_token_stream(),
-            &if mutates_self(sig) {
-                names::mut_method_vjp(&sig.ident)
-            } else {
-                names::method_vjp(&sig.ident)
-            },
+            &names::method_vjp(&sig.ident),
             sig,
             &decls,
             result,

@@ -73,7 +73,8 @@ pub fn zero(i: usize) -> Ident {
 }
 
 /// The sibling of a `&mut self` method: a different name, so that a call from other
-/// differentiable code (which would not see the mutation) does not resolve to it.
+/// differentiable code (which would not see the mutation) finds the guard of
+/// [`super::mut_self`] instead.
 pub fn mut_method_vjp(name: &Ident) -> Ident {
     Ident::new(
         &format!("__ad_vjp_mut_{}", name.to_string().trim_start_matches("r#")),

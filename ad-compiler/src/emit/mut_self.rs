@@ -1,0 +1,53 @@
+//! The guard of a `&mut self` method.
+//!
+//! A `&mut self` method's VJP is `__ad_vjp_mut_<name>` and is reached only through
+//! `gradient!(at: &mut x, ..)`. Differentiable code that calls the method looks for
+//! `__ad_vjp_<name>`, and would otherwise get rustc's "no method named `__ad_vjp_..`", which
+//! names our internals. The guard is a method of that name whose `where` clause can never hold
+//! (`MutSelfMethod` has no implementations), so the call fails with the trait's message at
+//! the call, saying what to do instead.
+
+use super::names;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// The guard `__ad_vjp_<name>` of the `&mut self` method `sig`, whose VJP returns `result`.
+pub fn guard(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> TokenStream {
+    let rt = names::runtime();
+    let name = names::method_vjp(&sig.ident);
+    let vjp = names::mut_method_vjp(&sig.ident);
+    let lifetime: syn::Lifetime = syn::parse_quote!('__ad_guard);
+    let mut generics = sig.generics.clone();
+    generics.params.insert(
+        0,
+        syn::GenericParam::Lifetime(syn::LifetimeParam::new(lifetime.clone())),
+    );
+    // The bound names the generic lifetime, so rustc checks it at each call rather than
+    // rejecting a bound that is false for every caller (`trivial_bounds`).
+    generics
+        .make_where_clause()
+        .predicates
+        .push(syn::parse_quote!(&#lifetime Self: #rt::MutSelfMethod));
+    let (params, args): (Vec<TokenStream>, Vec<TokenStream>) = sig
+        .inputs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, arg)| match arg {
+            syn::FnArg::Typed(t) => {
+                let (name, ty) = (names::param(i), &t.ty);
+                Some((quote!(#name: #ty), quote!(#name)))
+            }
+            syn::FnArg::Receiver(_) => None,
+        })
+        .unzip();
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let allow = super::allow_generated();
+    quote! {
+        #[doc(hidden)]
+        #allow
+        #vis fn #name #impl_generics (self: &#lifetime Self, #(#params),*) -> #result #where_clause {
+            // Never called (the bound cannot hold); the body only gives the signature meaning.
+            Self::#vjp(&mut ::core::clone::Clone::clone(self), #(#args),*)
+        }
+    }
+}
