@@ -188,12 +188,18 @@ fn vjp_item(
         .map(|(ty, p)| types::param_tangent(ty, p.wrt))
         .collect();
     let recursive = config.recursive || calls_itself(&sig.ident, block);
-    let result = types::vjp_result(&ret, &tangents, &sig.generics, recursive);
+    // The pullback of an inout method (`&mut self`, no result) takes the tangent of `Self`.
+    let seeded: syn::Type = if differentiated.ir.inout_result {
+        syn::parse_quote!(Self)
+    } else {
+        ret.clone()
+    };
+    let result = types::vjp_result(&ret, &seeded, &tangents, &sig.generics, recursive);
     let items = &differentiated.ir.items;
     let warnings =
         crate::warnings::for_function(sig, block, &differentiated.ir, &differentiated.activity);
     let seed = emit::vjp::PullbackTypes {
-        seed: Some(types::tangent(&ret)),
+        seed: Some(types::tangent(&seeded)),
         outputs: None,
     };
     let Some(body) = differentiated.vjp_body(&sources, seed, recursive, &mut diag) else {
@@ -360,7 +366,7 @@ fn check_signature(sig: &syn::Signature, diag: &mut Diagnostics) {
                 ty.to_token_stream()
             ),
         ),
-        syn::ReturnType::Default => diag.error(
+        syn::ReturnType::Default if !mutates_self(sig) => diag.error(
             sig.ident.span(),
             format!("`{}` returns nothing, so it has no derivative: return the value to differentiate", sig.ident),
         ),

@@ -66,7 +66,7 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
         .zip(&wrt)
         .map(|(ty, &w)| types::param_tangent(ty, w))
         .collect();
-    let result = types::vjp_result(&value_type, &tangents, &sig.generics, false);
+    let result = types::vjp_result(&value_type, &value_type, &tangents, &sig.generics, false);
     let seed_type = types::tangent(&value_type);
     let user_outputs: Vec<_> = (0..wrt.iter().filter(|w| **w).count())
         .map(|k| format_ident!("__ad_w{}", k))

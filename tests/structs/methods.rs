@@ -1,4 +1,5 @@
-//! Methods: `&self` and `self` receivers, methods calling methods
+//! Methods: `&self`, `self` and `&mut self` receivers (with a result, and inout without
+//! one), methods calling methods
 //! (`self.kinetic() + self.potential()`), `Self::new(..)` constructors, associated functions
 //! under a `#[differentiable]` impl block called as `Type::f(..)`, `wrt = self`, methods
 //! differentiated through closures that capture data, and free functions calling methods.
@@ -409,4 +410,102 @@ fn mut_self_method() {
         &[start.length, start.mass, start.theta, start.omega, dt],
         &[d.length, d.mass, d.theta, d.omega, ddt],
     );
+}
+
+/// An inout method: no result, the state is the output.
+impl Pendulum {
+    #[differentiable]
+    pub fn advance(&mut self, dt: f64) {
+        for _ in 0..3 {
+            self.omega -= dt * 9.81 / self.length * self.theta.sin();
+            self.theta += dt * self.omega;
+        }
+    }
+
+    /// Returns early on one path: the state written back is the one of the path taken.
+    #[differentiable]
+    pub fn kick(&mut self, impulse: f64) -> f64 {
+        if impulse > 1.0 {
+            self.omega += impulse / self.mass;
+            return self.omega * 2.0;
+        }
+        self.theta += impulse;
+        self.theta * 3.0
+    }
+}
+
+#[test]
+fn inout_method_pullback() {
+    // The pullback of `advance` maps a cotangent of the final state to one of the initial
+    // state and `dt`: checked for a seed on each field of the final state.
+    let start = Pendulum {
+        length: 1.1,
+        mass: 0.6,
+        theta: 0.7,
+        omega: 0.2,
+    };
+    let dt = 0.1;
+    let mut by_ad = start.clone();
+    let ((), pullback) = value_with_pullback!(at: &mut by_ad, dt, of: Pendulum::advance);
+    let mut by_hand = start.clone();
+    by_hand.advance(dt);
+    assert_eq!(
+        [by_ad.length, by_ad.mass, by_ad.theta, by_ad.omega],
+        [by_hand.length, by_hand.mass, by_hand.theta, by_hand.omega]
+    );
+    let field = |p: &Pendulum, k: usize| [p.length, p.mass, p.theta, p.omega][k];
+    for k in 0..4 {
+        let mut seed = PendulumTangentVector::zero();
+        match k {
+            0 => seed.length = 1.0,
+            1 => seed.mass = 1.0,
+            2 => seed.theta = 1.0,
+            _ => seed.omega = 1.0,
+        }
+        let (d, ddt) = pullback(seed);
+        assert_grad_fd(
+            |q| {
+                let mut p = Pendulum {
+                    length: q[0],
+                    mass: q[1],
+                    theta: q[2],
+                    omega: q[3],
+                };
+                p.advance(q[4]);
+                field(&p, k)
+            },
+            &[start.length, start.mass, start.theta, start.omega, dt],
+            &[d.length, d.mass, d.theta, d.omega, ddt],
+        );
+    }
+}
+
+#[test]
+fn mut_self_method_with_early_return() {
+    for impulse in [0.4, 1.5] {
+        let start = Pendulum {
+            length: 1.0,
+            mass: 0.5,
+            theta: 0.3,
+            omega: 0.1,
+        };
+        let mut by_ad = start.clone();
+        let (value, (d, di)) = value_with_gradient!(at: &mut by_ad, impulse, of: Pendulum::kick);
+        let mut by_hand = start.clone();
+        assert_eq!(value, by_hand.kick(impulse));
+        assert_eq!([by_ad.theta, by_ad.omega], [by_hand.theta, by_hand.omega]);
+        assert_grad_fd(
+            |q| {
+                let mut p = Pendulum {
+                    length: q[0],
+                    mass: q[1],
+                    theta: q[2],
+                    omega: q[3],
+                };
+                p.kick(q[4])
+            },
+            &[start.length, start.mass, start.theta, start.omega, impulse],
+            &[d.length, d.mass, d.theta, d.omega, di],
+        );
+    }
 }

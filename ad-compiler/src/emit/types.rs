@@ -47,14 +47,15 @@ pub fn precise_capture(generics: &syn::Generics) -> TokenStream {
 
 /// The signature of a generated VJP's result: `(R, impl Fn(dR) -> (dP0, dP1, ..,) + use<..>)`,
 /// or with a boxed pullback for a recursive function (whose opaque pullback type would
-/// contain itself).
+/// contain itself). `dR` is the tangent of `seeded`: `R` itself, except for an inout method.
 pub fn vjp_result(
     ret: &syn::Type,
+    seeded: &syn::Type,
     param_tangents: &[TokenStream],
     generics: &syn::Generics,
     boxed: bool,
 ) -> TokenStream {
-    let ret_tangent = tangent(ret);
+    let ret_tangent = tangent(seeded);
     if boxed {
         return quote!((#ret, ::std::boxed::Box<dyn ::core::ops::Fn(#ret_tangent) -> (#(#param_tangents,)*)>));
     }

@@ -54,8 +54,8 @@ pub fn body(
     let primal_steps = printer.primal(&program.primal);
 
     let result = match program.result {
-        Some(v) => names::value(v).into_token_stream(),
-        None => quote!(()),
+        Some(v) if !ir.inout_result => names::value(v).into_token_stream(),
+        _ => quote!(()),
     };
     let seed_name = if program.result_active {
         quote!(__ad_seed)
@@ -290,8 +290,10 @@ impl Printer<'_, '_> {
                     return quote!();
                 };
                 let value = names::value(p.value);
+                // A `&mut self` receiver is bound to an owned copy (see `emit::vjp_params`).
+                let owned_copy = self.ir.mutated_self.is_some() && p.name == "self";
                 let by_ref = match &p.ty {
-                    Some(syn::Type::Reference(_)) => quote!(#value),
+                    Some(syn::Type::Reference(_)) if !owned_copy => quote!(#value),
                     _ => quote!(&#value),
                 };
                 quote!(let #zero = #rt::Differentiable::zero_tangent(#by_ref);)

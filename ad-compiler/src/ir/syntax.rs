@@ -24,6 +24,9 @@ pub struct Body {
     pub value_count: u32,
     /// For a `&mut self` method: the last version of `self`, written back to `*self`.
     pub mutated_self: Option<ValueId>,
+    /// The function returns `()`, and `block.result` is `mutated_self`: the VJP's value is `()`
+    /// and its pullback takes the cotangent of the last `self`.
+    pub inout_result: bool,
 }
 
 /// A parameter of the function.

@@ -82,6 +82,10 @@ pub fn lower(
         .mutable_self
         .then(|| builder.lookup("self"))
         .flatten();
+    // A `&mut self` method without a result (`fn step(&mut self, dt: f64)`) is differentiated
+    // as an inout function: its result is the last `self`, whose cotangent the pullback takes.
+    let inout_result = result.is_none() && mutated_self.is_some();
+    let result = if inout_result { mutated_self } else { result };
     let value_count = builder.value_count();
     let instrs = builder.take_instrs();
     let items = std::mem::take(&mut builder.items);
@@ -95,6 +99,7 @@ pub fn lower(
         block: Block { instrs, result },
         value_count,
         mutated_self,
+        inout_result,
     })
 }
 
