@@ -106,6 +106,24 @@ impl Line {
     }
 }
 
+/// A ball under gravity and drag, stepped in place.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Ball {
+    pub height: f64,
+    pub velocity: f64,
+}
+
+impl Ball {
+    /// One hundred explicit Euler steps of `dt`: an inout method, with no result.
+    #[differentiable]
+    pub fn fly(&mut self, dt: f64) {
+        for _ in 0..100 {
+            self.velocity -= dt * (9.81 + 0.1 * self.velocity * self.velocity.abs());
+            self.height += dt * self.velocity;
+        }
+    }
+}
+
 fn main() {
     println!("== gradient of a function: d/dx x^3 at 4");
     let g = gradient!(at: 4.0, of: cubed);
@@ -186,4 +204,37 @@ fn main() {
         }
         line.move_by(&dline.scaled(-0.1));
     }
+
+    println!("\n== a `&mut self` method: the pullback maps the final state to the initial one");
+    let launch = Ball {
+        height: 0.0,
+        velocity: 12.0,
+    };
+    let mut ball = launch.clone();
+    let ((), pullback) = value_with_pullback!(at: &mut ball, 0.01, of: Ball::fly);
+    let seed = BallTangentVector {
+        height: 1.0,
+        velocity: 0.0,
+    };
+    let (dlaunch, ddt) = pullback(seed);
+    let fd = central_difference_gradient(
+        |p| {
+            let mut b = Ball {
+                height: p[0],
+                velocity: p[1],
+            };
+            b.fly(p[2]);
+            b.height
+        },
+        &[0.0, 12.0, 0.01],
+    );
+    println!("   height after 1 s {:.6}", ball.height);
+    println!(
+        "   d height / d (height0, velocity0, dt)  {:.6}, {:.6}, {:.6}",
+        dlaunch.height, dlaunch.velocity, ddt
+    );
+    println!(
+        "   finite differences                     {:.6}, {:.6}, {:.6}",
+        fd[0], fd[1], fd[2]
+    );
 }
