@@ -136,9 +136,11 @@ pub fn body(
         let value = names::value(v);
         quote!(*self = ::core::clone::Clone::clone(&#value);)
     });
+    let fallbacks = super::missing::fallbacks(ir);
     let body = quote! {
         #[allow(unused_imports)]
         use #rt::FloatMethods as _;
+        #fallbacks
         #(#bindings)*
         #(#saved_declarations)*
         #primal_steps

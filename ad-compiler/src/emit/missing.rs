@@ -1,0 +1,50 @@
+//! Fallbacks that explain a method call with no derivative.
+//!
+//! A method call `x.foo(..)` on a differentiated value becomes `x.__ad_vjp_foo(..)`, found
+//! among inherent siblings, `FloatMethods` or a registration's extension trait. When none
+//! exists, rustc would say "no method named `__ad_vjp_foo`", naming our internals. So each VJP
+//! body declares, per method name it calls, a trait with a method of that name implemented for
+//! every type that implements a marker trait nothing implements. rustc's method lookup skips
+//! an impl whose bounds fail, so the fallback never competes with a real derivative; but when
+//! it is the only candidate, rustc reports the failed bound with the marker's
+//! `#[diagnostic::on_unimplemented]` message, which names the method and says what to do.
+
+use crate::ir::{Body, Op};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use std::collections::BTreeSet;
+
+/// The fallback items for every method `ir` calls.
+pub fn fallbacks(ir: &Body) -> TokenStream {
+    let mut methods = BTreeSet::new();
+    crate::ir::walk(&ir.block.instrs, &mut |instr| {
+        if let Op::Method { method, .. } = &instr.op {
+            methods.insert(method.to_string().trim_start_matches("r#").to_owned());
+        }
+    });
+    methods.iter().map(|name| fallback(name)).collect()
+}
+
+/// The marker and fallback traits for method `name`.
+fn fallback(name: &str) -> TokenStream {
+    let marker = format_ident!("__ad_{}_has_no_derivative", name);
+    let fallback = format_ident!("__ad_derivative_of_{}", name);
+    let vjp = format_ident!("__ad_vjp_{}", name);
+    let message = format!("the method `{name}` has no derivative");
+    let label = format!("`{name}` is called on a differentiated value here");
+    let note = format!(
+        "put `#[differentiable]` on `{name}`, register a derivative with `#[derivative(of = Type::{name})]`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
+    );
+    quote! {
+        #[allow(non_camel_case_types)]
+        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+        trait #marker {}
+        #[allow(non_camel_case_types)]
+        trait #fallback {
+            fn #vjp(&mut self);
+        }
+        impl<T: ?Sized + #marker> #fallback for T {
+            fn #vjp(&mut self) {}
+        }
+    }
+}
