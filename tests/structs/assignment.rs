@@ -1,5 +1,6 @@
 //! Field assignment and compound field assignment on mutable locals, in straight-line code,
-//! in loops and in branches; struct literals built from computed values (in declaration
+//! in loops and in branches; nested places (`b.position.x`, `b.trail[i].y`, `b.weights[i]`)
+//! on a local and on `&mut self`; struct literals built from computed values (in declaration
 //! order, out of order and with shorthand fields) and struct-valued functions seeded through
 //! their pullback.
 
@@ -344,4 +345,117 @@ fn assigning_a_nested_struct_field() {
         );
         assert_close(value, s * d);
     }
+}
+
+/// A body with a nested struct, a `Vec` of structs and a `Vec` field.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Body {
+    pub position: Point,
+    pub velocity: Point,
+    pub trail: Vec<Point>,
+    pub weights: Vec<f64>,
+}
+
+/// Nested places on a mutable local: `b.position.x`, `b.trail[i].y`, `b.weights[i]`.
+#[differentiable]
+fn nested_places(b0: &Body, g: f64) -> f64 {
+    let mut b = b0.clone();
+    for i in 0..b.trail.len() {
+        b.velocity.y -= g * b.weights[i];
+        b.position.x += b.velocity.x * b.position.y;
+        b.position.y += b.velocity.y;
+        b.trail[i].x = b.position.x;
+        b.trail[i].y *= b.position.y;
+        b.weights[i] = b.weights[i] * b.position.x;
+    }
+    let mut s = 0.0;
+    for i in 0..b.trail.len() {
+        s += b.trail[i].x * b.trail[i].y + b.weights[i];
+    }
+    s
+}
+
+fn sample_body(q: &[f64]) -> Body {
+    Body {
+        position: Point { x: q[0], y: q[1] },
+        velocity: Point { x: q[2], y: q[3] },
+        trail: vec![Point { x: q[4], y: q[5] }, Point { x: q[6], y: q[7] }],
+        weights: vec![q[8], q[9]],
+    }
+}
+
+fn flatten(d: &BodyTangentVector) -> Vec<f64> {
+    vec![
+        d.position.x,
+        d.position.y,
+        d.velocity.x,
+        d.velocity.y,
+        d.trail[0].x,
+        d.trail[0].y,
+        d.trail[1].x,
+        d.trail[1].y,
+        d.weights[0],
+        d.weights[1],
+    ]
+}
+
+#[test]
+fn nested_place_assignment() {
+    let q = [0.3, 1.2, 0.5, -0.4, 0.7, 1.1, -0.6, 0.9, 0.8, 1.3, 0.25];
+    let b = sample_body(&q);
+    let (value, (db, dg)) = value_with_gradient!(at: &b, q[10], of: nested_places);
+    assert_eq!(value, nested_places(&b, q[10]));
+    let mut got = flatten(&db);
+    got.push(dg);
+    assert_grad_fd(|p| nested_places(&sample_body(p), p[10]), &q, &got);
+}
+
+impl Body {
+    /// The same updates on `self`, in place.
+    #[differentiable]
+    pub fn advance(&mut self, g: f64) {
+        for i in 0..self.trail.len() {
+            self.velocity.y -= g * self.weights[i];
+            self.position.x += self.velocity.x * self.position.y;
+            self.position.y += self.velocity.y;
+            self.trail[i].x = self.position.x;
+            self.trail[i].y *= self.position.y;
+            self.weights[i] = self.weights[i] * self.position.x;
+        }
+    }
+}
+
+#[test]
+fn nested_places_of_mut_self() {
+    // Seed the final trail's first point and the last weight; compare with finite differences
+    // of that combination of the state after `advance`.
+    let q = [0.3, 1.2, 0.5, -0.4, 0.7, 1.1, -0.6, 0.9, 0.8, 1.3, 0.25];
+    let mut b = sample_body(&q);
+    let ((), pullback) = value_with_pullback!(at: &mut b, q[10], of: Body::advance);
+    let mut expected = sample_body(&q);
+    expected.advance(q[10]);
+    assert_eq!(flatten_body(&b), flatten_body(&expected));
+    let mut seed = b.zero_tangent();
+    seed.trail[0].x = 1.0;
+    seed.trail[0].y = 2.0;
+    seed.weights[1] = -1.0;
+    let (db, dg) = pullback(seed);
+    let mut got = flatten(&db);
+    got.push(dg);
+    assert_grad_fd(
+        |p| {
+            let mut b = sample_body(p);
+            b.advance(p[10]);
+            b.trail[0].x + 2.0 * b.trail[0].y - b.weights[1]
+        },
+        &q,
+        &got,
+    );
+}
+
+fn flatten_body(b: &Body) -> Vec<f64> {
+    let mut out = vec![b.position.x, b.position.y, b.velocity.x, b.velocity.y];
+    out.extend(b.trail.iter().flat_map(|p| [p.x, p.y]));
+    out.extend(&b.weights);
+    out
 }

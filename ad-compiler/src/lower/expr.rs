@@ -621,10 +621,60 @@ impl Builder<'_> {
         if let Expr::Paren(p) = place {
             return self.assign_to(&p.expr, value);
         }
+        // A nested place (`p.a.b = ..`, `self.w[i] = ..`): a new version of the enclosing
+        // place with this part replaced, assigned to the enclosing place in turn.
+        if let Some((enclosing, update)) = self.replace_part(place, value) {
+            return self.assign_to(enclosing, update);
+        }
         self.diag.error_spanned(
             place,
-            "only local variables, their elements and fields, and fields of `self` in a `&mut self` method can be assigned in differentiable functions yet (not nested fields, fields of a `&self` receiver or places behind other references)",
+            "only local variables, their fields and elements (also nested: `p.a.b`, `v[i].x`), and those of `self` in a `&mut self` method can be assigned in differentiable functions (not places behind other references, such as `*r` or fields of a `&self` receiver)",
         );
+    }
+
+    /// For `place` = `base.member` or `base[index]` where `base` is itself a field or an
+    /// element: `base` and a new version of it whose part `place` is `value`.
+    fn replace_part<'p>(&mut self, place: &'p Expr, value: ValueId) -> Option<(&'p Expr, ValueId)> {
+        let nested = |base: &Expr| matches!(base, Expr::Field(_) | Expr::Index(_));
+        // The enclosing place is borrowed and cloned: read by value, a field that is not
+        // `Copy` would be moved out of the local that is then updated.
+        let copy_of = |this: &mut Self, base: &Expr| {
+            let borrowed = this.lower_place(base);
+            this.push(Op::Clone(borrowed), base.span())
+        };
+        match place {
+            Expr::Field(f) if nested(&f.base) => {
+                let base = copy_of(self, &f.base);
+                let member = f.member.clone();
+                Some((
+                    &f.base,
+                    self.push(
+                        Op::SetField {
+                            base,
+                            member,
+                            value,
+                        },
+                        place.span(),
+                    ),
+                ))
+            }
+            Expr::Index(i) if nested(&i.expr) => {
+                let base = copy_of(self, &i.expr);
+                let indices = vec![self.lower_value(&i.index)];
+                Some((
+                    &i.expr,
+                    self.push(
+                        Op::IndexSet {
+                            base,
+                            indices,
+                            value,
+                        },
+                        place.span(),
+                    ),
+                ))
+            }
+            _ => None,
+        }
     }
 
     fn unsupported_macro(&mut self, mac: &syn::Macro) {
