@@ -459,3 +459,38 @@ fn flatten_body(b: &Body) -> Vec<f64> {
     out.extend(&b.weights);
     out
 }
+
+/// Weights updated in place through a local, the README's advice for long `Vec` fields.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Weights {
+    pub w: Vec<f64>,
+}
+
+impl Weights {
+    #[differentiable]
+    pub fn decay(&mut self, rate: f64) -> f64 {
+        let mut w = self.w.clone();
+        for i in 0..w.len() {
+            w[i] -= rate * w[i] * w[i];
+        }
+        self.w = w;
+        let mut norm = 0.0;
+        for i in 0..self.w.len() {
+            norm += self.w[i] * self.w[i];
+        }
+        norm
+    }
+}
+
+#[test]
+fn vec_field_updated_through_a_local() {
+    let q = [0.5, -1.0, 2.0, 0.1];
+    let mut weights = Weights { w: q[..3].to_vec() };
+    let (value, (d, drate)) = value_with_gradient!(at: &mut weights, q[3], of: Weights::decay);
+    let mut expected = Weights { w: q[..3].to_vec() };
+    assert_eq!(value, expected.decay(q[3]));
+    assert_eq!(weights.w, expected.w);
+    let mut got = d.w.clone();
+    got.push(drate);
+    assert_grad_fd(|p| Weights { w: p[..3].to_vec() }.decay(p[3]), &q, &got);
+}

@@ -252,11 +252,12 @@ impl Builder<'_> {
                 let operand = self.lower_value(&m.receiver);
                 Some(self.push(Op::Unwrap(operand), span))
             }
-            // `x.clone()` is the identity on values.
+            // `x.clone()` is the identity on values. A field or element is borrowed, as
+            // auto-ref does, so that the struct it belongs to is not partly moved out.
             Expr::MethodCall(m)
                 if m.method == "clone" && m.args.is_empty() && m.turbofish.is_none() =>
             {
-                let operand = self.lower_value(&m.receiver);
+                let operand = self.lower_place(&m.receiver);
                 Some(self.push(Op::Clone(operand), span))
             }
             Expr::MethodCall(m) => {
