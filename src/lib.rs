@@ -103,9 +103,9 @@ pub mod __private {
     /// VJP under the name differentiable callers look up, so that such a call fails with
     /// this message (see `ad-compiler`'s `emit::mut_self`).
     #[diagnostic::on_unimplemented(
-        message = "differentiable code cannot call a `&mut self` method yet",
+        message = "differentiable code can call a `&mut self` method only as a statement `x.method(..);`, of a method without a result",
         label = "this method takes `&mut self`",
-        note = "differentiate the method on its own with `gradient!(at: &mut x, .., of: Type::method)`, or write it as `fn method(self, ..) -> Self` to chain it"
+        note = "move the result into a field of `self`, differentiate the method on its own with `gradient!(at: &mut x, .., of: Type::method)`, or write it as `fn method(self, ..) -> (R, Self)`"
     )]
     pub trait MutSelfMethod {}
     /// Operator rules on operands of one type (see `ad_std::same_type`).

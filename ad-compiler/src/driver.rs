@@ -229,6 +229,14 @@ fn vjp_item(
         }
         Placement::Sibling if mutates_self(sig) => {
             let guard = emit::mut_self::guard(vis.to_token_stream(), sig, &result);
+            // Without a result, the method can be called as `x.name(args);` in differentiable
+            // code, through a sibling that returns the new `x`.
+            let inout = ir.inout_result.then(|| {
+                let self_type: syn::Type = syn::parse_quote!(Self);
+                let returns_self =
+                    types::vjp_result(&self_type, &seeded, &tangents, &sig.generics, recursive);
+                emit::mut_self::inout(vis.to_token_stream(), sig, &returns_self)
+            });
             let vjp = emit::vjp_fn(
                 vis.to_token_stream(),
                 &names::mut_method_vjp(&sig.ident),
@@ -237,7 +245,7 @@ fn vjp_item(
                 result,
                 body,
             );
-            quote!(#vjp #guard)
+            quote!(#vjp #guard #inout)
         }
         Placement::Sibling => emit::vjp_fn(
             vis.to_token_stream(),

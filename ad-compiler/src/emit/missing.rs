@@ -18,23 +18,38 @@ use std::collections::BTreeSet;
 pub fn fallbacks(ir: &Body) -> TokenStream {
     let mut methods = BTreeSet::new();
     crate::ir::walk(&ir.block.instrs, &mut |instr| {
-        if let Op::Method { method, .. } = &instr.op {
-            methods.insert(method.to_string().trim_start_matches("r#").to_owned());
+        if let Op::Method { method, inout, .. } = &instr.op {
+            let name = method.to_string().trim_start_matches("r#").to_owned();
+            methods.insert((name, *inout));
         }
     });
-    methods.iter().map(|name| fallback(name)).collect()
+    methods
+        .iter()
+        .map(|(name, inout)| fallback(name, *inout))
+        .collect()
 }
 
-/// The marker and fallback traits for method `name`.
-fn fallback(name: &str) -> TokenStream {
-    let marker = format_ident!("__ad_{}_has_no_derivative", name);
-    let fallback = format_ident!("__ad_derivative_of_{}", name);
-    let vjp = format_ident!("__ad_vjp_{}", name);
-    let message = format!("the method `{name}` has no derivative");
-    let label = format!("`{name}` is called on a differentiated value here");
-    let note = format!(
-        "put `#[differentiable]` on `{name}`, register a derivative with `#[derivative(of = Type::{name})]`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
-    );
+/// The marker and fallback traits for method `name`, called as a statement when `inout`.
+fn fallback(name: &str, inout: bool) -> TokenStream {
+    let kind = if inout { "inout_" } else { "" };
+    let marker = format_ident!("__ad_{}{}_has_no_derivative", kind, name);
+    let fallback = format_ident!("__ad_derivative_of_{}{}", kind, name);
+    let vjp = format_ident!("__ad_vjp_{}{}", kind, name);
+    let (message, label, note) = if inout {
+        (
+            format!("the statement `.{name}(..);` has no derivative"),
+            format!("`{name}` is called for its effect on a differentiated value here"),
+            "a method called for its effect is differentiated only when it is a `#[differentiable]` `&mut self` method without a result: write this update as assignments (`v[i] = ..`, `p.x = ..`) instead".to_owned(),
+        )
+    } else {
+        (
+            format!("the method `{name}` has no derivative"),
+            format!("`{name}` is called on a differentiated value here"),
+            format!(
+                "put `#[differentiable]` on `{name}`, register a derivative with `#[derivative(of = Type::{name})]`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
+            ),
+        )
+    };
     quote! {
         #[allow(non_camel_case_types)]
         #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]

@@ -1,4 +1,4 @@
-//! The guard of a `&mut self` method.
+//! The guard and the inout sibling of a `&mut self` method.
 //!
 //! A `&mut self` method's VJP is `__ad_vjp_mut_<name>` and is reached only through
 //! `gradient!(at: &mut x, ..)`. Differentiable code that calls the method looks for
@@ -28,18 +28,7 @@ pub fn guard(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> To
         .make_where_clause()
         .predicates
         .push(syn::parse_quote!(&#lifetime Self: #rt::MutSelfMethod));
-    let (params, args): (Vec<TokenStream>, Vec<TokenStream>) = sig
-        .inputs
-        .iter()
-        .enumerate()
-        .filter_map(|(i, arg)| match arg {
-            syn::FnArg::Typed(t) => {
-                let (name, ty) = (names::param(i), &t.ty);
-                Some((quote!(#name: #ty), quote!(#name)))
-            }
-            syn::FnArg::Receiver(_) => None,
-        })
-        .unzip();
+    let (params, args) = typed_params(sig);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let allow = super::allow_generated();
     quote! {
@@ -50,4 +39,40 @@ pub fn guard(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> To
             Self::#vjp(&mut ::core::clone::Clone::clone(self), #(#args),*)
         }
     }
+}
+
+/// The inout sibling `__ad_vjp_inout_<name>` of the `&mut self` method `sig` without a
+/// result, which differentiable code calls for the statement `x.name(args);`: it takes `self`
+/// by value and returns its new version with the pullback of [`names::mut_method_vjp`].
+pub fn inout(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> TokenStream {
+    let name = names::inout_method_vjp(&sig.ident);
+    let vjp = names::mut_method_vjp(&sig.ident);
+    let (params, args) = typed_params(sig);
+    let generics = &sig.generics;
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let allow = super::allow_generated();
+    quote! {
+        #[doc(hidden)]
+        #allow
+        #[inline]
+        #vis fn #name #impl_generics (mut self, #(#params),*) -> #result #where_clause {
+            let ((), pullback) = Self::#vjp(&mut self, #(#args),*);
+            (self, pullback)
+        }
+    }
+}
+
+/// The declarations and names of the parameters of `sig` other than the receiver.
+fn typed_params(sig: &syn::Signature) -> (Vec<TokenStream>, Vec<TokenStream>) {
+    sig.inputs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, arg)| match arg {
+            syn::FnArg::Typed(t) => {
+                let (name, ty) = (names::param(i), &t.ty);
+                Some((quote!(#name: #ty), quote!(#name)))
+            }
+            syn::FnArg::Receiver(_) => None,
+        })
+        .unzip()
 }

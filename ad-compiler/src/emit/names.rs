@@ -82,6 +82,18 @@ pub fn mut_method_vjp(name: &Ident) -> Ident {
     )
 }
 
+/// The sibling of a `&mut self` method without a result, as called from differentiable code:
+/// it takes `self` by value and returns its new version.
+pub fn inout_method_vjp(name: &Ident) -> Ident {
+    Ident::new(
+        &format!(
+            "__ad_vjp_inout_{}",
+            name.to_string().trim_start_matches("r#")
+        ),
+        name.span(),
+    )
+}
+
 /// The sibling associated function holding the VJP of method or associated function `name`.
 pub fn method_vjp(name: &Ident) -> Ident {
     Ident::new(

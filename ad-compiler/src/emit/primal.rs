@@ -80,6 +80,19 @@ pub fn compute(instr: &Instr) -> TokenStream {
             method,
             turbofish,
             args,
+            inout: true,
+        } => {
+            let receiver = v(receiver);
+            let args = args.iter().map(v);
+            let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
+            return quote_spanned!(span=> let mut #result = #receiver; #result.#method #turbofish(#(#args),*););
+        }
+        Op::Method {
+            receiver,
+            method,
+            turbofish,
+            args,
+            inout: false,
         }
         | Op::DiscreteMethod {
             receiver,
@@ -276,10 +289,15 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
                 method,
                 turbofish,
                 args,
+                inout,
             },
         ) => {
             let receiver = v(receiver);
-            let vjp = names::method_vjp(method);
+            let vjp = if *inout {
+                names::inout_method_vjp(method)
+            } else {
+                names::method_vjp(method)
+            };
             let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
             let args = args.iter().map(v);
             quote_spanned!(span=> #receiver.#vjp #turbofish(#(#args),*))

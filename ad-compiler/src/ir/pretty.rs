@@ -155,12 +155,14 @@ fn op_text(instr: &Instr) -> String {
             method,
             turbofish,
             args,
+            inout,
         } => {
             let tf = turbofish
                 .as_ref()
                 .map(|t| format!("::{}", tokens(t)))
                 .unwrap_or_default();
-            format!("method {receiver}.{method}{tf}({})", list(args))
+            let kind = if *inout { "inout method" } else { "method" };
+            format!("{kind} {receiver}.{method}{tf}({})", list(args))
         }
         Op::DiscreteMethod {
             receiver,

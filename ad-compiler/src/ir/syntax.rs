@@ -114,12 +114,15 @@ pub enum Op {
         callee: syn::ExprPath,
         args: Vec<ValueId>,
     },
-    /// A method call `receiver.method::<..>(args)`.
+    /// A method call `receiver.method::<..>(args)`. When `inout`, the statement
+    /// `receiver.method(args);` of a `&mut self` method without a result: the value is the
+    /// receiver's new version.
     Method {
         receiver: ValueId,
         method: syn::Ident,
         turbofish: Option<syn::AngleBracketedGenericArguments>,
         args: Vec<ValueId>,
+        inout: bool,
     },
     /// A method known to have no derivative worth propagating (`len`, `floor`, `is_nan`, ...):
     /// its result never varies.

@@ -131,6 +131,9 @@ impl Builder<'_> {
             Stmt::Expr(Expr::Block(b), None) if last && b.label.is_none() => {
                 return self.lower_block(&b.block);
             }
+            Stmt::Expr(Expr::MethodCall(m), Some(_)) if self.inout_receiver(m).is_some() => {
+                self.lower_inout_call(m);
+            }
             Stmt::Expr(expr, semi) => {
                 let v = self.lower_expr(expr);
                 if semi.is_none() && last {
@@ -142,6 +145,39 @@ impl Builder<'_> {
             Stmt::Macro(m) => self.unsupported_macro(&m.mac),
         }
         None
+    }
+
+    /// The local that the statement `x.method(args);` updates, when it is an inout call: a
+    /// method other than `push` (lowered on its own) called on a local or on `self` of a
+    /// `&mut self` method, its result discarded.
+    fn inout_receiver(&self, m: &syn::ExprMethodCall) -> Option<String> {
+        let name = match &*m.receiver {
+            Expr::Path(p) => p.path.get_ident()?.to_string(),
+            _ => return None,
+        };
+        let assignable = name != "self" || self.mutable_self;
+        (assignable && m.method != "push" && self.lookup(&name).is_some()).then_some(name)
+    }
+
+    /// `x.method(args);` for a `&mut self` method without a result: `x` gets the new version
+    /// returned by the method's inout VJP (see `emit::mut_self`).
+    fn lower_inout_call(&mut self, m: &syn::ExprMethodCall) {
+        let Some(name) = self.inout_receiver(m) else {
+            return;
+        };
+        let Some(receiver) = self.lookup(&name) else {
+            return;
+        };
+        let args = m.args.iter().map(|a| self.lower_value(a)).collect();
+        let op = Op::Method {
+            receiver,
+            method: m.method.clone(),
+            turbofish: m.turbofish.clone(),
+            args,
+            inout: true,
+        };
+        let updated = self.push(op, m.span());
+        self.assign(&name, updated);
     }
 
     fn lower_let(&mut self, local: &syn::Local) {
@@ -279,6 +315,7 @@ impl Builder<'_> {
                         method,
                         turbofish,
                         args,
+                        inout: false,
                     }
                 };
                 Some(self.push(op, span))

@@ -526,6 +526,15 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
         }
     }
     impl<'ast> Visit<'ast> for Finder {
+        fn visit_stmt(&mut self, s: &'ast Stmt) {
+            // `x.step(dt);` is an inout call: a new version of `x` (see `lower_inout_call`).
+            if let Stmt::Expr(Expr::MethodCall(m), Some(_)) = s
+                && let Expr::Path(_) = &*m.receiver
+            {
+                self.note(&m.receiver);
+            }
+            syn::visit::visit_stmt(self, s);
+        }
         fn visit_expr_method_call(&mut self, e: &'ast syn::ExprMethodCall) {
             // `v.push(x)` makes a new version of `v`.
             if e.method == "push" {
