@@ -138,7 +138,14 @@ fn expand_fn(
     placement: Placement,
     original: TokenStream,
 ) -> TokenStream {
-    match vjp_item(config, vis, sig, block, placement) {
+    match vjp_item(
+        config,
+        vis,
+        sig,
+        block,
+        placement,
+        &syn::Generics::default(),
+    ) {
         Ok(generated) => {
             let inherited = inherited_attributes(attrs);
             quote!(#original #(#inherited)* #generated)
@@ -157,17 +164,27 @@ fn inherited_attributes(attrs: &[syn::Attribute]) -> impl Iterator<Item = &syn::
         .filter(|a| INHERITED.iter().any(|name| a.path().is_ident(name)))
 }
 
-/// The item holding the VJP of one function, or the errors that prevent it.
+/// The item holding the VJP of one function, or the errors that prevent it. `impl_generics`
+/// are those of the enclosing `impl` when known (`#[differentiable]` on the block): the
+/// pullback captures them too.
 fn vjp_item(
     config: &Config,
     vis: &syn::Visibility,
     sig: &syn::Signature,
     block: &syn::Block,
     placement: Placement,
+    impl_generics: &syn::Generics,
 ) -> Result<TokenStream, TokenStream> {
     let mut diag = Diagnostics::default();
     check_signature(sig, &mut diag);
     let sig = &with_real_bounds(sig);
+    let mut captured = sig.generics.clone();
+    captured.params = impl_generics
+        .params
+        .iter()
+        .chain(&sig.generics.params)
+        .cloned()
+        .collect();
     let params = lower::fn_params(sig);
     let differentiated = differentiate(
         sig.ident.to_string(),
@@ -194,7 +211,7 @@ fn vjp_item(
     } else {
         ret.clone()
     };
-    let result = types::vjp_result(&ret, &seeded, &tangents, &sig.generics, recursive);
+    let result = types::vjp_result(&ret, &seeded, &tangents, &captured, recursive);
     let items = &differentiated.ir.items;
     let warnings =
         crate::warnings::for_function(sig, block, &differentiated.ir, &differentiated.activity);
@@ -234,7 +251,7 @@ fn vjp_item(
             let inout = ir.inout_result.then(|| {
                 let self_type: syn::Type = syn::parse_quote!(Self);
                 let returns_self =
-                    types::vjp_result(&self_type, &seeded, &tangents, &sig.generics, recursive);
+                    types::vjp_result(&self_type, &seeded, &tangents, &captured, recursive);
                 emit::mut_self::inout(vis.to_token_stream(), sig, &returns_self)
             });
             let vjp = emit::vjp_fn(
@@ -315,19 +332,24 @@ fn calls_itself(name: &syn::Ident, block: &syn::Block) -> bool {
 /// which `f32` and `f64` have.
 fn with_real_bounds(sig: &syn::Signature) -> syn::Signature {
     let mut sig = sig.clone();
+    add_real_bounds(&mut sig.generics);
+    sig
+}
+
+/// Adds `Real` to every type parameter of `generics` bounded by `Float`.
+fn add_real_bounds(generics: &mut syn::Generics) {
     let bounded_by_float = |bounds: &syn::punctuated::Punctuated<
         syn::TypeParamBound,
         syn::Token![+],
     >| {
         bounds.iter().any(|b| matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| s.ident == "Float")))
     };
-    let mut floats: Vec<syn::Ident> = sig
-        .generics
+    let mut floats: Vec<syn::Ident> = generics
         .type_params()
         .filter(|p| bounded_by_float(&p.bounds))
         .map(|p| p.ident.clone())
         .collect();
-    if let Some(where_clause) = &sig.generics.where_clause {
+    if let Some(where_clause) = &generics.where_clause {
         for predicate in &where_clause.predicates {
             if let syn::WherePredicate::Type(t) = predicate
                 && let syn::Type::Path(p) = &t.bounded_ty
@@ -337,12 +359,11 @@ fn with_real_bounds(sig: &syn::Signature) -> syn::Signature {
             }
         }
     }
-    for param in sig.generics.type_params_mut() {
+    for param in generics.type_params_mut() {
         if floats.contains(&param.ident) {
             param.bounds.push(syn::parse_quote!(::ad::__private::Real));
         }
     }
-    sig
 }
 
 /// Whether `sig` takes `&mut self`.
@@ -416,7 +437,8 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
             } else {
                 f.vis.clone()
             };
-            match vjp_item(config, &vis, &f.sig, &f.block, Placement::Sibling) {
+            let placement = Placement::Sibling;
+            match vjp_item(config, &vis, &f.sig, &f.block, placement, &imp.generics) {
                 Ok(tokens) => {
                     let inherited = inherited_attributes(&f.attrs);
                     generated.push(quote!(#(#inherited)* #tokens));
@@ -428,7 +450,9 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
     if !errors.is_empty() {
         return fallback::with_errors(original, errors);
     }
-    let (impl_generics, _, where_clause) = imp.generics.split_for_impl();
+    let mut generics = imp.generics.clone();
+    add_real_bounds(&mut generics);
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
     let self_ty = &imp.self_ty;
     let rule = crate::operator_impls::rule_impl(&imp);
     quote! {

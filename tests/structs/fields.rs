@@ -532,3 +532,50 @@ fn f32_fields() {
     assert_close_f32(dl.falloff, -3.0 * 4.0 / (q * q));
     assert_close_f32(dd, -2.0 * 3.0 * 0.5 * 2.0 / (q * q));
 }
+
+/// Methods of a generic impl, with the attribute on the block.
+#[differentiable]
+impl<T: ad::num_traits::Float> Pair<T> {
+    /// The pair rotated by `angle`.
+    pub fn rotated(&self, angle: T) -> Self {
+        let (c, s) = (angle.cos(), angle.sin());
+        Pair {
+            first: c * self.first - s * self.second,
+            second: s * self.first + c * self.second,
+        }
+    }
+
+    /// The product of the components.
+    pub fn product(&self) -> T {
+        self.first * self.second
+    }
+}
+
+#[differentiable]
+fn rotated_twice(p: &Pair<f32>, angle: f32) -> f32 {
+    p.rotated(angle).rotated(angle * angle).product()
+}
+
+#[test]
+fn generic_impl_methods_at_f32() {
+    // Against finite differences of the f64 instantiation of the same methods.
+    let p = Pair {
+        first: 0.8f32,
+        second: -0.3,
+    };
+    let (dp, da) = gradient!(at: &p, 0.6f32, of: rotated_twice);
+    let f64_version = |q: &[f64]| {
+        let p = Pair {
+            first: q[0],
+            second: q[1],
+        };
+        p.rotated(q[2]).rotated(q[2] * q[2]).product()
+    };
+    let want = ad::check::central_difference_gradient(f64_version, &[0.8, -0.3, 0.6]);
+    for (got, want) in [dp.first, dp.second, da].iter().zip(&want) {
+        assert!(
+            (f64::from(*got) - want).abs() < 1e-4,
+            "got {got}, want {want}"
+        );
+    }
+}
