@@ -1,11 +1,12 @@
 //! The guard and the inout sibling of a `&mut self` method.
 //!
-//! A `&mut self` method's VJP is `__ad_vjp_mut_<name>` and is reached only through
-//! `gradient!(at: &mut x, ..)`. Differentiable code that calls the method looks for
-//! `__ad_vjp_<name>`, and would otherwise get rustc's "no method named `__ad_vjp_..`", which
-//! names our internals. The guard is a method of that name whose `where` clause can never hold
-//! (`MutSelfMethod` has no implementations), so the call fails with the trait's message at
-//! the call, saying what to do instead.
+//! A `&mut self` method's VJP is `__ad_vjp_mut_<name>`, reached through
+//! `gradient!(at: &mut x, ..)`. Differentiable code reaches a method without a result through
+//! the statement `x.name(args);`, lowered to a call of the inout sibling. A call inside an
+//! expression looks for `__ad_vjp_<name>`, and would otherwise get rustc's "no method named
+//! `__ad_vjp_..`", which names our internals. The guard is a method of that name whose `where`
+//! clause can never hold (`MutSelfMethod` has no implementations), so the call fails with the
+//! trait's message at the call, saying what to do instead.
 
 use super::names;
 use proc_macro2::TokenStream;
