@@ -1,15 +1,9 @@
 //! The operators applied to closure literals: untyped and typed parameters, captured
 //! variables (constants), bodies with blocks and calls.
 
+use crate::numerics::rosenbrock;
 use crate::{assert_all_close, assert_close, assert_deriv_fd, assert_grad_fd};
 use ad::prelude::*;
-
-#[differentiable]
-fn rosenbrock(x: f64, y: f64) -> f64 {
-    let a = 1.0 - x;
-    let b = y - x * x;
-    a * a + 100.0 * b * b
-}
 
 #[test]
 fn untyped_closure_of_one_parameter() {

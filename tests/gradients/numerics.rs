@@ -76,9 +76,9 @@ fn gaussian_log_density_gradient() {
     );
 }
 
-/// Rosenbrock's function (a = 1, b = 100).
+/// Rosenbrock's function (a = 1, b = 100); the closure tests call it too.
 #[differentiable]
-fn rosenbrock(x: f64, y: f64) -> f64 {
+pub(crate) fn rosenbrock(x: f64, y: f64) -> f64 {
     let a = 1.0 - x;
     let b = y - x * x;
     a * a + 100.0 * b * b

@@ -76,15 +76,7 @@ fn methods_calling_methods() {
         let (value, (d, da)) = value_with_gradient!(at: &p, a, of: Pendulum::mixed);
         assert_eq!(value, p.mixed(a));
         assert_grad_fd(
-            |q| {
-                Pendulum {
-                    length: q[0],
-                    mass: q[1],
-                    theta: q[2],
-                    omega: q[3],
-                }
-                .mixed(q[4])
-            },
+            |q| pendulum(q).mixed(q[4]),
             &[l, m, theta, omega, a],
             &[d.length, d.mass, d.theta, d.omega, da],
         );
@@ -366,6 +358,28 @@ fn method_through_a_capturing_closure() {
     }
 }
 
+/// A pendulum from `q = [length, mass, theta, omega, ..]`: finite differences vary all of `q`.
+fn pendulum(q: &[f64]) -> Pendulum {
+    Pendulum {
+        length: q[0],
+        mass: q[1],
+        theta: q[2],
+        omega: q[3],
+    }
+}
+
+/// The fields of `p` in `pendulum`'s order, followed by `x`: the point finite differences
+/// vary around.
+fn point(p: &Pendulum, x: f64) -> [f64; 5] {
+    [p.length, p.mass, p.theta, p.omega, x]
+}
+
+/// A tangent's fields in `pendulum`'s order, followed by the other argument's derivative `dx`:
+/// the gradient to compare with finite differences at `point`.
+fn gradient(d: &PendulumTangentVector, dx: f64) -> [f64; 5] {
+    [d.length, d.mass, d.theta, d.omega, dx]
+}
+
 /// A `&mut self` method: one explicit Euler step that updates the state in place and returns
 /// the step's energy change.
 impl Pendulum {
@@ -382,33 +396,17 @@ impl Pendulum {
 fn mut_self_method() {
     // The gradient of the returned value with respect to the state before the step and `dt`,
     // against central differences of `step` on copies; the state is updated as by `step`.
-    let start = Pendulum {
-        length: 1.3,
-        mass: 0.8,
-        theta: 0.4,
-        omega: -0.9,
-    };
+    let start = pendulum(&[1.3, 0.8, 0.4, -0.9]);
     let dt = 0.05;
     let mut by_ad = start.clone();
     let (value, (d, ddt)) = value_with_gradient!(at: &mut by_ad, dt, of: Pendulum::step);
     let mut by_hand = start.clone();
     assert_eq!(value, by_hand.step(dt));
-    assert_eq!(
-        [by_ad.length, by_ad.mass, by_ad.theta, by_ad.omega],
-        [by_hand.length, by_hand.mass, by_hand.theta, by_hand.omega]
-    );
+    assert_eq!(point(&by_ad, 0.0), point(&by_hand, 0.0));
     assert_grad_fd(
-        |q| {
-            let mut p = Pendulum {
-                length: q[0],
-                mass: q[1],
-                theta: q[2],
-                omega: q[3],
-            };
-            p.step(q[4])
-        },
-        &[start.length, start.mass, start.theta, start.omega, dt],
-        &[d.length, d.mass, d.theta, d.omega, ddt],
+        |q| pendulum(q).step(q[4]),
+        &point(&start, dt),
+        &gradient(&d, ddt),
     );
 }
 
@@ -438,22 +436,13 @@ impl Pendulum {
 fn inout_method_pullback() {
     // The pullback of `advance` maps a cotangent of the final state to one of the initial
     // state and `dt`: checked for a seed on each field of the final state.
-    let start = Pendulum {
-        length: 1.1,
-        mass: 0.6,
-        theta: 0.7,
-        omega: 0.2,
-    };
+    let start = pendulum(&[1.1, 0.6, 0.7, 0.2]);
     let dt = 0.1;
     let mut by_ad = start.clone();
     let ((), pullback) = value_with_pullback!(at: &mut by_ad, dt, of: Pendulum::advance);
     let mut by_hand = start.clone();
     by_hand.advance(dt);
-    assert_eq!(
-        [by_ad.length, by_ad.mass, by_ad.theta, by_ad.omega],
-        [by_hand.length, by_hand.mass, by_hand.theta, by_hand.omega]
-    );
-    let field = |p: &Pendulum, k: usize| [p.length, p.mass, p.theta, p.omega][k];
+    assert_eq!(point(&by_ad, 0.0), point(&by_hand, 0.0));
     for k in 0..4 {
         let mut seed = PendulumTangentVector::zero();
         match k {
@@ -465,47 +454,30 @@ fn inout_method_pullback() {
         let (d, ddt) = pullback(seed);
         assert_grad_fd(
             |q| {
-                let mut p = Pendulum {
-                    length: q[0],
-                    mass: q[1],
-                    theta: q[2],
-                    omega: q[3],
-                };
+                let mut p = pendulum(q);
                 p.advance(q[4]);
-                field(&p, k)
+                point(&p, 0.0)[k]
             },
-            &[start.length, start.mass, start.theta, start.omega, dt],
-            &[d.length, d.mass, d.theta, d.omega, ddt],
+            &point(&start, dt),
+            &gradient(&d, ddt),
         );
     }
 }
 
 #[test]
 fn mut_self_method_with_early_return() {
+    // One impulse per path: below 1 the method runs to the end, above it returns early.
     for impulse in [0.4, 1.5] {
-        let start = Pendulum {
-            length: 1.0,
-            mass: 0.5,
-            theta: 0.3,
-            omega: 0.1,
-        };
+        let start = pendulum(&[1.0, 0.5, 0.3, 0.1]);
         let mut by_ad = start.clone();
         let (value, (d, di)) = value_with_gradient!(at: &mut by_ad, impulse, of: Pendulum::kick);
         let mut by_hand = start.clone();
         assert_eq!(value, by_hand.kick(impulse));
-        assert_eq!([by_ad.theta, by_ad.omega], [by_hand.theta, by_hand.omega]);
+        assert_eq!(point(&by_ad, 0.0), point(&by_hand, 0.0));
         assert_grad_fd(
-            |q| {
-                let mut p = Pendulum {
-                    length: q[0],
-                    mass: q[1],
-                    theta: q[2],
-                    omega: q[3],
-                };
-                p.kick(q[4])
-            },
-            &[start.length, start.mass, start.theta, start.omega, impulse],
-            &[d.length, d.mass, d.theta, d.omega, di],
+            |q| pendulum(q).kick(q[4]),
+            &point(&start, impulse),
+            &gradient(&d, di),
         );
     }
 }
@@ -531,26 +503,14 @@ impl Pendulum {
 
 #[test]
 fn inout_method_called_from_differentiable_code() {
-    let start = Pendulum {
-        length: 0.9,
-        mass: 1.4,
-        theta: 0.5,
-        omega: -0.3,
-    };
+    let start = pendulum(&[0.9, 1.4, 0.5, -0.3]);
     let dt = 0.05;
     let (value, (d, ddt)) = value_with_gradient!(at: &start, dt, of: swing);
     assert_eq!(value, swing(&start, dt));
-    let fields = [start.length, start.mass, start.theta, start.omega, dt];
-    let rebuild = |q: &[f64]| Pendulum {
-        length: q[0],
-        mass: q[1],
-        theta: q[2],
-        omega: q[3],
-    };
     assert_grad_fd(
-        |q| swing(&rebuild(q), q[4]),
-        &fields,
-        &[d.length, d.mass, d.theta, d.omega, ddt],
+        |q| swing(&pendulum(q), q[4]),
+        &point(&start, dt),
+        &gradient(&d, ddt),
     );
 
     // Through `self`: the pullback of `advance_twice`, seeded on the final angle.
@@ -558,17 +518,17 @@ fn inout_method_called_from_differentiable_code() {
     let ((), pullback) = value_with_pullback!(at: &mut by_ad, dt, of: Pendulum::advance_twice);
     let mut by_hand = start.clone();
     by_hand.advance_twice(dt);
-    assert_eq!([by_ad.theta, by_ad.omega], [by_hand.theta, by_hand.omega]);
+    assert_eq!(point(&by_ad, 0.0), point(&by_hand, 0.0));
     let mut seed = by_ad.zero_tangent();
     seed.theta = 1.0;
     let (d, ddt) = pullback(seed);
     assert_grad_fd(
         |q| {
-            let mut p = rebuild(q);
+            let mut p = pendulum(q);
             p.advance_twice(q[4]);
             p.theta
         },
-        &fields,
-        &[d.length, d.mass, d.theta, d.omega, ddt],
+        &point(&start, dt),
+        &gradient(&d, ddt),
     );
 }

@@ -9,6 +9,7 @@
 //! it is the only candidate, rustc reports the failed bound with the marker's
 //! `#[diagnostic::on_unimplemented]` message, which names the method and says what to do.
 
+use super::names;
 use crate::ir::{Body, Op};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -34,7 +35,7 @@ fn fallback(name: &str, inout: bool) -> TokenStream {
     let kind = if inout { "inout_" } else { "" };
     let marker = format_ident!("__ad_{}{}_has_no_derivative", kind, name);
     let fallback = format_ident!("__ad_derivative_of_{}{}", kind, name);
-    let vjp = format_ident!("__ad_vjp_{}{}", kind, name);
+    let vjp = names::called_method_vjp(&format_ident!("{}", name), inout);
     let (message, label, note) = if inout {
         (
             format!("the statement `.{name}(..);` has no derivative"),

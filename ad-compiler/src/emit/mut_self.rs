@@ -45,6 +45,11 @@ pub fn guard(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> To
 /// The inout sibling `__ad_vjp_inout_<name>` of the `&mut self` method `sig` without a
 /// result, which differentiable code calls for the statement `x.name(args);`: it takes `self`
 /// by value and returns its new version with the pullback of [`names::mut_method_vjp`].
+///
+/// Original: `x.name(a)` replaces `x` by `x' = f(x, a)`.
+/// Tangent: `dx' = ∂f/∂x · dx + ∂f/∂a · da`.
+/// Adjoint: `x̄ = (∂f/∂x)ᵀ x̄'`, `ā = (∂f/∂a)ᵀ x̄'`: the `&mut self` VJP's pullback seeded with
+/// the cotangent `x̄'` of the new version, which is why that VJP takes `Self`'s tangent as seed.
 pub fn inout(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> TokenStream {
     let name = names::inout_method_vjp(&sig.ident);
     let vjp = names::mut_method_vjp(&sig.ident);
@@ -63,17 +68,10 @@ pub fn inout(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> To
     }
 }
 
-/// The declarations and names of the parameters of `sig` other than the receiver.
+/// The declarations and names of the parameters of `sig` other than the receiver (always the
+/// first), as the VJP declares them.
 fn typed_params(sig: &syn::Signature) -> (Vec<TokenStream>, Vec<TokenStream>) {
-    sig.inputs
-        .iter()
-        .enumerate()
-        .filter_map(|(i, arg)| match arg {
-            syn::FnArg::Typed(t) => {
-                let (name, ty) = (names::param(i), &t.ty);
-                Some((quote!(#name: #ty), quote!(#name)))
-            }
-            syn::FnArg::Receiver(_) => None,
-        })
-        .unzip()
+    let (decls, names) = super::vjp_params(sig);
+    let receivers = usize::from(sig.receiver().is_some());
+    (decls[receivers..].to_vec(), names[receivers..].to_vec())
 }

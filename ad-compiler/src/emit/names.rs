@@ -76,28 +76,36 @@ pub fn zero(i: usize) -> Ident {
 /// differentiable code (which would not see the mutation) finds the guard of
 /// [`super::mut_self`] instead.
 pub fn mut_method_vjp(name: &Ident) -> Ident {
-    Ident::new(
-        &format!("__ad_vjp_mut_{}", name.to_string().trim_start_matches("r#")),
-        name.span(),
-    )
+    sibling("__ad_vjp_mut_", name)
 }
 
 /// The sibling of a `&mut self` method without a result, as called from differentiable code:
 /// it takes `self` by value and returns its new version.
 pub fn inout_method_vjp(name: &Ident) -> Ident {
-    Ident::new(
-        &format!(
-            "__ad_vjp_inout_{}",
-            name.to_string().trim_start_matches("r#")
-        ),
-        name.span(),
-    )
+    sibling("__ad_vjp_inout_", name)
 }
 
 /// The sibling associated function holding the VJP of method or associated function `name`.
 pub fn method_vjp(name: &Ident) -> Ident {
+    sibling("__ad_vjp_", name)
+}
+
+/// The sibling a differentiable body calls for `x.name(..)`: [`inout_method_vjp`] for the
+/// statement `x.name(..);` of an inout call, [`method_vjp`] otherwise.
+pub fn called_method_vjp(name: &Ident, inout: bool) -> Ident {
+    if inout {
+        inout_method_vjp(name)
+    } else {
+        method_vjp(name)
+    }
+}
+
+/// `prefix` + `name`, spanned at `name` so that rustc's errors about the sibling point at the
+/// user's method. A raw identifier loses its `r#`: the prefixed name is no keyword.
+fn sibling(prefix: &str, name: &Ident) -> Ident {
+    let bare = name.to_string();
     Ident::new(
-        &format!("__ad_vjp_{}", name.to_string().trim_start_matches("r#")),
+        &format!("{prefix}{}", bare.trim_start_matches("r#")),
         name.span(),
     )
 }

@@ -75,6 +75,7 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let args = args.iter().map(v);
             quote_spanned!(span=> #callee(#(#args),*))
         }
+        // An inout call updates a new version of its receiver in place.
         Op::Method {
             receiver,
             method,
@@ -82,10 +83,9 @@ pub fn compute(instr: &Instr) -> TokenStream {
             args,
             inout: true,
         } => {
+            let call = method_call(&result, method, turbofish, args, span);
             let receiver = v(receiver);
-            let args = args.iter().map(v);
-            let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
-            return quote_spanned!(span=> let mut #result = #receiver; #result.#method #turbofish(#(#args),*););
+            return quote_spanned!(span=> let mut #result = #receiver; #call;);
         }
         Op::Method {
             receiver,
@@ -99,12 +99,7 @@ pub fn compute(instr: &Instr) -> TokenStream {
             method,
             turbofish,
             args,
-        } => {
-            let receiver = v(receiver);
-            let args = args.iter().map(v);
-            let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
-            quote_spanned!(span=> #receiver.#method #turbofish(#(#args),*))
-        }
+        } => method_call(&v(receiver), method, turbofish, args, span),
         Op::NoGrad(a) => {
             let a = v(a);
             quote!(#a)
@@ -292,15 +287,8 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
                 inout,
             },
         ) => {
-            let receiver = v(receiver);
-            let vjp = if *inout {
-                names::inout_method_vjp(method)
-            } else {
-                names::method_vjp(method)
-            };
-            let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
-            let args = args.iter().map(v);
-            quote_spanned!(span=> #receiver.#vjp #turbofish(#(#args),*))
+            let vjp = names::called_method_vjp(method, *inout);
+            method_call(&v(receiver), &vjp, turbofish, args, span)
         }
         _ => {
             quote_spanned!(span=> ::core::compile_error!("internal error in ad, please report: rule and instruction disagree"))
@@ -388,6 +376,19 @@ pub fn loop_statement(
         #after
         let (#(mut #outputs,)*) = ((), #(#params,)*);
     }
+}
+
+/// `receiver.method::<..>(args)`, spanned at the call so that rustc's errors point at it.
+fn method_call(
+    receiver: &proc_macro2::Ident,
+    method: &proc_macro2::Ident,
+    turbofish: &Option<syn::AngleBracketedGenericArguments>,
+    args: &[ValueId],
+    span: proc_macro2::Span,
+) -> TokenStream {
+    let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
+    let args = args.iter().map(|a| names::value(*a));
+    quote_spanned!(span=> #receiver.#method #turbofish(#(#args),*))
 }
 
 fn arith_token(op: ArithOp) -> TokenStream {

@@ -660,7 +660,9 @@ impl Builder<'_> {
             return self.assign_to(&p.expr, value);
         }
         // A nested place (`p.a.b = ..`, `self.w[i] = ..`): a new version of the enclosing
-        // place with this part replaced, assigned to the enclosing place in turn.
+        // place with this part replaced, assigned to the enclosing place in turn, so that
+        // `p.a.b = v` is `p = SetField(p, a, SetField(p.a, b, v))` and its adjoint is that of
+        // the two `SetField`s (the replaced part gets no cotangent, the rest passes through).
         if let Some((enclosing, update)) = self.replace_part(place, value) {
             return self.assign_to(enclosing, update);
         }
