@@ -56,7 +56,7 @@
 
 extern crate self as ad;
 
-pub use ad_core::check;
+pub use ad_core::{basis, check};
 pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
 pub use ad_macros::{
     Differentiable, derivative, differentiable, gradient, pullback, value_with_gradient,
@@ -89,13 +89,19 @@ pub mod prelude {
 #[doc(hidden)]
 pub mod __private {
     pub use ad_core::accumulate::{accumulate, add_into, zero};
+    pub use ad_core::basis::{Basis, DerivedMode};
     pub use ad_core::field::{FieldTangent, field, field_key, from_field, without_field};
+    pub use ad_core::forward::{
+        Absent, MaybeTangent, Present, same_type, same_type_zero, tangent_or_zero, unshaped_zero,
+        witness, witness_of,
+    };
     pub use ad_core::index::{
         IndexPullback, accumulate_at, add_at, element, sum_elements, take_at, take_at2, take_last,
     };
     pub use ad_core::seed::seed;
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::float::FloatMethods;
+    pub use ad_std::forward::FloatForward;
     pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};
     pub use ad_std::real::Real;
 

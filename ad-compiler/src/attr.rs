@@ -4,6 +4,7 @@
 use proc_macro2::{Span, TokenStream};
 use syn::parse::{Parse, ParseStream, Parser};
 use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
 use syn::{Ident, Token};
 
 /// What the attribute asked for.
@@ -13,8 +14,8 @@ pub struct Config {
     pub wrt: Option<Vec<Ident>>,
     /// `of = path` of `#[derivative]`.
     pub of: Option<syn::Path>,
-    /// `forward` of `#[derivative]`: a forward-mode registration.
-    pub forward: Option<Span>,
+    /// `forward` or `forward = g` of `#[derivative]`.
+    pub forward: Option<ForwardArg>,
     /// `dump` of `#[differentiable]`: print the IR and the generated code while compiling.
     pub dump: bool,
     /// `recursive` of `#[differentiable]`: box the pullback, for mutual recursion (a function
@@ -22,10 +23,19 @@ pub struct Config {
     pub recursive: bool,
 }
 
+/// `forward` in `#[derivative(of = f, ..)]`.
+#[derive(Clone)]
+pub enum ForwardArg {
+    /// `forward`: this registration is the forward derivative (value and differential).
+    This(Span),
+    /// `forward = g`: on a reverse registration, `g` is the forward derivative.
+    Named(syn::Path),
+}
+
 enum Arg {
     Wrt(Vec<Ident>),
     Of(syn::Path),
-    Forward(Span),
+    Forward(ForwardArg),
     Dump(Span),
     Recursive(Span),
 }
@@ -55,7 +65,11 @@ impl Parse for Arg {
                 input.parse::<Token![=]>()?;
                 Ok(Arg::Of(input.parse()?))
             }
-            "forward" => Ok(Arg::Forward(key.span())),
+            "forward" if input.peek(Token![=]) => {
+                input.parse::<Token![=]>()?;
+                Ok(Arg::Forward(ForwardArg::Named(input.parse()?)))
+            }
+            "forward" => Ok(Arg::Forward(ForwardArg::This(key.span()))),
             "dump" => Ok(Arg::Dump(key.span())),
             "recursive" => Ok(Arg::Recursive(key.span())),
             other => Err(syn::Error::new(
@@ -115,7 +129,7 @@ pub fn parse(kind: AttrKind, args: TokenStream) -> syn::Result<Config> {
                 }
                 config.of = Some(path);
             }
-            Arg::Forward(span) if kind == AttrKind::Derivative => config.forward = Some(span),
+            Arg::Forward(forward) if kind == AttrKind::Derivative => config.forward = Some(forward),
             Arg::Dump(_) if kind == AttrKind::Differentiable => config.dump = true,
             Arg::Recursive(_) if kind == AttrKind::Differentiable => config.recursive = true,
             Arg::Recursive(span) => {
@@ -136,7 +150,11 @@ pub fn parse(kind: AttrKind, args: TokenStream) -> syn::Result<Config> {
                     "`of` belongs to `#[derivative(of = ..)]`; `#[differentiable]` takes only `wrt = ..`",
                 ));
             }
-            Arg::Forward(span) => {
+            Arg::Forward(forward) => {
+                let span = match &forward {
+                    ForwardArg::This(span) => *span,
+                    ForwardArg::Named(path) => path.span(),
+                };
                 return Err(syn::Error::new(
                     span,
                     "`forward` belongs to `#[derivative(of = .., forward)]`",

@@ -223,6 +223,14 @@ fn vjp_item(
         return Err(diag.to_compile_errors());
     };
     let Differentiated { ir, activity } = &differentiated;
+    let forward_body = emit::jvp::body(ir, activity, &sources);
+    let tangent_params: Vec<TokenStream> = forward_tangent_params(&param_types, ir).collect();
+    let forward_params: Vec<TokenStream> =
+        decls.iter().chain(&tangent_params).cloned().collect();
+    let forward_result = {
+        let (value, tangent) = (if ir.inout_result { quote!(()) } else { ret.to_token_stream() }, types::tangent(&seeded));
+        quote!((#value, #tangent))
+    };
     // The VJP stands for the function: a function used only through its derivative
     // (`gradient!(.., of: f)`) is used, so it must not trip the `dead_code` lint.
     let name = &sig.ident;
@@ -232,6 +240,10 @@ fn vjp_item(
         (true, Placement::Sibling) => quote!(let _ = Self::#name;),
     };
     let body = quote!(#mark_used #warnings #(#items)* #body);
+    let forward_body = quote!(#mark_used #(#items)* #forward_body);
+    let forward = |vis: TokenStream, name: &syn::Ident| {
+        emit::vjp_fn(vis, name, sig, &forward_params, forward_result.clone(), forward_body.clone())
+    };
     let generated = match placement {
         Placement::Companion => {
             let vjp = emit::vjp_fn(
@@ -242,7 +254,8 @@ fn vjp_item(
                 result,
                 body,
             );
-            emit::companion_module(vis, &sig.ident, vjp)
+            let forward = forward(quote!(pub), &names::companion_forward());
+            emit::companion_module(vis, &sig.ident, quote!(#vjp #forward))
         }
         Placement::Sibling if mutates_self(sig) => {
             let guard = emit::mut_self::guard(vis.to_token_stream(), sig, &result);
@@ -262,16 +275,30 @@ fn vjp_item(
                 result,
                 body,
             );
-            quote!(#vjp #guard #inout)
+            let forward_guard = emit::mut_self::forward_guard(vis.to_token_stream(), sig, &forward_result);
+            let forward_inout = ir.inout_result.then(|| {
+                emit::mut_self::forward_inout(
+                    vis.to_token_stream(),
+                    sig,
+                    &tangent_params,
+                    &types::tangent(&seeded),
+                )
+            });
+            let forward = forward(vis.to_token_stream(), &names::mut_method_forward(&sig.ident));
+            quote!(#vjp #guard #inout #forward #forward_guard #forward_inout)
         }
-        Placement::Sibling => emit::vjp_fn(
-            vis.to_token_stream(),
-            &names::method_vjp(&sig.ident),
-            sig,
-            &decls,
-            result,
-            body,
-        ),
+        Placement::Sibling => {
+            let vjp = emit::vjp_fn(
+                vis.to_token_stream(),
+                &names::method_vjp(&sig.ident),
+                sig,
+                &decls,
+                result,
+                body,
+            );
+            let forward = forward(vis.to_token_stream(), &names::method_forward(&sig.ident));
+            quote!(#vjp #forward)
+        }
     };
     if config.dump {
         dump(
@@ -281,6 +308,25 @@ fn vjp_item(
         );
     }
     Ok(generated)
+}
+
+/// The tangent parameters of a generated `forward`, after the values: one per parameter, an
+/// `impl MaybeTangent` of its tangent for a differentiated one, anything for the others (a
+/// caller does not know which parameters its callee differentiates).
+fn forward_tangent_params<'a>(
+    param_types: &'a [syn::Type],
+    ir: &'a Body,
+) -> impl Iterator<Item = TokenStream> + 'a {
+    let rt = names::runtime();
+    param_types.iter().zip(&ir.params).enumerate().map(move |(i, (ty, p))| {
+        let name = names::param_tangent(i);
+        if p.wrt {
+            let tangent = types::tangent(ty);
+            quote!(#name: impl #rt::MaybeTangent<#tangent>)
+        } else {
+            quote!(#name: impl ::core::marker::Sized)
+        }
+    })
 }
 
 /// `#[differentiable(dump)]`: the user asked to see the IR and the generated code.

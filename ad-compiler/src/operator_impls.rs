@@ -1,6 +1,7 @@
 //! Operators on user types: `#[differentiable]` on `impl Add for Vec2` (and `Sub`, `Mul`,
 //! `Div`, `Neg`) also implements the matching rule trait of `ad-std` (`AddRule`, ...) through
-//! the method's generated VJP, so that `a + b` on those types differentiates like on floats.
+//! the method's generated VJP and forward derivative, so that `a + b` on those types
+//! differentiates like on floats, in both modes.
 //! (A trait impl cannot hold the generated sibling method; the rule impl calls it from the
 //! inherent impl the attribute emits beside.)
 
@@ -27,7 +28,9 @@ pub fn rule_impl(imp: &syn::ItemImpl) -> TokenStream {
     let self_ty = &imp.self_ty;
     let (impl_generics, _, where_clause) = imp.generics.split_for_impl();
     let sibling = format_ident!("__ad_vjp_{}", method);
+    let forward = format_ident!("__ad_fwd_{}", method);
     let entry = format_ident!("{}_vjp", method);
+    let forward_entry = format_ident!("{}_jvp", method);
     if operator == "Neg" {
         return quote! {
             impl #impl_generics #rt::NegRule for #self_ty #where_clause {
@@ -36,6 +39,10 @@ pub fn rule_impl(imp: &syn::ItemImpl) -> TokenStream {
                 fn #entry(self) -> (Self::Output, impl Fn(#rt::Tangent<Self::Output>) -> #rt::Tangent<Self>) {
                     let (value, pullback) = <#self_ty>::#sibling(self);
                     (value, move |d| pullback(d).0)
+                }
+                #[inline(always)]
+                fn #forward_entry(self, t: #rt::Tangent<Self>) -> (Self::Output, #rt::Tangent<Self::Output>) {
+                    <#self_ty>::#forward(self, #rt::Present(t))
                 }
             }
         };
@@ -52,6 +59,10 @@ pub fn rule_impl(imp: &syn::ItemImpl) -> TokenStream {
     let (lhs_entry, rhs_entry) = (
         format_ident!("{}_vjp_lhs", method),
         format_ident!("{}_vjp_rhs", method),
+    );
+    let (forward_lhs, forward_rhs) = (
+        format_ident!("{}_jvp_lhs", method),
+        format_ident!("{}_jvp_rhs", method),
     );
     quote! {
         impl #impl_generics #rt::#rule<#rhs> for #self_ty #where_clause {
@@ -72,6 +83,18 @@ pub fn rule_impl(imp: &syn::ItemImpl) -> TokenStream {
             fn #rhs_entry(self, rhs: #rhs) -> (Self::Output, impl Fn(#rt::Tangent<Self::Output>) -> #rt::Tangent<#rhs>) {
                 let (value, pullback) = <#self_ty>::#sibling(self, rhs);
                 (value, move |d| pullback(d).1)
+            }
+            #[inline(always)]
+            fn #forward_entry(self, rhs: #rhs, t: #rt::Tangent<Self>, t_rhs: #rt::Tangent<#rhs>) -> (Self::Output, #rt::Tangent<Self::Output>) {
+                <#self_ty>::#forward(self, rhs, #rt::Present(t), #rt::Present(t_rhs))
+            }
+            #[inline(always)]
+            fn #forward_lhs(self, rhs: #rhs, t: #rt::Tangent<Self>) -> (Self::Output, #rt::Tangent<Self::Output>) {
+                <#self_ty>::#forward(self, rhs, #rt::Present(t), #rt::Absent)
+            }
+            #[inline(always)]
+            fn #forward_rhs(self, rhs: #rhs, t_rhs: #rt::Tangent<#rhs>) -> (Self::Output, #rt::Tangent<Self::Output>) {
+                <#self_ty>::#forward(self, rhs, #rt::Absent, #rt::Present(t_rhs))
             }
         }
     }

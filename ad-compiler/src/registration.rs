@@ -1,13 +1,26 @@
-//! `#[derivative(of = f)]`: registers a user-written VJP as the derivative of `f`.
+//! `#[derivative(of = f)]`: registers a user-written derivative of `f`.
 //!
-//! The registration is kept as written and an adapter is emitted where callers look for
-//! `f`'s VJP: a companion module named after `f` (free functions, also of other crates:
-//! retroactive registration), or a sibling `__ad_vjp_<m>` for `Self::m` / `Type::m`. The
-//! adapter turns the user's pullback (one cotangent per `wrt` parameter, bare for one, a tuple
-//! for several) into the internal convention (a tuple with one slot per parameter,
-//! `NoTangent` for parameters that are not differentiated).
+//! The registration is kept as written and two adapters are emitted where callers look for
+//! `f`'s derivatives: a companion module named after `f` holding `vjp` and `forward` (free
+//! functions, also of other crates: retroactive registration), or siblings `__ad_vjp_<m>` and
+//! `__ad_fwd_<m>` for `Self::m` / `Type::m`. One companion holds both modes, because two
+//! attributes cannot share one module:
+//!
+//! - `#[derivative(of = f)]` gives the VJP; the forward adapter derives the tangent with one
+//!   pullback call per component of the result (one for a scalar).
+//! - `#[derivative(of = f, forward)]` gives value and differential; the VJP adapter derives
+//!   the cotangents with one differential call per component of each parameter.
+//! - `#[derivative(of = f, forward = g)]` on the VJP names `g`, which gives the forward one.
+//!
+//! Deriving needs the tangents as lists of floats (`ad_core::basis::Basis`, which every
+//! tangent of `ad` and of `#[derive(Differentiable)]` has); for other tangents the derived
+//! mode is a compile error at the caller that says to register both. The VJP adapter turns the user's pullback (one cotangent per `wrt`
+//! parameter, bare for one, a tuple for several) into the internal convention (a tuple with
+//! one slot per parameter, `NoTangent` for parameters that are not differentiated); the
+//! forward adapter turns the internal tangents (`Present`/`Absent`, one per parameter) into
+//! the differential's arguments (one per `wrt` parameter).
 
-use crate::attr::{self, AttrKind};
+use crate::attr::{self, AttrKind, ForwardArg};
 use crate::diag::Diagnostics;
 use crate::emit::{self, callee, names, types};
 use crate::fallback;
@@ -36,21 +49,19 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
             Err(e) => return fallback::with_errors(item, syn::Error::new(e.span(), "`#[derivative(of = ..)]` applies to a function that returns `(value, pullback)`").to_compile_error()),
         },
     };
-    if let Some(span) = config.forward {
-        let e = syn::Error::new(
-            span,
-            "forward-mode registration is not supported yet: register the reverse-mode derivative (value and pullback)",
-        );
-        return fallback::with_errors(item, e.to_compile_error());
-    }
     let Some(of) = config.of.as_ref() else {
         return fallback::with_errors(
             item,
             quote!(::core::compile_error!("`#[derivative]` needs `of = ..`");),
         );
     };
+    let mode = match &config.forward {
+        Some(ForwardArg::This(_)) => Registered::Forward,
+        Some(ForwardArg::Named(path)) => Registered::Both(path.clone()),
+        None => Registered::Reverse,
+    };
     let mut diag = Diagnostics::default();
-    let Some(value_type) = value_type(&sig, &mut diag) else {
+    let Some(value_type) = value_type(&sig, &mode, &mut diag) else {
         return fallback::with_errors(item, diag.to_compile_errors());
     };
     let params = lower::fn_params(&sig);
@@ -58,81 +69,320 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
     if diag.has_errors() {
         return fallback::with_errors(item, diag.to_compile_errors());
     }
-
-    let (decls, sources) = emit::vjp_params(&sig);
-    let param_types = emit::param_types(&sig);
-    let tangents: Vec<TokenStream> = param_types
-        .iter()
-        .zip(&wrt)
-        .map(|(ty, &w)| types::param_tangent(ty, w))
-        .collect();
-    let result = types::vjp_result(&value_type, &value_type, &tangents, &sig.generics, false);
-    let seed_type = types::tangent(&value_type);
-    let user_outputs: Vec<_> = (0..wrt.iter().filter(|w| **w).count())
-        .map(|k| format_ident!("__ad_w{}", k))
-        .collect();
-    let pattern = match user_outputs.as_slice() {
-        [single] => quote!(#single),
-        many => quote!((#(#many),*)),
-    };
-    let rt = names::runtime();
-    let mut next = user_outputs.iter();
-    let slots: Vec<TokenStream> = wrt
-        .iter()
-        .map(|&w| {
-            if w {
-                let out = next.next();
-                quote!(#out)
-            } else {
-                quote!(#rt::NoTangent)
-            }
-        })
-        .collect();
-    let registration = &sig.ident;
-    let associated = callee::is_associated(of);
-    let call = if associated {
-        quote!(Self::#registration)
-    } else {
-        quote!(#registration)
-    };
-    // Spanned at the registration's result type, so a pullback of the wrong shape is
-    // reported there.
-    let shape_span = sig.output.span();
-    let unpack = quote::quote_spanned!(shape_span=> let #pattern = __ad_pullback(__ad_d););
-    let body = quote! {
-        let (__ad_value, __ad_pullback) = #call(#(#sources),*);
-        (__ad_value, move |__ad_d: #seed_type| {
-            #unpack
-            (#(#slots,)*)
-        })
-    };
     let Some(target) = of.segments.last().map(|s| s.ident.clone()) else {
         return fallback::with_errors(
             item,
             syn::Error::new(of.span(), "`of` must name a function").to_compile_error(),
         );
     };
-    let generated = if associated {
-        emit::vjp_fn(
-            quote!(#vis),
-            &names::method_vjp(&target),
-            &sig,
-            &decls,
-            result,
-            body,
-        )
-    } else {
-        let vjp = emit::vjp_fn(
-            quote!(pub),
-            &names::companion_vjp(),
-            &sig,
-            &decls,
-            result,
-            body,
-        );
-        emit::companion_module(&vis, &target, vjp)
+    let associated = callee::is_associated(of);
+    let adapter = Adapter {
+        sig: &sig,
+        wrt: &wrt,
+        value_type: &value_type,
+        associated,
+        target: &target,
     };
+    let registration = &sig.ident;
+    let (vjp_body, forward_body) = match &mode {
+        Registered::Reverse => (
+            adapter.vjp_from_pullback(registration).into(),
+            adapter.forward_from_vjp(),
+        ),
+        Registered::Both(forward) => (
+            adapter.vjp_from_pullback(registration).into(),
+            adapter.forward_from_differential(&quote!(#forward)).into(),
+        ),
+        Registered::Forward => (
+            adapter.vjp_from_differential(registration),
+            adapter.forward_from_differential(&adapter.call(registration)).into(),
+        ),
+    };
+    let generated = adapter.items(vjp_body, forward_body, &vis);
     quote!(#item #generated)
+}
+
+/// An adapter's body, and the bounds it needs (none for one that calls what was registered).
+struct Derived {
+    body: TokenStream,
+    bounds: Vec<syn::WherePredicate>,
+}
+
+impl From<TokenStream> for Derived {
+    fn from(body: TokenStream) -> Self {
+        Derived {
+            body,
+            bounds: Vec::new(),
+        }
+    }
+}
+
+/// The lifetime that guards a derived adapter's bounds.
+fn guard_lifetime() -> syn::Lifetime {
+    syn::parse_quote!('__ad_guard)
+}
+
+/// `&'guard T: DerivedMode<Of = T>` for tangent type `T`.
+fn derived_mode_bound(tangent: &TokenStream) -> syn::WherePredicate {
+    let (guard, rt) = (guard_lifetime(), names::runtime());
+    syn::parse_quote!(&#guard #tangent: #rt::DerivedMode<Of = #tangent>)
+}
+
+/// `sig` with the guard lifetime and `bounds` added, when there are bounds.
+fn guarded(sig: &syn::Signature, bounds: Vec<syn::WherePredicate>) -> syn::Signature {
+    let mut sig = sig.clone();
+    if bounds.is_empty() {
+        return sig;
+    }
+    sig.generics.params.insert(
+        0,
+        syn::GenericParam::Lifetime(syn::LifetimeParam::new(guard_lifetime())),
+    );
+    sig.generics.make_where_clause().predicates.extend(bounds);
+    sig
+}
+
+/// Which derivatives a registration gives by hand; the adapters derive the other one.
+enum Registered {
+    /// `#[derivative(of = f)]`: value and pullback.
+    Reverse,
+    /// `#[derivative(of = f, forward = g)]`: value and pullback, and `g` gives value and
+    /// differential.
+    Both(syn::Path),
+    /// `#[derivative(of = f, forward)]`: value and differential.
+    Forward,
+}
+
+/// What the adapters of one registration are built from.
+struct Adapter<'a> {
+    /// The registration's signature (the parameters of `f`).
+    sig: &'a syn::Signature,
+    /// Which parameters are differentiated.
+    wrt: &'a [bool],
+    /// The type of `f`'s value.
+    value_type: &'a syn::Type,
+    /// `of` names a method or associated function: the adapters are siblings.
+    associated: bool,
+    /// The name of `f`.
+    target: &'a syn::Ident,
+}
+
+impl Adapter<'_> {
+    /// A call of a function of the registration's module or `impl`.
+    fn call(&self, name: &syn::Ident) -> TokenStream {
+        if self.associated {
+            quote!(Self::#name)
+        } else {
+            quote!(#name)
+        }
+    }
+
+    /// The VJP adapter's body from the user's pullback: one cotangent per `wrt` parameter,
+    /// bare for one, a tuple for several, spread into the internal one slot per parameter.
+    fn vjp_from_pullback(&self, registration: &syn::Ident) -> TokenStream {
+        let (_, sources) = emit::vjp_params(self.sig);
+        let seed_type = types::tangent(self.value_type);
+        let user_outputs: Vec<_> = (0..self.wrt.iter().filter(|w| **w).count())
+            .map(|k| format_ident!("__ad_w{}", k))
+            .collect();
+        let pattern = match user_outputs.as_slice() {
+            [single] => quote!(#single),
+            many => quote!((#(#many),*)),
+        };
+        let rt = names::runtime();
+        let mut next = user_outputs.iter();
+        let slots = self.wrt.iter().map(|&w| match w {
+            true => next.next().to_token_stream(),
+            false => quote!(#rt::NoTangent),
+        });
+        let call = self.call(registration);
+        // Spanned at the registration's result type, so a pullback of the wrong shape is
+        // reported there.
+        let shape_span = self.sig.output.span();
+        let unpack = quote::quote_spanned!(shape_span=> let #pattern = __ad_pullback(__ad_d););
+        quote! {
+            let (__ad_value, __ad_pullback) = #call(#(#sources),*);
+            (__ad_value, move |__ad_d: #seed_type| {
+                #unpack
+                (#(#slots,)*)
+            })
+        }
+    }
+
+    /// The VJP adapter's body from a differential: the cotangent of parameter `i` is
+    /// `Σ_j e_j <cotangent, differential(e_j)>` over the components `e_j` of its tangent, one
+    /// differential call each. Its bounds go in a guarded `where` clause (see
+    /// `ad_core::basis::DerivedMode`).
+    fn vjp_from_differential(&self, registration: &syn::Ident) -> Derived {
+        let (_, sources) = emit::vjp_params(self.sig);
+        let param_types = emit::param_types(self.sig);
+        let rt = names::runtime();
+        let guard = guard_lifetime();
+        let wrt: Vec<usize> = (0..self.wrt.len()).filter(|i| self.wrt[*i]).collect();
+        let zero = |i: usize| format_ident!("__ad_z{}", i);
+        let zeros = wrt.iter().map(|&i| {
+            let (z, x) = (zero(i), &sources[i]);
+            quote!(let #z = #x.zero_tangent();)
+        });
+        let value_tangent = types::tangent(self.value_type);
+        let mode = |tangent: &TokenStream| quote!(<&#guard #tangent as #rt::DerivedMode>);
+        let value_mode = mode(&value_tangent);
+        let slots = (0..self.wrt.len()).map(|i| {
+            if !self.wrt[i] {
+                return quote!(#rt::NoTangent);
+            }
+            let args = wrt.iter().map(|&j| {
+                if j == i {
+                    quote!(__ad_e)
+                } else {
+                    let z = zero(j);
+                    quote!(::core::clone::Clone::clone(&#z))
+                }
+            });
+            let (z, param_mode) = (zero(i), mode(&types::tangent(&param_types[i])));
+            quote! {
+                #param_mode::assemble(&#z, |__ad_e| {
+                    #value_mode::dot(&__ad_d, &__ad_differential(#(#args),*))
+                })
+            }
+        });
+        let call = self.call(registration);
+        let body = quote! {
+            #[allow(unused_imports)]
+            use #rt::Differentiable as _;
+            #(#zeros)*
+            let (__ad_value, __ad_differential) = #call(#(#sources),*);
+            (__ad_value, move |__ad_d: #value_tangent| (#(#slots,)*))
+        };
+        let tangents = std::iter::once(value_tangent.clone())
+            .chain(wrt.iter().map(|&i| types::tangent(&param_types[i])));
+        Derived {
+            body,
+            bounds: tangents.map(|t| derived_mode_bound(&t)).collect(),
+        }
+    }
+
+    /// The forward adapter's body from a function returning `(value, differential)`.
+    fn forward_from_differential(&self, call: &TokenStream) -> TokenStream {
+        let (_, sources) = emit::vjp_params(self.sig);
+        let rt = names::runtime();
+        let wrt: Vec<usize> = (0..self.wrt.len()).filter(|i| self.wrt[*i]).collect();
+        let tangent = |i: usize| format_ident!("__ad_t{}", i);
+        let tangents = wrt.iter().map(|&i| {
+            let (t, given, x) = (tangent(i), names::param_tangent(i), &sources[i]);
+            quote!(let #t = #rt::MaybeTangent::or_zero(#given, || #x.zero_tangent());)
+        });
+        let args = wrt.iter().map(|&i| tangent(i));
+        quote! {
+            #[allow(unused_imports)]
+            use #rt::Differentiable as _;
+            #(#tangents)*
+            let (__ad_value, __ad_differential) = #call(#(#sources),*);
+            let __ad_tangent = __ad_differential(#(#args),*);
+            (__ad_value, __ad_tangent)
+        }
+    }
+
+    /// The forward adapter's body from the VJP adapter: the tangent is
+    /// `Σ_k e_k Σ_i <pullback(e_k)_i, t_i>` over the components `e_k` of the result's tangent,
+    /// one pullback call each (one for a scalar result). Its bounds go in a guarded `where`
+    /// clause (see `ad_core::basis::DerivedMode`).
+    fn forward_from_vjp(&self) -> Derived {
+        let (_, sources) = emit::vjp_params(self.sig);
+        let param_types = emit::param_types(self.sig);
+        let rt = names::runtime();
+        let guard = guard_lifetime();
+        let vjp = if self.associated {
+            let sibling = names::method_vjp(self.target);
+            quote!(Self::#sibling)
+        } else {
+            names::companion_vjp().into_token_stream()
+        };
+        let mode = |tangent: &TokenStream| quote!(<&#guard #tangent as #rt::DerivedMode>);
+        let value_tangent = types::tangent(self.value_type);
+        let value_mode = mode(&value_tangent);
+        let wrt: Vec<usize> = (0..self.wrt.len()).filter(|i| self.wrt[*i]).collect();
+        let given = |i: usize| format_ident!("__ad_t{}", i);
+        let tangents = wrt.iter().map(|&i| {
+            let (t, tp) = (given(i), names::param_tangent(i));
+            quote!(let #t = #rt::MaybeTangent::map_or(#tp, ::core::option::Option::None, ::core::option::Option::Some);)
+        });
+        let terms = wrt.iter().map(|&i| {
+            let (k, t) = (syn::Index::from(i), given(i));
+            let param_mode = mode(&types::tangent(&param_types[i]));
+            quote! {
+                + match &#t {
+                    ::core::option::Option::Some(t) => #param_mode::dot(&__ad_gradient.#k, t),
+                    ::core::option::Option::None => 0.0,
+                }
+            }
+        });
+        let body = quote! {
+            #[allow(unused_imports)]
+            use #rt::Differentiable as _;
+            #(#tangents)*
+            let (__ad_value, __ad_pullback) = #vjp(#(#sources),*);
+            let __ad_tangent = #value_mode::assemble(&__ad_value.zero_tangent(), |__ad_e| {
+                let __ad_gradient = __ad_pullback(__ad_e);
+                0.0 #(#terms)*
+            });
+            (__ad_value, __ad_tangent)
+        };
+        let tangents = std::iter::once(value_tangent.clone())
+            .chain(wrt.iter().map(|&i| types::tangent(&param_types[i])));
+        Derived {
+            body,
+            bounds: tangents.map(|t| derived_mode_bound(&t)).collect(),
+        }
+    }
+
+    /// The VJP and forward adapters, where callers look for them.
+    fn items(&self, vjp: Derived, forward: Derived, vis: &syn::Visibility) -> TokenStream {
+        let sig = self.sig;
+        let (decls, _) = emit::vjp_params(sig);
+        let param_types = emit::param_types(sig);
+        let rt = names::runtime();
+        let tangents: Vec<TokenStream> = param_types
+            .iter()
+            .zip(self.wrt)
+            .map(|(ty, &w)| types::param_tangent(ty, w))
+            .collect();
+        let vjp_result =
+            types::vjp_result(self.value_type, self.value_type, &tangents, &sig.generics, false);
+        let forward_params: Vec<TokenStream> = decls
+            .iter()
+            .cloned()
+            .chain(param_types.iter().zip(self.wrt).enumerate().map(|(i, (ty, &w))| {
+                let name = names::param_tangent(i);
+                if w {
+                    let tangent = types::tangent(ty);
+                    quote!(#name: impl #rt::MaybeTangent<#tangent>)
+                } else {
+                    quote!(#name: impl ::core::marker::Sized)
+                }
+            }))
+            .collect();
+        let value_type = self.value_type;
+        let value_tangent = types::tangent(value_type);
+        let forward_result = quote!((#value_type, #value_tangent));
+        let (vjp_sig, forward_sig) = (guarded(sig, vjp.bounds), guarded(sig, forward.bounds));
+        let (item_vis, vjp_name, forward_name) = if self.associated {
+            (
+                quote!(#vis),
+                names::method_vjp(self.target),
+                names::method_forward(self.target),
+            )
+        } else {
+            (quote!(pub), names::companion_vjp(), names::companion_forward())
+        };
+        let vjp = emit::vjp_fn(item_vis.clone(), &vjp_name, &vjp_sig, &decls, vjp_result, vjp.body);
+        let forward = emit::vjp_fn(item_vis, &forward_name, &forward_sig, &forward_params, forward_result, forward.body);
+        if self.associated {
+            quote!(#vjp #forward)
+        } else {
+            emit::companion_module(vis, self.target, quote!(#vjp #forward))
+        }
+    }
 }
 
 /// Adds `+ use<T, ..>` (no lifetimes) to a registration's `impl Fn` pullback that has no
@@ -163,16 +413,17 @@ fn own_pullback(sig: &mut syn::Signature) {
 }
 
 /// The `R` of a registration returning `(R, impl Fn(..) -> ..)`.
-fn value_type(sig: &syn::Signature, diag: &mut Diagnostics) -> Option<syn::Type> {
+fn value_type(sig: &syn::Signature, mode: &Registered, diag: &mut Diagnostics) -> Option<syn::Type> {
     if let syn::ReturnType::Type(_, ty) = &sig.output
         && let syn::Type::Tuple(t) = &**ty
         && t.elems.len() == 2
     {
         return t.elems.first().cloned();
     }
-    diag.error(
-        sig.output.span(),
-        "a reverse-mode derivative returns `(value, pullback)`: for example `-> (f64, impl Fn(f64) -> f64)`",
-    );
+    let message = match mode {
+        Registered::Forward => "a forward-mode derivative returns `(value, differential)`: for example `-> (f64, impl Fn(f64) -> f64)`",
+        _ => "a reverse-mode derivative returns `(value, pullback)`: for example `-> (f64, impl Fn(f64) -> f64)`",
+    };
+    diag.error(sig.output.span(), message);
     None
 }

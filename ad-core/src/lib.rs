@@ -8,9 +8,11 @@
 #![warn(missing_docs)]
 
 pub mod accumulate;
+pub mod basis;
 pub mod check;
 mod differentiable;
 pub mod field;
+pub mod forward;
 mod impls_array;
 mod impls_float;
 mod impls_ndarray;

@@ -1,5 +1,5 @@
-//! The derivative library of `ad`: reverse-mode rules for the arithmetic operators and the
-//! methods of `f32`/`f64`.
+//! The derivative library of `ad`: reverse- and forward-mode rules for the arithmetic
+//! operators and the methods of `f32`/`f64`.
 //!
 //! Generated code reaches these rules through `ad::__private`; users never call them
 //! directly. Every rule documents its math as `Original` / `Tangent` / `Adjoint` and, where
@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 pub mod float;
+pub mod forward;
 pub mod ops;
 pub mod real;
 pub mod same_type;

@@ -3,7 +3,8 @@
 //! Each binary operator has one trait with three entry points chosen by activity analysis:
 //! `*_vjp` when both operands are active (pullback returns both cotangents), `*_vjp_lhs` /
 //! `*_vjp_rhs` when only one is (pullback returns only that cotangent, so the other is never
-//! computed). Operands are owned values (`ad_core::Operand` turns references into values),
+//! computed). The forward entry points `*_jvp`, `*_jvp_lhs` and `*_jvp_rhs` take the
+//! tangents of the active operands and return the value and its tangent. Operands are owned values (`ad_core::Operand` turns references into values),
 //! and pullbacks own what they keep, so they never borrow the caller's locals.
 //!
 //! The scalar impls (`f32` with `f32`, `f64` with `f64`; Rust has no mixed float operators)
@@ -46,6 +47,12 @@ pub trait AddRule<Rhs: Differentiable>: Differentiable + Sized {
         self,
         rhs: Rhs,
     ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
+    /// Forward mode: value and tangent from both operands' tangents.
+    fn add_jvp(self, rhs: Rhs, t: Tangent<Self>, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+    /// Forward mode with a constant right operand.
+    fn add_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
+    /// Forward mode with a constant left operand.
+    fn add_jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
 }
 
 /// Reverse-mode rule of `lhs - rhs`.
@@ -75,6 +82,12 @@ pub trait SubRule<Rhs: Differentiable>: Differentiable + Sized {
         self,
         rhs: Rhs,
     ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
+    /// Forward mode: value and tangent from both operands' tangents.
+    fn sub_jvp(self, rhs: Rhs, t: Tangent<Self>, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+    /// Forward mode with a constant right operand.
+    fn sub_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
+    /// Forward mode with a constant left operand.
+    fn sub_jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
 }
 
 /// Reverse-mode rule of `lhs * rhs`.
@@ -104,6 +117,12 @@ pub trait MulRule<Rhs: Differentiable>: Differentiable + Sized {
         self,
         rhs: Rhs,
     ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
+    /// Forward mode: value and tangent from both operands' tangents.
+    fn mul_jvp(self, rhs: Rhs, t: Tangent<Self>, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+    /// Forward mode with a constant right operand.
+    fn mul_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
+    /// Forward mode with a constant left operand.
+    fn mul_jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
 }
 
 /// Reverse-mode rule of `lhs / rhs`.
@@ -136,6 +155,12 @@ pub trait DivRule<Rhs: Differentiable>: Differentiable + Sized {
         self,
         rhs: Rhs,
     ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
+    /// Forward mode: value and tangent from both operands' tangents.
+    fn div_jvp(self, rhs: Rhs, t: Tangent<Self>, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+    /// Forward mode with a constant right operand.
+    fn div_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
+    /// Forward mode with a constant left operand.
+    fn div_jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
 }
 
 /// Reverse-mode rule of unary minus `-x`.
@@ -151,6 +176,8 @@ pub trait NegRule: Differentiable + Sized {
         Self::Output,
         impl Fn(Tangent<Self::Output>) -> Tangent<Self>,
     );
+    /// Forward mode: value and tangent.
+    fn neg_jvp(self, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
 }
 
 /// Reverse-mode rule of `x as To` between float types (`f32` <-> `f64` and to itself).
@@ -162,6 +189,8 @@ pub trait NegRule: Differentiable + Sized {
 pub trait CastRule<To: Differentiable>: Differentiable + Sized {
     /// Value and pullback to the operand's cotangent.
     fn cast_vjp(self) -> (To, impl Fn(Tangent<To>) -> Tangent<Self>);
+    /// Forward mode: value and tangent.
+    fn cast_jvp(self, t: Tangent<Self>) -> (To, Tangent<To>);
 }
 
 /// `AddRule`, `SubRule`, `MulRule`, `DivRule` and `NegRule` for a float type with itself.
@@ -181,6 +210,18 @@ macro_rules! scalar_rules {
             fn add_vjp_rhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
                 (self + rhs, move |d: $t| d)
             }
+            #[inline(always)]
+            fn add_jvp(self, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
+                (self + rhs, t + t_rhs)
+            }
+            #[inline(always)]
+            fn add_jvp_lhs(self, rhs: $t, t: $t) -> ($t, $t) {
+                (self + rhs, t)
+            }
+            #[inline(always)]
+            fn add_jvp_rhs(self, rhs: $t, t_rhs: $t) -> ($t, $t) {
+                (self + rhs, t_rhs)
+            }
         }
 
         impl SubRule<$t> for $t {
@@ -196,6 +237,18 @@ macro_rules! scalar_rules {
             #[inline(always)]
             fn sub_vjp_rhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
                 (self - rhs, move |d: $t| -d)
+            }
+            #[inline(always)]
+            fn sub_jvp(self, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
+                (self - rhs, t - t_rhs)
+            }
+            #[inline(always)]
+            fn sub_jvp_lhs(self, rhs: $t, t: $t) -> ($t, $t) {
+                (self - rhs, t)
+            }
+            #[inline(always)]
+            fn sub_jvp_rhs(self, rhs: $t, t_rhs: $t) -> ($t, $t) {
+                (self - rhs, -t_rhs)
             }
         }
 
@@ -214,6 +267,18 @@ macro_rules! scalar_rules {
             fn mul_vjp_rhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
                 let lhs = self;
                 (lhs * rhs, move |d: $t| d * lhs)
+            }
+            #[inline(always)]
+            fn mul_jvp(self, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
+                (self * rhs, t * rhs + self * t_rhs)
+            }
+            #[inline(always)]
+            fn mul_jvp_lhs(self, rhs: $t, t: $t) -> ($t, $t) {
+                (self * rhs, t * rhs)
+            }
+            #[inline(always)]
+            fn mul_jvp_rhs(self, rhs: $t, t_rhs: $t) -> ($t, $t) {
+                (self * rhs, self * t_rhs)
             }
         }
 
@@ -236,6 +301,18 @@ macro_rules! scalar_rules {
                 let y = self / rhs;
                 (y, move |d: $t| -(d / rhs) * y)
             }
+            #[inline(always)]
+            fn div_jvp(self, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
+                { let y = self / rhs; (y, (t - t_rhs * y) / rhs) }
+            }
+            #[inline(always)]
+            fn div_jvp_lhs(self, rhs: $t, t: $t) -> ($t, $t) {
+                (self / rhs, t / rhs)
+            }
+            #[inline(always)]
+            fn div_jvp_rhs(self, rhs: $t, t_rhs: $t) -> ($t, $t) {
+                { let y = self / rhs; (y, -(t_rhs * y) / rhs) }
+            }
         }
 
         impl NegRule for $t {
@@ -243,6 +320,10 @@ macro_rules! scalar_rules {
             #[inline(always)]
             fn neg_vjp(self) -> ($t, impl Fn($t) -> $t) {
                 (-self, move |d: $t| -d)
+            }
+            #[inline(always)]
+            fn neg_jvp(self, t: $t) -> ($t, $t) {
+                (-self, -t)
             }
         }
     )*};
@@ -258,6 +339,11 @@ macro_rules! cast_rules {
             #[allow(clippy::unnecessary_cast)]
             fn cast_vjp(self) -> ($to, impl Fn($to) -> $from) {
                 (self as $to, move |d: $to| d as $from)
+            }
+            #[inline(always)]
+            #[allow(clippy::unnecessary_cast)]
+            fn cast_jvp(self, t: $from) -> ($to, $to) {
+                (self as $to, t as $to)
             }
         }
     )*};
@@ -278,11 +364,19 @@ macro_rules! integer_cast_rules {
             fn cast_vjp(self) -> (f32, impl Fn(f32) -> NoTangent) {
                 (self as f32, |_| NoTangent)
             }
+            #[inline(always)]
+            fn cast_jvp(self, _t: NoTangent) -> (f32, f32) {
+                (self as f32, 0.0)
+            }
         }
         impl CastRule<f64> for $from {
             #[inline(always)]
             fn cast_vjp(self) -> (f64, impl Fn(f64) -> NoTangent) {
                 (self as f64, |_| NoTangent)
+            }
+            #[inline(always)]
+            fn cast_jvp(self, _t: NoTangent) -> (f64, f64) {
+                (self as f64, 0.0)
             }
         }
     )*};
@@ -301,12 +395,12 @@ integer_cast_rules!(
 /// (`s.count + 1`) may be marked active, and then needs these rules to type-check.
 macro_rules! integer_rules {
     ($($t:ty),*) => {$(
-        integer_rules!(@binary $t, AddRule, add_vjp, add_vjp_lhs, add_vjp_rhs, +);
-        integer_rules!(@binary $t, SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, -);
-        integer_rules!(@binary $t, MulRule, mul_vjp, mul_vjp_lhs, mul_vjp_rhs, *);
-        integer_rules!(@binary $t, DivRule, div_vjp, div_vjp_lhs, div_vjp_rhs, /);
+        integer_rules!(@binary $t, AddRule, add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, +);
+        integer_rules!(@binary $t, SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, -);
+        integer_rules!(@binary $t, MulRule, mul_vjp, mul_vjp_lhs, mul_vjp_rhs, mul_jvp, mul_jvp_lhs, mul_jvp_rhs, *);
+        integer_rules!(@binary $t, DivRule, div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, /);
     )*};
-    (@binary $t:ty, $rule:ident, $both:ident, $lhs:ident, $rhs:ident, $op:tt) => {
+    (@binary $t:ty, $rule:ident, $both:ident, $lhs:ident, $rhs:ident, $fwd:ident, $fwd_lhs:ident, $fwd_rhs:ident, $op:tt) => {
         impl $rule<$t> for $t {
             type Output = $t;
             #[inline(always)]
@@ -320,6 +414,18 @@ macro_rules! integer_rules {
             #[inline(always)]
             fn $rhs(self, rhs: $t) -> ($t, impl Fn(NoTangent) -> NoTangent) {
                 (self $op rhs, |_| NoTangent)
+            }
+            #[inline(always)]
+            fn $fwd(self, rhs: $t, _t: NoTangent, _t_rhs: NoTangent) -> ($t, NoTangent) {
+                (self $op rhs, NoTangent)
+            }
+            #[inline(always)]
+            fn $fwd_lhs(self, rhs: $t, _t: NoTangent) -> ($t, NoTangent) {
+                (self $op rhs, NoTangent)
+            }
+            #[inline(always)]
+            fn $fwd_rhs(self, rhs: $t, _t_rhs: NoTangent) -> ($t, NoTangent) {
+                (self $op rhs, NoTangent)
             }
         }
     };
@@ -336,6 +442,10 @@ macro_rules! integer_neg_rules {
             #[inline(always)]
             fn neg_vjp(self) -> ($t, impl Fn(NoTangent) -> NoTangent) {
                 (-self, |_| NoTangent)
+            }
+            #[inline(always)]
+            fn neg_jvp(self, _t: NoTangent) -> ($t, NoTangent) {
+                (-self, NoTangent)
             }
         }
     )*};

@@ -4,6 +4,7 @@
 //! available for `T`.
 
 use crate::float::FloatMethods;
+use crate::forward::FloatForward;
 use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
 use ad_core::{Differentiable, Operand, TangentVector};
 
@@ -19,6 +20,7 @@ pub trait Real:
     + DivRule<Self, Output = Self>
     + NegRule<Output = Self>
     + FloatMethods
+    + FloatForward
 {
 }
 

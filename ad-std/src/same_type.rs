@@ -11,7 +11,25 @@ use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
 use ad_core::Tangent;
 
 macro_rules! same_type_binary {
-    ($rule:ident, $both:ident, $lhs:ident, $rhs:ident, $what:literal) => {
+    ($rule:ident, $both:ident, $lhs:ident, $rhs:ident, $fwd:ident, $fwd_lhs:ident, $fwd_rhs:ident, $what:literal) => {
+        #[doc = concat!("Forward mode: `a ", $what, " b` and its tangent.")]
+        #[inline(always)]
+        pub fn $fwd<T: $rule<T, Output = T>>(a: T, b: T, ta: Tangent<T>, tb: Tangent<T>) -> (T, Tangent<T>) {
+            a.$fwd(b, ta, tb)
+        }
+
+        #[doc = concat!("Forward mode: `a ", $what, " b` and its tangent, `b` constant.")]
+        #[inline(always)]
+        pub fn $fwd_lhs<T: $rule<T, Output = T>>(a: T, b: T, ta: Tangent<T>) -> (T, Tangent<T>) {
+            a.$fwd_lhs(b, ta)
+        }
+
+        #[doc = concat!("Forward mode: `a ", $what, " b` and its tangent, `a` constant.")]
+        #[inline(always)]
+        pub fn $fwd_rhs<T: $rule<T, Output = T>>(a: T, b: T, tb: Tangent<T>) -> (T, Tangent<T>) {
+            a.$fwd_rhs(b, tb)
+        }
+
         #[doc = concat!("`a ", $what, " b` and the pullback to both cotangents.")]
         #[inline(always)]
         pub fn $both<T: $rule<T, Output = T>>(
@@ -35,13 +53,19 @@ macro_rules! same_type_binary {
     };
 }
 
-same_type_binary!(AddRule, add_vjp, add_vjp_lhs, add_vjp_rhs, "+");
-same_type_binary!(SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, "-");
-same_type_binary!(MulRule, mul_vjp, mul_vjp_lhs, mul_vjp_rhs, "*");
-same_type_binary!(DivRule, div_vjp, div_vjp_lhs, div_vjp_rhs, "/");
+same_type_binary!(AddRule, add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, "+");
+same_type_binary!(SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, "-");
+same_type_binary!(MulRule, mul_vjp, mul_vjp_lhs, mul_vjp_rhs, mul_jvp, mul_jvp_lhs, mul_jvp_rhs, "*");
+same_type_binary!(DivRule, div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, "/");
 
 /// `-a` and its pullback.
 #[inline(always)]
 pub fn neg_vjp<T: NegRule<Output = T>>(a: T) -> (T, impl Fn(Tangent<T>) -> Tangent<T>) {
     a.neg_vjp()
+}
+
+/// Forward mode: `-a` and its tangent.
+#[inline(always)]
+pub fn neg_jvp<T: NegRule<Output = T>>(a: T, ta: Tangent<T>) -> (T, Tangent<T>) {
+    a.neg_jvp(ta)
 }

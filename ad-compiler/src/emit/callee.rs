@@ -30,13 +30,30 @@ pub fn vjp_path(path: &Path) -> Path {
 
 /// [`vjp_path`] for a `&mut self` method (`mutates`), whose sibling has its own name.
 pub fn vjp_path_of(path: &Path, mutates: bool) -> Path {
+    derivative_path(path, mutates, Mode::Reverse)
+}
+
+/// The path of the forward derivative (value and tangent) of the function named by `path`.
+pub fn forward_path_of(path: &Path, mutates: bool) -> Path {
+    derivative_path(path, mutates, Mode::Forward)
+}
+
+/// Which derivative a path is wanted for.
+#[derive(Clone, Copy)]
+enum Mode {
+    Reverse,
+    Forward,
+}
+
+fn derivative_path(path: &Path, mutates: bool, mode: Mode) -> Path {
     let mut out = path.clone();
     if is_associated(path) {
         if let Some(last) = out.segments.last_mut() {
-            last.ident = if mutates {
-                names::mut_method_vjp(&last.ident)
-            } else {
-                names::method_vjp(&last.ident)
+            last.ident = match (mode, mutates) {
+                (Mode::Reverse, true) => names::mut_method_vjp(&last.ident),
+                (Mode::Reverse, false) => names::method_vjp(&last.ident),
+                (Mode::Forward, true) => names::mut_method_forward(&last.ident),
+                (Mode::Forward, false) => names::method_forward(&last.ident),
             };
         }
         return out;
@@ -46,10 +63,11 @@ pub fn vjp_path_of(path: &Path, mutates: bool) -> Path {
     };
     let arguments = std::mem::replace(&mut last.arguments, PathArguments::None);
     out.segments.push(last);
-    out.segments.push(syn::PathSegment {
-        ident: names::companion_vjp(),
-        arguments,
-    });
+    let ident = match mode {
+        Mode::Reverse => names::companion_vjp(),
+        Mode::Forward => names::companion_forward(),
+    };
+    out.segments.push(syn::PathSegment { ident, arguments });
     out
 }
 

@@ -15,8 +15,20 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::collections::BTreeSet;
 
+/// Which derivative's method names the fallbacks stand in for.
+#[derive(Clone, Copy)]
+pub enum Mode {
+    /// `__ad_vjp_<name>`.
+    Reverse,
+    /// `__ad_fwd_<name>`.
+    Forward,
+}
+
 /// The fallback items for every method `ir` calls.
-pub fn fallbacks(ir: &Body) -> TokenStream {
+pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
+    if let Mode::Forward = mode {
+        return forward_fallbacks(ir);
+    }
     let mut methods = BTreeSet::new();
     crate::ir::walk(&ir.block.instrs, &mut |instr| {
         if let Op::Method { method, inout, .. } = &instr.op {
@@ -27,6 +39,51 @@ pub fn fallbacks(ir: &Body) -> TokenStream {
     methods
         .iter()
         .map(|(name, inout)| fallback(name, *inout))
+        .collect()
+}
+
+/// Forward code calls the same methods as the VJP of the same body, whose fallbacks already
+/// report a missing derivative. Its own fallbacks only keep it type-checking, so each error
+/// is reported once: per method, a trait with the forward method implemented for every type,
+/// taking `&mut self` (the last receiver rustc tries, after `self` and `&self`, so a real
+/// derivative always wins) and any arguments, and returning any value and tangent (forward
+/// code fixes the value's type from the source's call, see `emit::jvp`). It is never called.
+fn forward_fallbacks(ir: &Body) -> TokenStream {
+    let mut methods = BTreeSet::new();
+    crate::ir::walk(&ir.block.instrs, &mut |instr| {
+        if let Op::Method {
+            method,
+            inout,
+            args,
+            ..
+        } = &instr.op
+        {
+            let name = method.to_string().trim_start_matches("r#").to_owned();
+            methods.insert((name, *inout, args.len()));
+        }
+    });
+    methods
+        .iter()
+        .map(|(name, inout, arity)| {
+            let forward = names::called_method_forward(&format_ident!("{}", name), *inout);
+            let kind = if *inout { "inout_" } else { "" };
+            let fallback = format_ident!("__ad_forward_of_{}{}_{}", kind, name, arity);
+            let rt = names::runtime();
+            // The values, then one tangent per operand (the receiver's first).
+            let params = (0..2 * arity + 1).map(|i| {
+                let p = format_ident!("_p{}", i);
+                quote!(#p: impl ::core::marker::Sized)
+            });
+            quote! {
+                #[allow(non_camel_case_types, dead_code)]
+                trait #fallback {
+                    fn #forward<V: #rt::Differentiable>(&mut self, #(#params),*) -> (V, #rt::Tangent<V>) {
+                        ::core::unreachable!()
+                    }
+                }
+                impl<T: ?Sized> #fallback for T {}
+            }
+        })
         .collect()
 }
 

@@ -10,13 +10,48 @@
 
 use super::names;
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens, quote};
 
 /// The guard `__ad_vjp_<name>` of the `&mut self` method `sig`, whose VJP returns `result`.
 pub fn guard(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> TokenStream {
-    let rt = names::runtime();
-    let name = names::method_vjp(&sig.ident);
     let vjp = names::mut_method_vjp(&sig.ident);
+    let (params, args) = typed_params(sig);
+    // Never called (the bound cannot hold); the body only gives the signature meaning.
+    let body = quote!(Self::#vjp(&mut ::core::clone::Clone::clone(self), #(#args),*));
+    guard_fn(vis, sig, &names::method_vjp(&sig.ident), &params, result, body)
+}
+
+/// The stand-in `__ad_fwd_<name>` of the `&mut self` method `sig` for forward-mode callers
+/// (the values, then one tangent per operand, receiver first). Forward code calls it exactly
+/// where the VJP of the same body calls the [`guard`], which reports the error, so the
+/// stand-in has no bound: it only keeps the forward code type-checking, and is never called.
+pub fn forward_guard(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> TokenStream {
+    let (mut params, _) = typed_params(sig);
+    params.extend((0..sig.inputs.len()).map(|i| {
+        let name = names::param_tangent(i);
+        quote!(#name: impl ::core::marker::Sized)
+    }));
+    let name = names::method_forward(&sig.ident);
+    let (impl_generics, _, where_clause) = sig.generics.split_for_impl();
+    let allow = super::allow_generated();
+    quote! {
+        #[doc(hidden)]
+        #allow
+        #vis fn #name #impl_generics (&self, #(#params),*) -> #result #where_clause {
+            ::core::unreachable!()
+        }
+    }
+}
+
+fn guard_fn(
+    vis: TokenStream,
+    sig: &syn::Signature,
+    name: &syn::Ident,
+    params: &[TokenStream],
+    result: &TokenStream,
+    body: TokenStream,
+) -> TokenStream {
+    let rt = names::runtime();
     let lifetime: syn::Lifetime = syn::parse_quote!('__ad_guard);
     let mut generics = sig.generics.clone();
     generics.params.insert(
@@ -29,15 +64,13 @@ pub fn guard(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> To
         .make_where_clause()
         .predicates
         .push(syn::parse_quote!(&#lifetime Self: #rt::MutSelfMethod));
-    let (params, args) = typed_params(sig);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let allow = super::allow_generated();
     quote! {
         #[doc(hidden)]
         #allow
         #vis fn #name #impl_generics (self: &#lifetime Self, #(#params),*) -> #result #where_clause {
-            // Never called (the bound cannot hold); the body only gives the signature meaning.
-            Self::#vjp(&mut ::core::clone::Clone::clone(self), #(#args),*)
+            #body
         }
     }
 }
@@ -64,6 +97,34 @@ pub fn inout(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> To
         #vis fn #name #impl_generics (mut self, #(#params),*) -> #result #where_clause {
             let ((), pullback) = Self::#vjp(&mut self, #(#args),*);
             (self, pullback)
+        }
+    }
+}
+
+/// The forward inout sibling `__ad_fwd_inout_<name>` of the `&mut self` method `sig` without
+/// a result: takes `self` by value, then the values and the tangents (`tangent_params`, the
+/// receiver's first) as the forward sibling [`names::mut_method_forward`] does, and returns
+/// the new `self` and its tangent, of type `tangent`.
+pub fn forward_inout(
+    vis: TokenStream,
+    sig: &syn::Signature,
+    tangent_params: &[TokenStream],
+    tangent: &TokenStream,
+) -> TokenStream {
+    let name = names::called_method_forward(&sig.ident, true);
+    let forward = names::mut_method_forward(&sig.ident);
+    let (mut params, mut args) = typed_params(sig);
+    params.extend(tangent_params.iter().cloned());
+    args.extend((0..sig.inputs.len()).map(|i| names::param_tangent(i).into_token_stream()));
+    let (impl_generics, _, where_clause) = sig.generics.split_for_impl();
+    let allow = super::allow_generated();
+    quote! {
+        #[doc(hidden)]
+        #allow
+        #[inline]
+        #vis fn #name #impl_generics (mut self, #(#params),*) -> (Self, #tangent) #where_clause {
+            let ((), tangent) = Self::#forward(&mut self, #(#args),*);
+            (self, tangent)
         }
     }
 }

@@ -62,6 +62,16 @@ pub fn cotangent(v: ValueId, slot: usize) -> Ident {
     format_ident!("__ad_ct{}_{}", v.0, slot)
 }
 
+/// The tangent of `v` in forward code.
+pub fn tangent(v: ValueId) -> Ident {
+    format_ident!("__ad_tv{}", v.0)
+}
+
+/// The tangent parameter of parameter `i` of a generated `forward`.
+pub fn param_tangent(i: usize) -> Ident {
+    format_ident!("__ad_tp{}", i)
+}
+
 /// Parameter `i` of a generated function.
 pub fn param(i: usize) -> Ident {
     format_ident!("__ad_p{}", i)
@@ -108,6 +118,36 @@ fn sibling(prefix: &str, name: &Ident) -> Ident {
         &format!("{prefix}{}", bare.trim_start_matches("r#")),
         name.span(),
     )
+}
+
+/// The forward sibling of method or associated function `name`.
+pub fn method_forward(name: &Ident) -> Ident {
+    sibling("__ad_fwd_", name)
+}
+
+/// The forward sibling of a `&mut self` method (see [`mut_method_vjp`]).
+pub fn mut_method_forward(name: &Ident) -> Ident {
+    sibling("__ad_fwd_mut_", name)
+}
+
+/// The forward sibling a differentiable body calls for `x.name(..)` (see
+/// [`called_method_vjp`]).
+pub fn called_method_forward(name: &Ident, inout: bool) -> Ident {
+    if inout {
+        sibling("__ad_fwd_inout_", name)
+    } else {
+        method_forward(name)
+    }
+}
+
+/// The function inside a companion module that computes the value and its tangent.
+pub fn companion_forward() -> Ident {
+    Ident::new("forward", Span::call_site())
+}
+
+/// The function inside a companion module that returns the value and a differential.
+pub fn companion_jvp() -> Ident {
+    Ident::new("jvp", Span::call_site())
 }
 
 /// The function inside a companion module that holds the VJP.

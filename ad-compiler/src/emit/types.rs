@@ -13,6 +13,13 @@ pub fn tangent(ty: &syn::Type) -> TokenStream {
         syn::Type::Reference(r) => &*r.elem,
         other => other,
     };
+    // A float is its own tangent: saying so keeps signatures readable (and keeps rustc from
+    // reporting an unnormalised projection when another parameter is not differentiable).
+    if let syn::Type::Path(p) = inner
+        && (p.path.is_ident("f64") || p.path.is_ident("f32"))
+    {
+        return quote!(#inner);
+    }
     quote!(<#inner as #rt::Differentiable>::TangentVector)
 }
 

@@ -112,18 +112,7 @@ pub fn body(
             (#(#outputs,)*)
         }
     };
-    // Constants that are names are written where they are used.
-    let names: HashMap<String, TokenStream> = {
-        let mut names = HashMap::new();
-        crate::ir::walk(&ir.block.instrs, &mut |instr| {
-            if let Op::Const(tokens) = &instr.op
-                && primal::is_name(tokens)
-            {
-                names.insert(names::value(instr.result).to_string(), tokens.clone());
-            }
-        });
-        names
-    };
+    
 
     // A recursive function's pullback holds its own type: box it.
     let pullback = if boxed {
@@ -136,7 +125,7 @@ pub fn body(
         let value = names::value(v);
         quote!(*self = ::core::clone::Clone::clone(&#value);)
     });
-    let fallbacks = super::missing::fallbacks(ir);
+    let fallbacks = super::missing::fallbacks(ir, super::missing::Mode::Reverse);
     let body = quote! {
         #[allow(unused_imports)]
         use #rt::FloatMethods as _;
@@ -147,7 +136,21 @@ pub fn body(
         #write_back
         (#result, #pullback)
     };
-    inline_names(body, &names)
+    inline_names(body, &constant_names(ir))
+}
+
+/// The constants of `ir` that are names (a captured variable, a `const`), by the local that
+/// would hold them: they are written where they are used instead.
+pub(super) fn constant_names(ir: &Body) -> HashMap<String, TokenStream> {
+    let mut names = HashMap::new();
+    crate::ir::walk(&ir.block.instrs, &mut |instr| {
+        if let Op::Const(tokens) = &instr.op
+            && primal::is_name(tokens)
+        {
+            names.insert(names::value(instr.result).to_string(), tokens.clone());
+        }
+    });
+    names
 }
 
 /// The local, slot or tape holding a saved item.
@@ -741,7 +744,7 @@ fn tangent_path(path: &syn::Path) -> (syn::Path, bool) {
 
 /// Replaces the locals of name constants by the names themselves, parenthesized: the code
 /// reads `data[i]` and `n as f64` as the source does, without moving `data` into a local.
-fn inline_names(tokens: TokenStream, names: &HashMap<String, TokenStream>) -> TokenStream {
+pub(super) fn inline_names(tokens: TokenStream, names: &HashMap<String, TokenStream>) -> TokenStream {
     use proc_macro2::{Delimiter, Group, TokenTree};
     if names.is_empty() {
         return tokens;

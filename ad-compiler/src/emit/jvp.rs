@@ -1,0 +1,502 @@
+//! Forward mode (seed 000, "JVP and differential generation"): the body of a function's
+//! `forward`, which computes the value and its tangent in one pass.
+//!
+//! The forward body is the primal with a tangent beside every active value, from the same IR
+//! and the same activity analysis as reverse mode. An inactive instruction is computed as the
+//! source computes it; an active one through its forward rule, which takes the operands and
+//! the tangents of the active ones and returns the value and its tangent. Control flow keeps
+//! its shape: an `if` yields the tangents of its active outputs beside their values, and a
+//! loop carries the tangents of its active carried values. Nothing is saved, so forward code
+//! needs no tape, in loops and recursion alike.
+//!
+//! A callee's tangent arguments are `Present(t)` for active arguments and `Absent` for
+//! constant ones (see `ad_core::forward`): the callee builds a zero only where it needs one.
+
+use super::names::{self, runtime};
+use super::primal;
+use crate::analysis::Activity;
+use crate::derive;
+use crate::ir::ownership::Ownership;
+use crate::ir::{ArithOp, Body, Instr, Op, Region, ValueId};
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote, quote_spanned};
+use std::collections::{HashMap, HashSet};
+
+/// The statements of a `forward` body ending in `(value, tangent)`. `param_sources[i]` is
+/// the expression holding parameter `i`; its tangent is `names::param_tangent(i)` (an
+/// `impl MaybeTangent`) for differentiated parameters.
+pub fn body(ir: &Body, activity: &Activity, param_sources: &[TokenStream]) -> TokenStream {
+    let rt = runtime();
+    let printer = Printer {
+        activity,
+        owned: Ownership::of(ir),
+        shared: shared_values(ir),
+        nones: nones(ir),
+    };
+    let bindings = ir
+        .params
+        .iter()
+        .zip(param_sources)
+        .enumerate()
+        .map(|(i, (p, source))| {
+            let value = names::value(p.value);
+            let bind = quote!(let mut #value = #source;);
+            if !(p.wrt && activity.is_active(p.value)) {
+                return bind;
+            }
+            let (tangent, given) = (names::tangent(p.value), names::param_tangent(i));
+            // Typed by the declared parameter (a reference's referent), so a type that is not
+            // differentiable is reported once, at the signature.
+            // A `&mut self` receiver is bound to an owned copy (see `emit::vjp_params`).
+            let owned_copy = ir.mutated_self.is_some() && p.name == "self";
+            let (ty, by_ref) = match &p.ty {
+                Some(syn::Type::Reference(r)) if owned_copy => ((*r.elem).clone(), quote!(&#value)),
+                Some(syn::Type::Reference(r)) => ((*r.elem).clone(), quote!(#value)),
+                Some(ty) => (ty.clone(), quote!(&#value)),
+                None => (syn::parse_quote!(_), quote!(&#value)),
+            };
+            quote! {
+                #bind
+                let mut #tangent = #rt::tangent_or_zero::<#ty>(#given, #by_ref);
+            }
+        });
+    let code = printer.instrs(&ir.block.instrs);
+    let (value, tangent) = match ir.block.result {
+        Some(r) if ir.inout_result => (quote!(()), printer.tangent_moved(r)),
+        Some(r) => (
+            names::value(r).into_token_stream(),
+            printer.tangent_moved(r),
+        ),
+        None => (quote!(()), quote!(#rt::NoTangent)),
+    };
+    // A `&mut self` method leaves its last version of `self` in `*self`, as the source does.
+    let write_back = ir.mutated_self.map(|v| {
+        let value = names::value(v);
+        quote!(*self = ::core::clone::Clone::clone(&#value);)
+    });
+    let fallbacks = super::missing::fallbacks(ir, super::missing::Mode::Forward);
+    let body = quote! {
+        #[allow(unused_imports)]
+        use #rt::{Differentiable as _, FloatMethods as _, FloatForward as _};
+        #fallbacks
+        #(#bindings)*
+        #code
+        // The tangent first: a zero tangent is taken from the value before it moves.
+        let __ad_tangent = #tangent;
+        #write_back
+        (#value, __ad_tangent)
+    };
+    super::vjp::inline_names(body, &super::vjp::constant_names(ir))
+}
+
+/// Values whose tangent is read more than once, or inside a loop that may repeat the read:
+/// their tangent is cloned at each use instead of moved.
+fn shared_values(ir: &Body) -> HashMap<ValueId, u32> {
+    fn count(instrs: &[Instr], in_loop: bool, uses: &mut HashMap<ValueId, u32>) {
+        let weight = if in_loop { 2 } else { 1 };
+        for instr in instrs {
+            for v in instr.op.operands() {
+                *uses.entry(v).or_default() += weight;
+            }
+            let loop_body = matches!(instr.op, Op::Loop { .. });
+            for region in instr.regions() {
+                count(&region.instrs, in_loop || loop_body, uses);
+                for v in &region.yields {
+                    *uses.entry(*v).or_default() += weight;
+                }
+            }
+        }
+    }
+    let mut uses = HashMap::new();
+    count(&ir.block.instrs, false, &mut uses);
+    if let Some(r) = ir.block.result {
+        *uses.entry(r).or_default() += 1;
+    }
+    uses
+}
+
+/// The constants `None` (the value of a loop's early exit until it happens): their type is
+/// decided later, so their zero tangent is `None` itself rather than a method call on them.
+fn nones(ir: &Body) -> HashSet<ValueId> {
+    let mut nones = HashSet::new();
+    crate::ir::walk(&ir.block.instrs, &mut |instr| {
+        if let Op::Const(tokens) = &instr.op
+            && matches!(syn::parse2::<syn::Path>(tokens.clone()), Ok(p) if p.segments.last().is_some_and(|s| s.ident == "None"))
+        {
+            nones.insert(instr.result);
+        }
+    });
+    nones
+}
+
+struct Printer<'p> {
+    activity: &'p Activity,
+    owned: Ownership,
+    shared: HashMap<ValueId, u32>,
+    nones: HashSet<ValueId>,
+}
+
+impl Printer<'_> {
+    fn instrs(&self, instrs: &[Instr]) -> TokenStream {
+        instrs.iter().map(|instr| self.instr(instr)).collect()
+    }
+
+    fn active(&self, v: ValueId) -> bool {
+        self.activity.is_active(v)
+    }
+
+    /// The primal value of operand `v` as a rule takes it: owned.
+    fn operand(&self, v: ValueId, span: Span) -> TokenStream {
+        let x = names::value(v);
+        if self.owned.is_owned(v) {
+            quote_spanned!(span=> #x)
+        } else {
+            let rt = runtime();
+            quote_spanned!(span=> #rt::Operand::operand(#x))
+        }
+    }
+
+    /// The zero tangent of `v`, shaped like `v`.
+    fn zero(&self, v: ValueId) -> TokenStream {
+        let x = names::value(v);
+        if self.nones.contains(&v) {
+            return quote!(::core::option::Option::None);
+        }
+        if self.owned.is_undecided_float(v) {
+            let rt = runtime();
+            quote!(#rt::same_type_zero(&#x))
+        } else {
+            quote!(#x.zero_tangent())
+        }
+    }
+
+    /// The tangent of `v` where it is consumed: moved if read once, else cloned; a zero for an
+    /// inactive value.
+    fn tangent_moved(&self, v: ValueId) -> TokenStream {
+        if !self.active(v) {
+            return self.zero(v);
+        }
+        let t = names::tangent(v);
+        if self.shared.get(&v).copied().unwrap_or(0) > 1 {
+            quote!(::core::clone::Clone::clone(&#t))
+        } else {
+            quote!(#t)
+        }
+    }
+
+    /// The tangent of `v` for a callee: `Present(t)` or `Absent`.
+    fn maybe(&self, v: ValueId) -> TokenStream {
+        let rt = runtime();
+        if self.active(v) {
+            let t = self.tangent_moved(v);
+            quote!(#rt::Present(#t))
+        } else {
+            quote!(#rt::Absent)
+        }
+    }
+
+    fn instr(&self, instr: &Instr) -> TokenStream {
+        if !self.activity.defines_active(instr) {
+            return primal::compute(instr);
+        }
+        match &instr.op {
+            Op::If {
+                cond,
+                then_region,
+                else_region,
+                ..
+            } => self.if_statement(instr, *cond, then_region, else_region),
+            Op::Loop { .. } => self.loop_statement(instr),
+            _ => match self.rule_call(instr) {
+                Some(call) => {
+                    let (r, t) = (names::value(instr.result), names::tangent(instr.result));
+                    quote_spanned!(instr.span=> let (mut #r, mut #t) = #call;)
+                }
+                None => {
+                    let t = names::tangent(instr.result);
+                    let tangent = self.structural_tangent(instr);
+                    let value = primal::compute(instr);
+                    if matches!(instr.op, Op::Struct { .. }) {
+                        // Typed by the value it starts from (see `structural_tangent`).
+                        quote!(#value let mut #t = #tangent;)
+                    } else {
+                        // The tangent first: it may read an operand the primal moves.
+                        quote!(let mut #t = #tangent; #value)
+                    }
+                }
+            },
+        }
+    }
+
+    /// The call of the forward rule of an active instruction computed by one, returning
+    /// `(value, tangent)`; `None` for instructions whose tangent follows from their operands'
+    /// (see [`Self::structural_tangent`]).
+    fn rule_call(&self, instr: &Instr) -> Option<TokenStream> {
+        let rt = runtime();
+        let span = instr.span;
+        let call = match &instr.op {
+            Op::Arith(op, a, b) => {
+                let (rule, entry) = arith_rule(*op, self.active(*a), self.active(*b));
+                let (va, vb) = (self.operand(*a, span), self.operand(*b, span));
+                let tangents = [*a, *b]
+                    .into_iter()
+                    .filter(|v| self.active(*v))
+                    .map(|v| self.tangent_moved(v));
+                if self.owned.is_undecided_float(*a) {
+                    quote_spanned!(span=> #rt::ops::#entry(#va, #vb, #(#tangents),*))
+                } else {
+                    quote_spanned!(span=> #rt::#rule::#entry(#va, #vb, #(#tangents),*))
+                }
+            }
+            Op::Neg(a) => {
+                let (va, ta) = (self.operand(*a, span), self.tangent_moved(*a));
+                quote_spanned!(span=> #rt::ops::neg_jvp(#va, #ta))
+            }
+            Op::Cast(a, ty) => {
+                let (va, ta) = (self.operand(*a, span), self.tangent_moved(*a));
+                quote_spanned!(span=> #rt::CastRule::<#ty>::cast_jvp(#va, #ta))
+            }
+            Op::Call { callee, args } => {
+                let path = super::callee::forward_path_of(&callee.path, false);
+                let values = args.iter().map(|a| names::value(*a));
+                let tangents = args.iter().map(|a| self.maybe(*a));
+                quote_spanned!(span=> #path(#(#values,)* #(#tangents),*))
+            }
+            Op::Method {
+                receiver,
+                method,
+                turbofish,
+                args,
+                inout,
+            } => {
+                let forward = names::called_method_forward(method, *inout);
+                let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
+                let value = names::value(*receiver);
+                let values: Vec<_> = args.iter().map(|a| names::value(*a)).collect();
+                let tangents = std::iter::once(*receiver)
+                    .chain(args.iter().copied())
+                    .map(|a| self.maybe(a));
+                let call = quote_spanned!(span=> #value.#forward #turbofish(#(#values,)* #(#tangents),*));
+                if *inout {
+                    // The value is the receiver's next version.
+                    quote_spanned! {span=> {
+                        let __ad_witness = #rt::witness_of(&#value);
+                        let __ad_forward = #call;
+                        #rt::same_type(&__ad_forward.0, __ad_witness);
+                        __ad_forward
+                    }}
+                } else {
+                    // The value has the type of the source's call, whichever method answers:
+                    // without a derivative, the stand-in of `emit::missing` leaves it open.
+                    quote_spanned! {span=> {
+                        let __ad_witness = #rt::witness(|| #value.#method #turbofish(#(#values),*));
+                        let __ad_forward = #call;
+                        #rt::same_type(&__ad_forward.0, __ad_witness);
+                        __ad_forward
+                    }}
+                }
+            }
+            _ => return None,
+        };
+        Some(call)
+    }
+
+    /// The tangent of an active instruction whose tangent is built from its operands'
+    /// tangents the way its value is built from their values.
+    fn structural_tangent(&self, instr: &Instr) -> TokenStream {
+        let rt = runtime();
+        let t = |v: &ValueId| self.tangent_moved(*v);
+        let name = |v: &ValueId| names::tangent(*v);
+        match &instr.op {
+            Op::Ascribe(a, _) => t(a),
+            Op::Ref { operand: a, .. } | Op::Deref(a) | Op::Clone(a) => {
+                if self.active(*a) {
+                    let ta = name(a);
+                    quote!(::core::clone::Clone::clone(&#ta))
+                } else {
+                    self.zero(*a)
+                }
+            }
+            Op::Tuple(items) => {
+                let items = items.iter().map(t);
+                quote!((#(#items,)*))
+            }
+            Op::Field(a, member) | Op::FieldRef(a, member) => {
+                let (key, ta) = (field_key(member), name(a));
+                quote!(#rt::field::<#key, _>(&#ta))
+            }
+            Op::Struct { fields, rest, .. } => {
+                let base = match rest {
+                    Some(r) if self.active(*r) => {
+                        fields.iter().fold(t(r), |inner, (member, _)| {
+                            let key = field_key(member);
+                            quote!(#rt::without_field::<#key, _>(#inner))
+                        })
+                    }
+                    // The zero of the literal's type, which only its value names.
+                    _ => {
+                        let value = names::value(instr.result);
+                        quote!(#rt::unshaped_zero(&#value))
+                    }
+                };
+                let adds = fields
+                    .iter()
+                    .filter(|(_, v)| self.active(*v))
+                    .map(|(member, v)| {
+                        let (key, tv) = (field_key(member), t(v));
+                        quote!(#rt::add_into(&mut __ad_t, #rt::from_field::<#key, _>(#tv));)
+                    });
+                quote!({ let mut __ad_t = #base; #(#adds)* __ad_t })
+            }
+            Op::SetField {
+                base,
+                member,
+                value,
+            } => {
+                let (key, tb) = (field_key(member), t(base));
+                let add = self.active(*value).then(|| {
+                    let tv = t(value);
+                    quote!(#rt::add_into(&mut __ad_t, #rt::from_field::<#key, _>(#tv));)
+                });
+                quote!({ let mut __ad_t = #rt::without_field::<#key, _>(#tb); #add __ad_t })
+            }
+            Op::Index { base, index, .. } => {
+                let (tb, i) = (name(base), names::value(*index));
+                quote!(::core::clone::Clone::clone(&#tb[#i]))
+            }
+            Op::IndexSet {
+                base,
+                indices,
+                value,
+            } => {
+                let (tb, tv) = (t(base), t(value));
+                let indices = indices.iter().map(|i| names::value(*i));
+                quote!({ let mut __ad_t = #tb; __ad_t #([#indices])* = #tv; __ad_t })
+            }
+            Op::Push { base, value } => {
+                let (tb, tv) = (t(base), t(value));
+                quote!({ let mut __ad_t = #tb; __ad_t.push(#tv); __ad_t })
+            }
+            Op::VecRepeat { value, count } => {
+                let (tv, n) = (t(value), names::value(*count));
+                quote!(::std::vec![#tv; #n])
+            }
+            Op::VecList(items) => {
+                let items = items.iter().map(t);
+                quote!(::std::vec![#(#items),*])
+            }
+            Op::WrapSome(a) => {
+                let ta = t(a);
+                quote!(::core::option::Option::Some(#ta))
+            }
+            Op::Unwrap(a) => {
+                let ta = t(a);
+                quote!(::core::option::Option::unwrap(#ta))
+            }
+            Op::IntoIter(a) => {
+                let ta = t(a);
+                quote!(::core::iter::IntoIterator::into_iter(#ta))
+            }
+            Op::IterNext(iterator) => {
+                let ti = name(iterator);
+                quote!(::core::iter::Iterator::next(&mut #ti))
+            }
+            _ => quote_spanned!(instr.span=> ::core::compile_error!(
+                "internal error in ad, please report: an active instruction without a forward rule"
+            )),
+        }
+    }
+
+    /// `let (touts.., outs..) = if cond { then; (tyields.., yields..) } else { .. };`
+    fn if_statement(
+        &self,
+        instr: &Instr,
+        cond: ValueId,
+        then_region: &Region,
+        else_region: &Region,
+    ) -> TokenStream {
+        let outputs = instr.outputs();
+        let carried: Vec<usize> = (0..outputs.len())
+            .filter(|k| self.active(outputs[*k]))
+            .collect();
+        let branch = |region: &Region| {
+            let code = self.instrs(&region.instrs);
+            let tangents = carried.iter().map(|k| self.tangent_moved(region.yields[*k]));
+            let values = region.yields.iter().map(|v| names::value(*v));
+            quote!({ #code (#(#tangents,)* #(#values,)*) })
+        };
+        let (then_code, else_code) = (branch(then_region), branch(else_region));
+        let touts = carried.iter().map(|k| names::tangent(outputs[*k]));
+        let outs = outputs.iter().map(|v| names::value(*v));
+        let cond = names::value(cond);
+        quote_spanned! {instr.span=>
+            let (#(mut #touts,)* #(mut #outs,)*) = if #cond #then_code else #else_code;
+        }
+    }
+
+    /// The loop with the tangents of its active carried values carried beside them.
+    fn loop_statement(&self, instr: &Instr) -> TokenStream {
+        let Op::Loop {
+            init,
+            params,
+            body,
+            keep_going,
+            merged,
+        } = &instr.op
+        else {
+            return quote!();
+        };
+        let carried: Vec<usize> = (0..params.len())
+            .filter(|k| self.active(params[*k]) || merged.get(*k).is_some_and(|m| self.active(*m)))
+            .collect();
+        let tparams: Vec<_> = carried.iter().map(|k| names::tangent(params[*k])).collect();
+        let vparams: Vec<_> = params.iter().map(|v| names::value(*v)).collect();
+        let tinit = carried.iter().map(|k| self.tangent_moved(init[*k]));
+        let vinit = init.iter().map(|v| names::value(*v));
+        let tyields = carried.iter().map(|k| self.tangent_moved(body.yields[*k]));
+        let vyields = body.yields.iter().map(|v| names::value(*v));
+        let code = self.instrs(&body.instrs);
+        let keep_going = names::value(*keep_going);
+        let result = names::value(instr.result);
+        let vmerged = merged.iter().map(|v| names::value(*v));
+        let tmerged = carried.iter().map(|k| names::tangent(merged[*k]));
+        let span = instr.span;
+        quote_spanned! {span=>
+            let (#(mut #tparams,)* #(mut #vparams,)*) = (#(#tinit,)* #(#vinit,)*);
+            loop {
+                #code
+                (#(#tparams,)* #(#vparams,)*) = (#(#tyields,)* #(#vyields,)*);
+                if !#keep_going {
+                    break;
+                }
+            }
+            let mut #result = ();
+            let (#(mut #vmerged,)*) = (#(#vparams,)*);
+            let (#(mut #tmerged,)*) = (#(#tparams,)*);
+        }
+    }
+}
+
+/// The rule trait of an operator and its forward entry point for the active operands.
+fn arith_rule(op: ArithOp, lhs: bool, rhs: bool) -> (proc_macro2::Ident, proc_macro2::Ident) {
+    let (rule, stem) = match op {
+        ArithOp::Add => ("AddRule", "add"),
+        ArithOp::Sub => ("SubRule", "sub"),
+        ArithOp::Mul => ("MulRule", "mul"),
+        ArithOp::Div => ("DivRule", "div"),
+    };
+    let suffix = match (lhs, rhs) {
+        (true, false) => "_lhs",
+        (false, true) => "_rhs",
+        _ => "",
+    };
+    (
+        quote::format_ident!("{}", rule),
+        quote::format_ident!("{}_jvp{}", stem, suffix),
+    )
+}
+
+/// The `FieldTangent` key of a field or tuple component.
+fn field_key(member: &syn::Member) -> u64 {
+    derive::field_key(&derive::member_name(member))
+}

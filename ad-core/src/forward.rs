@@ -1,0 +1,89 @@
+//! What generated forward-mode code passes for an argument's tangent.
+//!
+//! A caller does not know which parameters of a callee are differentiated, and a constant
+//! argument has no tangent worth building (a zero `Vec` as long as the data). So a generated
+//! `forward` takes each tangent as `impl MaybeTangent<T>`: the caller passes [`Present`] with
+//! the tangent of an active argument, or [`Absent`] for a constant one, and the callee makes
+//! a zero only where it needs one.
+
+use crate::{Differentiable, TangentVector};
+
+/// A tangent passed to a forward derivative, or the statement that it is zero.
+pub trait MaybeTangent<T> {
+    /// The tangent, or `zero()` when absent.
+    fn or_zero(self, zero: impl FnOnce() -> T) -> T;
+    /// `f(tangent)`, or `absent` when there is none.
+    fn map_or<R>(self, absent: R, f: impl FnOnce(T) -> R) -> R;
+}
+
+/// The tangent of an active argument.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Present<T>(pub T);
+
+/// The tangent of a constant argument: zero.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Absent;
+
+impl<T> MaybeTangent<T> for Present<T> {
+    #[inline(always)]
+    fn or_zero(self, _zero: impl FnOnce() -> T) -> T {
+        self.0
+    }
+    #[inline(always)]
+    fn map_or<R>(self, _absent: R, f: impl FnOnce(T) -> R) -> R {
+        f(self.0)
+    }
+}
+
+impl<T> MaybeTangent<T> for Absent {
+    #[inline(always)]
+    fn or_zero(self, zero: impl FnOnce() -> T) -> T {
+        zero()
+    }
+    #[inline(always)]
+    fn map_or<R>(self, absent: R, _f: impl FnOnce(T) -> R) -> R {
+        absent
+    }
+}
+
+
+
+/// The zero of a float's tangent, of the float's own type: for a float whose type rustc has
+/// not decided yet (`let mut s = 0.0;`), which a method call could not be resolved on.
+#[inline(always)]
+pub fn same_type_zero<T: TangentVector>(_value: &T) -> T {
+    T::zero()
+}
+
+/// The zero of `value`'s tangent type, without `value`'s shape: the start of a tangent built
+/// from parts (a struct literal's fields), typed by the value it belongs to.
+#[inline(always)]
+pub fn unshaped_zero<T: Differentiable + ?Sized>(_value: &T) -> T::TangentVector {
+    T::TangentVector::zero()
+}
+
+/// The type of what `f` returns, without calling it: forward code names the type of a
+/// method's value with the source's own call (see [`same_type`]).
+#[inline(always)]
+pub fn witness<T>(_f: impl FnOnce() -> T) -> core::marker::PhantomData<T> {
+    core::marker::PhantomData
+}
+
+/// Asserts that `value` has the type of the witness.
+#[inline(always)]
+pub fn same_type<T>(_value: &T, _witness: core::marker::PhantomData<T>) {}
+
+/// The type of `value`, for [`same_type`].
+#[inline(always)]
+pub fn witness_of<T>(_value: &T) -> core::marker::PhantomData<T> {
+    core::marker::PhantomData
+}
+
+/// The tangent given for a parameter, or the parameter's zero tangent when absent.
+#[inline(always)]
+pub fn tangent_or_zero<V: Differentiable + ?Sized>(
+    given: impl MaybeTangent<V::TangentVector>,
+    value: &V,
+) -> V::TangentVector {
+    given.or_zero(|| value.zero_tangent())
+}
