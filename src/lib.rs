@@ -59,8 +59,8 @@ extern crate self as ad;
 pub use ad_core::{basis, check};
 pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
 pub use ad_macros::{
-    Differentiable, derivative, differentiable, gradient, pullback, value_with_gradient,
-    value_with_pullback,
+    Differentiable, derivative, differentiable, differentiate, gradient, jacobian, pullback,
+    value_with_differential, value_with_gradient, value_with_pullback,
 };
 pub use ndarray;
 pub use num_traits;
@@ -80,8 +80,9 @@ pub fn no_grad<T>(x: T) -> T {
 /// What `use ad::prelude::*;` brings: the macros, the traits and [`no_grad`].
 pub mod prelude {
     pub use crate::{
-        Differentiable, TangentVector, derivative, differentiable, gradient, no_grad, pullback,
-        value_with_gradient, value_with_pullback,
+        Differentiable, TangentVector, derivative, differentiable, differentiate, gradient,
+        jacobian, no_grad, pullback, value_with_differential, value_with_gradient,
+        value_with_pullback,
     };
 }
 
@@ -92,9 +93,10 @@ pub mod __private {
     pub use ad_core::basis::{Basis, DerivedMode};
     pub use ad_core::field::{FieldTangent, field, field_key, from_field, without_field};
     pub use ad_core::forward::{
-        Absent, MaybeTangent, Present, same_type, same_type_zero, tangent_or_zero, unshaped_zero,
-        witness, witness_of,
+        Absent, MaybeTangent, Present, argument_seed, same_type, same_type_zero, tangent_or_zero,
+        unshaped_zero, witness, witness_of,
     };
+    pub use ad_core::jacobian::jacobian;
     pub use ad_core::index::{
         IndexPullback, accumulate_at, add_at, element, sum_elements, take_at, take_at2, take_last,
     };

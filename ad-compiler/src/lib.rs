@@ -16,6 +16,7 @@ pub mod emit;
 pub mod fallback;
 pub mod ir;
 pub mod lower;
+mod forward_operators;
 mod operator_impls;
 mod operators;
 mod registration;
@@ -27,17 +28,18 @@ mod robustness;
 #[cfg(test)]
 mod snapshots;
 
+pub use forward_operators::ForwardOperator;
 pub use operators::Operator;
 use proc_macro2::TokenStream;
 
 /// `#[differentiable(args)] item`: the item followed by its derivative (or by the errors).
 pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
-    driver::differentiable(args, item)
+    emit::hygiene::unify(driver::differentiable(args, item))
 }
 
 /// `#[derivative(args)] item`: the registration followed by the adapter callers use.
 pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
-    registration::derivative(args, item)
+    emit::hygiene::unify(registration::derivative(args, item))
 }
 
 /// `#[derive(Differentiable)]` on a struct.
@@ -45,7 +47,12 @@ pub fn derive_differentiable(input: TokenStream) -> TokenStream {
     derive::differentiable(input)
 }
 
-/// A differential operator (`gradient!` and the others) applied to its input tokens.
+/// A reverse-mode operator (`gradient!` and the others) applied to its input tokens.
 pub fn operator(operator: Operator, input: TokenStream) -> TokenStream {
-    operators::expand(operator, input)
+    emit::hygiene::unify(operators::expand(operator, input))
+}
+
+/// A forward-mode operator (`differentiate!` and the others) applied to its input tokens.
+pub fn forward_operator(operator: ForwardOperator, input: TokenStream) -> TokenStream {
+    emit::hygiene::unify(forward_operators::expand(operator, input))
 }

@@ -28,9 +28,12 @@ pub enum Operator {
     Pullback,
 }
 
-struct Input {
-    args: Vec<Expr>,
-    of: Expr,
+/// `at: a, b, .., of: f`.
+pub(crate) struct Input {
+    /// The arguments.
+    pub(crate) args: Vec<Expr>,
+    /// The function.
+    pub(crate) of: Expr,
 }
 
 impl Parse for Input {
@@ -48,7 +51,7 @@ impl Parse for Input {
             if input.peek(syn::Ident) && input.peek2(Token![:]) && !input.peek2(Token![::]) {
                 break;
             }
-            args.push(input.parse::<Expr>()?);
+            args.push(without_groups(input.parse::<Expr>()?));
             input.parse::<Token![,]>().map_err(|e| {
                 syn::Error::new(e.span(), "expected `, of: <function>` after the arguments")
             })?;
@@ -61,7 +64,7 @@ impl Parse for Input {
             ));
         }
         input.parse::<Token![:]>()?;
-        let f: Expr = input.parse()?;
+        let f = without_groups(input.parse::<Expr>()?);
         let _ = input.parse::<Option<Token![,]>>()?;
         if args.is_empty() {
             return Err(syn::Error::new(
@@ -70,6 +73,15 @@ impl Parse for Input {
             ));
         }
         Ok(Input { args, of: f })
+    }
+}
+
+/// `e` without the invisible groups around it: a `macro_rules!` macro passing `$x:expr` on
+/// hands over a delimiter-less group, which must not hide a closure literal or a reference.
+fn without_groups(e: Expr) -> Expr {
+    match e {
+        Expr::Group(g) => without_groups(*g.expr),
+        other => other,
     }
 }
 
@@ -132,7 +144,10 @@ pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
 }
 
 /// The VJP of a closure literal applied to `args`, as a block expression.
-fn closure_vjp(closure: &syn::ExprClosure, args: &[Expr]) -> Result<TokenStream, TokenStream> {
+pub(crate) fn closure_vjp(
+    closure: &syn::ExprClosure,
+    args: &[Expr],
+) -> Result<TokenStream, TokenStream> {
     let params = lower::closure_params(closure);
     if params.len() != args.len() {
         return Err(syn::Error::new(

@@ -87,3 +87,32 @@ pub fn tangent_or_zero<V: Differentiable + ?Sized>(
 ) -> V::TangentVector {
     given.or_zero(|| value.zero_tangent())
 }
+
+/// The argument of `differentiate!`: a scalar, seeded with `1`.
+#[diagnostic::on_unimplemented(
+    message = "`differentiate!` takes one `f32` or `f64` argument, not `{Self}`",
+    label = "the derivative with respect to this argument",
+    note = "for other arguments, use `value_with_differential!(at: x, of: f)` and call the differential with a tangent of `x`, or `jacobian!` for `Vec<f64>`, `[f64; N]` and `Array1<f64>`"
+)]
+pub trait ScalarArgument: Sized {
+    /// `1`.
+    fn one() -> Self;
+}
+
+impl ScalarArgument for f32 {
+    fn one() -> Self {
+        1.0
+    }
+}
+
+impl ScalarArgument for f64 {
+    fn one() -> Self {
+        1.0
+    }
+}
+
+/// The seed `1` of a scalar argument.
+#[inline(always)]
+pub fn argument_seed<T: ScalarArgument>(_x: &T) -> T {
+    T::one()
+}

@@ -18,6 +18,7 @@ mod impls_float;
 mod impls_ndarray;
 mod impls_tuple;
 pub mod index;
+pub mod jacobian;
 mod no_tangent;
 mod operand;
 pub mod seed;

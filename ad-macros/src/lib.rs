@@ -6,7 +6,7 @@
 //! prelude, which documents them.
 #![forbid(unsafe_code)]
 
-use ad_compiler::Operator;
+use ad_compiler::{ForwardOperator, Operator};
 use proc_macro::TokenStream;
 
 /// Makes a function differentiable: `#[differentiable]`, `#[differentiable(wrt = x)]`,
@@ -89,4 +89,38 @@ pub fn value_with_pullback(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn pullback(input: TokenStream) -> TokenStream {
     ad_compiler::operator(Operator::Pullback, input.into()).into()
+}
+
+/// The derivative by forward mode of a function of one `f32` or `f64` argument:
+/// `differentiate!(at: x, of: f)` gives `df/dx` (for a function with a non-scalar result,
+/// the tangent of the result). `of` is a path or a closure literal.
+///
+/// ```ignore
+/// assert_eq!(differentiate!(at: 0.5, of: |x: f64| x.sin()), 0.5f64.cos());
+/// ```
+#[proc_macro]
+pub fn differentiate(input: TokenStream) -> TokenStream {
+    ad_compiler::forward_operator(ForwardOperator::Differentiate, input.into()).into()
+}
+
+/// `(value, differential)` by forward mode: the differential maps one tangent per argument
+/// to the tangent of the result, and can be called many times (each call runs the function
+/// with its tangent again).
+///
+/// ```ignore
+/// let (v, d) = value_with_differential!(at: 1.0, 2.0, of: |x: f64, y: f64| x * y);
+/// assert_eq!(d(1.0, 0.0), 2.0);
+/// ```
+#[proc_macro]
+pub fn value_with_differential(input: TokenStream) -> TokenStream {
+    ad_compiler::forward_operator(ForwardOperator::ValueWithDifferential, input.into()).into()
+}
+
+/// The Jacobian matrix of a function from `Vec<f64>`, `[f64; N]` or `Array1<f64>` to the same
+/// kinds, as an `ndarray::Array2<f64>` (rows: outputs, columns: inputs). Forward mode (one
+/// pass per input) when there are fewer inputs than outputs, reverse mode (one pullback call
+/// per output) otherwise.
+#[proc_macro]
+pub fn jacobian(input: TokenStream) -> TokenStream {
+    ad_compiler::forward_operator(ForwardOperator::Jacobian, input.into()).into()
 }

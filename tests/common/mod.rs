@@ -3,6 +3,8 @@
 //! function (`ad::check`). Included by each suite's `main.rs` with `#[path]`.
 #![allow(dead_code)]
 
+pub mod modes;
+
 use ad::check::{central_difference, central_difference_gradient, close};
 
 /// Relative tolerance against a closed form evaluated in `f64`.

@@ -3,6 +3,9 @@
 
 use crate::*;
 use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 
 /// Mean and variance written with iterators.
 #[differentiable]

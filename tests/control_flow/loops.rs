@@ -4,6 +4,9 @@
 
 use crate::{assert_all_close, assert_close, assert_close_tol, assert_deriv_fd, assert_grad_fd};
 use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 
 /// Zygote's `pow`: `r = r * x`, `n` times.
 #[differentiable]

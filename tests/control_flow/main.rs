@@ -14,6 +14,9 @@
 // The operators call the generated derivative code, not the original functions.
 #![allow(dead_code)]
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod branches;
 mod chains;
 mod exits;
@@ -26,6 +29,4 @@ mod recursion;
 mod simulation;
 mod slices;
 
-#[path = "../common/mod.rs"]
-mod common;
 pub use common::*;

@@ -6,6 +6,9 @@
 
 use crate::*;
 use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 
 /// A cumulative sum written with element writes, then weighted.
 #[differentiable]

@@ -5,6 +5,9 @@ use crate::{
     ITERATED, assert_all_close, assert_close, assert_close_tol, assert_deriv_fd, assert_grad_fd,
 };
 use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 
 /// √a by Newton's method with a data-dependent stopping rule.
 #[differentiable]

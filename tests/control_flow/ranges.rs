@@ -3,6 +3,9 @@
 
 use crate::{assert_all_close, assert_close, assert_deriv_fd, assert_grad_fd};
 use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 
 /// `for i in 0..n` using the counter as a float: Σ_{i<n} sin(i x).
 #[differentiable]

@@ -4,6 +4,9 @@
 
 use crate::{assert_close_tol, assert_grad_fd};
 use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 
 /// Explicit Euler of x'' = -k x - c x' over 100 steps of dt; returns the final position plus
 /// a quarter of the final velocity.

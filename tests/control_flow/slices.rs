@@ -4,6 +4,9 @@
 
 use crate::{assert_all_close, assert_close, assert_grad_fd, concat};
 use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 
 const XS: [f64; 5] = [0.5, -1.2, 2.0, 0.3, -0.7];
 const YS: [f64; 5] = [-2.1, 0.8, 1.4, -0.35, 3.2];

@@ -2,6 +2,9 @@
 
 use crate::{assert_all_close, assert_close, assert_grad_fd};
 use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 
 const SCALE: f64 = 2.5;
 const OFFSET: f64 = -4.0;

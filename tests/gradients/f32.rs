@@ -2,6 +2,9 @@
 
 use crate::assert_close_f32;
 use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 
 /// 3x² + x - 0.5
 #[differentiable]

@@ -4,6 +4,9 @@
 use crate::*;
 use ad::num_traits::Float;
 use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 
 /// A polynomial with literals converted by `T::from`, evaluated by Horner's scheme.
 #[differentiable]

@@ -8,6 +8,9 @@
 // The operators call the generated derivative code, not the original functions.
 #![allow(dead_code)]
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod arithmetic;
 mod calls;
 mod closures;
@@ -21,6 +24,4 @@ mod registration;
 mod tuples;
 mod wrt;
 
-#[path = "../common/mod.rs"]
-mod common;
 pub use common::*;

@@ -4,6 +4,9 @@
 
 use crate::{assert_all_close, assert_close, assert_grad_fd};
 use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 
 /// x³ through a reference.
 #[differentiable]

@@ -4,6 +4,9 @@
 use crate::{assert_all_close, assert_close, assert_deriv_fd};
 use ad::NoTangent;
 use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 
 /// Differentiated in x only; y is a constant.
 #[differentiable(wrt = x)]

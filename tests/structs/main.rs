@@ -14,6 +14,9 @@
 // The operators call the generated derivative code, not the original functions.
 #![allow(dead_code)]
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod assignment;
 mod fields;
 mod methods;
@@ -21,6 +24,4 @@ mod operators;
 mod physics;
 mod tangents;
 
-#[path = "../common/mod.rs"]
-mod common;
 pub use common::*;

@@ -26,6 +26,18 @@ use std::collections::{HashMap, HashSet};
 /// the expression holding parameter `i`; its tangent is `names::param_tangent(i)` (an
 /// `impl MaybeTangent`) for differentiated parameters.
 pub fn body(ir: &Body, activity: &Activity, param_sources: &[TokenStream]) -> TokenStream {
+    body_with_names(ir, activity, param_sources, &super::vjp::constant_names(ir))
+}
+
+/// [`body`] with the constants that are names written as `names` says (by the local that
+/// would hold them): a closure literal's forward code reaches its captured variables through
+/// references, so that a `move` differential does not take them.
+pub fn body_with_names(
+    ir: &Body,
+    activity: &Activity,
+    param_sources: &[TokenStream],
+    names: &HashMap<String, TokenStream>,
+) -> TokenStream {
     let rt = runtime();
     let printer = Printer {
         activity,
@@ -86,7 +98,7 @@ pub fn body(ir: &Body, activity: &Activity, param_sources: &[TokenStream]) -> To
         #write_back
         (#value, __ad_tangent)
     };
-    super::vjp::inline_names(body, &super::vjp::constant_names(ir))
+    super::vjp::inline_names(body, names)
 }
 
 /// Values whose tangent is read more than once, or inside a loop that may repeat the read:

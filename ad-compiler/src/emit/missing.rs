@@ -44,10 +44,12 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
 
 /// Forward code calls the same methods as the VJP of the same body, whose fallbacks already
 /// report a missing derivative. Its own fallbacks only keep it type-checking, so each error
-/// is reported once: per method, a trait with the forward method implemented for every type,
-/// taking `&mut self` (the last receiver rustc tries, after `self` and `&self`, so a real
-/// derivative always wins) and any arguments, and returning any value and tangent (forward
-/// code fixes the value's type from the source's call, see `emit::jvp`). It is never called.
+/// is reported once: per method, a trait with the forward method implemented for every
+/// differentiable type, taking `&mut self` and any arguments, and returning any value and
+/// tangent (forward code fixes the value's type from the source's call, see `emit::jvp`). It
+/// is never called. A real derivative always wins: rustc tries `&mut self` last at each
+/// autoderef step, and a reference (the first step for a borrowed receiver) is not
+/// differentiable, so the probe goes on to the referent's `self` and `&self` methods first.
 fn forward_fallbacks(ir: &Body) -> TokenStream {
     let mut methods = BTreeSet::new();
     crate::ir::walk(&ir.block.instrs, &mut |instr| {
@@ -81,7 +83,7 @@ fn forward_fallbacks(ir: &Body) -> TokenStream {
                         ::core::unreachable!()
                     }
                 }
-                impl<T: ?Sized> #fallback for T {}
+                impl<T: ?Sized + #rt::Differentiable> #fallback for T {}
             }
         })
         .collect()

@@ -5,6 +5,7 @@
 //! associated function `__ad_vjp_<name>`. [`names`] makes every generated identifier.
 
 pub mod callee;
+pub mod hygiene;
 pub mod jvp;
 mod missing;
 pub mod mut_self;

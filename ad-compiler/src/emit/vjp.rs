@@ -141,7 +141,7 @@ pub fn body(
 
 /// The constants of `ir` that are names (a captured variable, a `const`), by the local that
 /// would hold them: they are written where they are used instead.
-pub(super) fn constant_names(ir: &Body) -> HashMap<String, TokenStream> {
+pub fn constant_names(ir: &Body) -> HashMap<String, TokenStream> {
     let mut names = HashMap::new();
     crate::ir::walk(&ir.block.instrs, &mut |instr| {
         if let Op::Const(tokens) = &instr.op

@@ -1,0 +1,309 @@
+//! The forward-mode operators: `differentiate!`, `value_with_differential!` and `jacobian!`,
+//! each `(at: a, b, .., of: f)` like the reverse-mode ones (see [`crate::operators`]).
+//!
+//! `of` is a path (its `forward` is found as for a call, see
+//! [`callee`](crate::emit::callee)) or a closure literal, whose body is differentiated in
+//! place. The arguments are evaluated once, before anything else.
+
+use crate::diag::Diagnostics;
+use crate::driver;
+use crate::emit::{self, callee, names};
+use crate::lower::{self, BodyInput};
+use crate::operators::{self, Input};
+use proc_macro2::{Ident, TokenStream};
+use quote::{ToTokens, format_ident, quote};
+use syn::Expr;
+use syn::spanned::Spanned;
+
+/// Which forward operator is expanded.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum ForwardOperator {
+    /// `differentiate!`: the derivative with respect to one scalar argument.
+    Differentiate,
+    /// `value_with_differential!`: `(value, differential)`.
+    ValueWithDifferential,
+    /// `jacobian!`: the Jacobian matrix, by forward or reverse mode.
+    Jacobian,
+}
+
+/// Expands a forward operator invocation.
+pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
+    let input = match syn::parse2::<Input>(tokens) {
+        Ok(input) => input,
+        Err(e) => return e.to_compile_error(),
+    };
+    let name = match operator {
+        ForwardOperator::Differentiate => "differentiate!",
+        ForwardOperator::ValueWithDifferential => "value_with_differential!",
+        ForwardOperator::Jacobian => "jacobian!",
+    };
+    if operator != ForwardOperator::ValueWithDifferential
+        && let Some(extra) = input.args.get(1)
+    {
+        return syn::Error::new(
+            extra.span(),
+            format!("`{name}` takes one argument: for a function of several, use `value_with_differential!(at: x, y, of: f)` and call the differential with one tangent per argument"),
+        )
+        .to_compile_error();
+    }
+    // `at: &mut x` differentiates a `&mut self` method, whose derivatives have their own names.
+    let mutates = matches!(input.args.first(), Some(Expr::Reference(r)) if r.mutability.is_some());
+    let function = match Function::new(&input.of, mutates) {
+        Ok(function) => function,
+        Err(e) => return e,
+    };
+    let rt = names::runtime();
+    let n = input.args.len();
+    let locals: Vec<Ident> = (0..n).map(|i| format_ident!("__ad_a{}", i)).collect();
+    let bindings = function.bind_arguments(&input.args, &locals);
+    // Each use gets its own copy: a reference argument is copied (a `&mut` one reborrowed),
+    // and the call coerces it as it would the expression; a value is cloned.
+    let cloned: Vec<TokenStream> = locals
+        .iter()
+        .zip(&input.args)
+        .map(|(a, arg)| match arg {
+            Expr::Reference(r) if r.mutability.is_some() => quote!(&mut *#a),
+            Expr::Reference(_) => quote!(#a),
+            _ => quote!(::core::clone::Clone::clone(&#a)),
+        })
+        .collect();
+
+    let result = match operator {
+        ForwardOperator::Differentiate => {
+            let a = &locals[0];
+            let values = vec![a.to_token_stream()];
+            let tangents = vec![quote!(#rt::Present(#rt::argument_seed(&#a)))];
+            let forward = function.forward(&values, &tangents);
+            forward.map(|Captured { references, forward }| {
+                quote!({ #references let (_, __ad_tangent) = #forward; __ad_tangent })
+            })
+        }
+        ForwardOperator::ValueWithDifferential => {
+            let inputs: Vec<Ident> = (0..n).map(|i| format_ident!("__ad_t{}", i)).collect();
+            let tangents: Vec<TokenStream> = inputs
+                .iter()
+                .map(|t| quote!(#rt::Present(#t)))
+                .collect();
+            let primal = match function.primal(&cloned) {
+                Ok(primal) => primal,
+                Err(e) => return e,
+            };
+            function.forward(&cloned, &tangents).map(|Captured { references, forward }| {
+                quote!({
+                    #references
+                    let __ad_value = #primal;
+                    let __ad_differential = move |#(#inputs),*| {
+                        let (_, __ad_tangent) = #forward;
+                        __ad_tangent
+                    };
+                    (__ad_value, __ad_differential)
+                })
+            })
+        }
+        ForwardOperator::Jacobian => {
+            let primal = match function.primal(&cloned) {
+                Ok(primal) => primal,
+                Err(e) => return e,
+            };
+            let forward = function.forward(&cloned, &[quote!(#rt::Present(__ad_t))]);
+            let vjp = function.vjp(&cloned);
+            match (forward, vjp) {
+                (Ok(Captured { references, forward }), Ok(vjp)) => {
+                    let a = &locals[0];
+                    Ok(quote!({
+                        use #rt::Differentiable as _;
+                        #references
+                        let __ad_value = #primal;
+                        #rt::jacobian(
+                            #a.zero_tangent(),
+                            __ad_value.zero_tangent(),
+                            |__ad_t| {
+                                let (_, __ad_tangent) = #forward;
+                                __ad_tangent
+                            },
+                            || {
+                                let (_, __ad_pullback) = #vjp;
+                                move |__ad_cotangent| __ad_pullback(__ad_cotangent).0
+                            },
+                        )
+                    }))
+                }
+                (Err(e), _) | (_, Err(e)) => Err(e),
+            }
+        }
+    };
+    match result {
+        Ok(body) => {
+            let allow = emit::allow_generated();
+            quote!({
+                #allow
+                #(#bindings)*
+                #body
+            })
+        }
+        Err(errors) => errors,
+    }
+}
+
+/// What `of:` names.
+enum Function<'a> {
+    /// A path to a differentiable function (a `&mut self` method when `mutates`).
+    Path { path: &'a syn::Path, mutates: bool },
+    /// A closure literal, differentiated in place.
+    Closure(&'a syn::ExprClosure),
+}
+
+impl<'a> Function<'a> {
+    fn new(of: &'a Expr, mutates: bool) -> Result<Self, TokenStream> {
+        match of {
+            Expr::Path(p) if p.qself.is_none() => Ok(Function::Path {
+                path: &p.path,
+                mutates,
+            }),
+            Expr::Closure(c) => Ok(Function::Closure(c)),
+            other => Err(syn::Error::new(other.span(), "`of:` takes a path to a differentiable function or a closure literal such as `|x| x * x`").to_compile_error()),
+        }
+    }
+
+    /// `let __ad_a<i> = <argument>;`, typed as the closure's parameter where it says, and as
+    /// `f64` for an unsuffixed float literal (which rustc would type too late for the rules).
+    fn bind_arguments(&self, args: &[Expr], locals: &[Ident]) -> Vec<TokenStream> {
+        let types: Vec<Option<syn::Type>> = match self {
+            Function::Closure(c) => lower::closure_params(c).into_iter().map(|p| p.ty).collect(),
+            Function::Path { .. } => Vec::new(),
+        };
+        args.iter()
+            .zip(locals)
+            .enumerate()
+            .map(|(i, (arg, local))| match types.get(i).cloned().flatten() {
+                Some(ty) => quote!(let #local: #ty = #arg;),
+                None if crate::ir::is_unsuffixed_float(arg) => quote!(let #local: f64 = #arg;),
+                None => quote!(let #local = #arg;),
+            })
+            .collect()
+    }
+
+    /// The function's value at `values`.
+    fn primal(&self, values: &[TokenStream]) -> Result<TokenStream, TokenStream> {
+        match self {
+            Function::Path { path, .. } => Ok(quote!(#path(#(#values),*))),
+            // Calling the literal would leave untyped parameters to rustc's inference, which
+            // does not reach into a closure called in place: its forward code, whose
+            // parameters are bound to typed locals, computes the value.
+            Function::Closure(c) => {
+                let rt = names::runtime();
+                let absent = vec![quote!(#rt::Absent); values.len()];
+                closure_forward(c, values, &absent).map(|Captured { references, forward }| {
+                    quote!({ #references #forward.0 })
+                })
+            }
+        }
+    }
+
+    /// `(value, tangent)` at `values` with argument tangents `tangents` (`Present(..)`), and
+    /// the statements that must come first, outside any closure that holds the call.
+    fn forward(&self, values: &[TokenStream], tangents: &[TokenStream]) -> Result<Captured, TokenStream> {
+        match self {
+            Function::Path { path, mutates } => {
+                let forward = callee::forward_path_of(path, *mutates);
+                Ok(Captured {
+                    references: quote!(),
+                    forward: quote!(#forward(#(#values,)* #(#tangents),*)),
+                })
+            }
+            Function::Closure(c) => closure_forward(c, values, tangents),
+        }
+    }
+
+    /// `(value, pullback)` at `values`.
+    fn vjp(&self, values: &[TokenStream]) -> Result<TokenStream, TokenStream> {
+        match self {
+            Function::Path { path, mutates } => {
+                let vjp = callee::vjp_path_of(path, *mutates);
+                Ok(quote!(#vjp(#(#values),*)))
+            }
+            Function::Closure(c) => {
+                let args: Vec<Expr> = values.iter().map(|v| syn::parse_quote!(#v)).collect();
+                operators::closure_vjp(c, &args)
+            }
+        }
+    }
+}
+
+/// A closure literal's forward code, and the references to its captured variables it reads.
+struct Captured {
+    /// `let __ad_capture_x = &x;` for each captured `x`, to go before the forward code.
+    references: TokenStream,
+    /// A block expression giving `(value, tangent)`.
+    forward: TokenStream,
+}
+
+/// The forward derivative of a closure literal applied to `values` with argument tangents
+/// `tangents`.
+fn closure_forward(
+    closure: &syn::ExprClosure,
+    values: &[TokenStream],
+    tangents: &[TokenStream],
+) -> Result<Captured, TokenStream> {
+    let params = lower::closure_params(closure);
+    if params.len() != values.len() {
+        return Err(syn::Error::new(
+            closure.inputs.span(),
+            format!(
+                "the closure takes {} parameter(s) but `at:` gives {} argument(s)",
+                params.len(),
+                values.len()
+            ),
+        )
+        .to_compile_error());
+    }
+    let mut diag = Diagnostics::default();
+    let differentiated = driver::differentiate(
+        "closure".into(),
+        &params,
+        None,
+        BodyInput::Expr(&closure.body),
+        &mut diag,
+    );
+    let Some(differentiated) = differentiated.filter(|_| !diag.has_errors()) else {
+        return Err(diag.to_compile_errors());
+    };
+    let sources: Vec<TokenStream> = (0..params.len())
+        .map(|i| names::param(i).to_token_stream())
+        .collect();
+    let bindings = params.iter().zip(values).enumerate().map(|(i, (p, value))| {
+        let (name, tangent) = (names::param(i), names::param_tangent(i));
+        let given = &tangents[i];
+        match &p.ty {
+            Some(ty) => quote!(let #name: #ty = #value; let #tangent = #given;),
+            None => quote!(let #name = #value; let #tangent = #given;),
+        }
+    });
+    let ir = &differentiated.ir;
+    let items = &ir.items;
+    // Captured variables (lowercase names, unlike constants) are read through a reference
+    // taken outside: `value_with_differential!` returns a `move` closure, which would
+    // otherwise take them from the caller.
+    let mut names = emit::vjp::constant_names(ir);
+    let mut captures = Vec::new();
+    for tokens in names.values_mut() {
+        if let Ok(ident) = syn::parse2::<Ident>(tokens.clone())
+            && ident.to_string().starts_with(|c: char| c.is_lowercase())
+        {
+            let reference = format_ident!("__ad_capture_{}", ident);
+            captures.push(quote!(let #reference = &#ident;));
+            *tokens = quote!((*#reference));
+        }
+    }
+    captures.sort_by_key(ToString::to_string);
+    captures.dedup_by_key(|c| c.to_string());
+    let body = emit::jvp::body_with_names(ir, &differentiated.activity, &sources, &names);
+    Ok(Captured {
+        references: quote!(#(#captures)*),
+        forward: quote!({
+            #(#bindings)*
+            #(#items)*
+            #body
+        }),
+    })
+}
