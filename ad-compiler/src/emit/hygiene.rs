@@ -10,12 +10,20 @@
 
 use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 
-/// `tokens` with every `__ad_*` identifier resolved at the call site.
+/// Whether `ident` names a generated local (`__ad_v3`, `__ad_d`), not a generated item
+/// (`__ad_vjp_norm`, `__ad_fwd_sin`), whose name rustc resolves without hygiene and whose
+/// user span keeps rustc's messages about it as they are.
+fn is_generated_local(ident: &Ident) -> bool {
+    let name = ident.to_string();
+    name.starts_with("__ad_") && !name.starts_with("__ad_vjp_") && !name.starts_with("__ad_fwd_")
+}
+
+/// `tokens` with every generated local resolved at the call site.
 pub fn unify(tokens: TokenStream) -> TokenStream {
     tokens
         .into_iter()
         .map(|tree| match tree {
-            TokenTree::Ident(ident) if ident.to_string().starts_with("__ad_") => {
+            TokenTree::Ident(ident) if is_generated_local(&ident) => {
                 let span = ident.span().resolved_at(Span::call_site());
                 TokenTree::Ident(Ident::new(&ident.to_string(), span))
             }

@@ -45,11 +45,12 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
 /// Forward code calls the same methods as the VJP of the same body, whose fallbacks already
 /// report a missing derivative. Its own fallbacks only keep it type-checking, so each error
 /// is reported once: per method, a trait with the forward method implemented for every
-/// differentiable type, taking `&mut self` and any arguments, and returning any value and
-/// tangent (forward code fixes the value's type from the source's call, see `emit::jvp`). It
-/// is never called. A real derivative always wins: rustc tries `&mut self` last at each
-/// autoderef step, and a reference (the first step for a borrowed receiver) is not
-/// differentiable, so the probe goes on to the referent's `self` and `&self` methods first.
+/// differentiable type, taking `&self` and any arguments, and returning any value and tangent
+/// (forward code fixes the value's type from the source's call, see `emit::jvp`). It is never
+/// called. A real derivative always wins: rustc prefers an inherent method (a generated
+/// sibling) to a trait method with the same receiver, tries `self` before `&self` (the float
+/// rules), and a reference is not differentiable, so the fallback never answers for a
+/// borrowed receiver before its referent's own methods.
 fn forward_fallbacks(ir: &Body) -> TokenStream {
     let mut methods = BTreeSet::new();
     crate::ir::walk(&ir.block.instrs, &mut |instr| {
@@ -79,7 +80,7 @@ fn forward_fallbacks(ir: &Body) -> TokenStream {
             quote! {
                 #[allow(non_camel_case_types, dead_code)]
                 trait #fallback {
-                    fn #forward<V: #rt::Differentiable>(&mut self, #(#params),*) -> (V, #rt::Tangent<V>) {
+                    fn #forward<V: #rt::Differentiable>(&self, #(#params),*) -> (V, #rt::Tangent<V>) {
                         ::core::unreachable!()
                     }
                 }
