@@ -93,8 +93,8 @@ pub mod __private {
     pub use ad_core::basis::{Basis, DerivedMode};
     pub use ad_core::field::{FieldTangent, field, field_key, from_field, without_field};
     pub use ad_core::forward::{
-        Absent, MaybeTangent, Present, argument_seed, same_type, same_type_zero, tangent_or_zero,
-        unshaped_zero, witness, witness_of,
+        Absent, MaybeTangent, Present, argument_seed, same_type_zero, tangent_or_zero,
+        unshaped_zero,
     };
     pub use ad_core::jacobian::jacobian;
     pub use ad_core::index::{

@@ -62,23 +62,6 @@ pub fn unshaped_zero<T: Differentiable + ?Sized>(_value: &T) -> T::TangentVector
     T::TangentVector::zero()
 }
 
-/// The type of what `f` returns, without calling it: forward code names the type of a
-/// method's value with the source's own call (see [`same_type`]).
-#[inline(always)]
-pub fn witness<T>(_f: impl FnOnce() -> T) -> core::marker::PhantomData<T> {
-    core::marker::PhantomData
-}
-
-/// Asserts that `value` has the type of the witness.
-#[inline(always)]
-pub fn same_type<T>(_value: &T, _witness: core::marker::PhantomData<T>) {}
-
-/// The type of `value`, for [`same_type`].
-#[inline(always)]
-pub fn witness_of<T>(_value: &T) -> core::marker::PhantomData<T> {
-    core::marker::PhantomData
-}
-
 /// The tangent given for a parameter, or the parameter's zero tangent when absent.
 #[inline(always)]
 pub fn tangent_or_zero<V: Differentiable + ?Sized>(

@@ -284,29 +284,11 @@ impl Printer<'_> {
                 let forward = names::called_method_forward(method, *inout);
                 let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
                 let value = names::value(*receiver);
-                let values: Vec<_> = args.iter().map(|a| names::value(*a)).collect();
+                let values = args.iter().map(|a| names::value(*a));
                 let tangents = std::iter::once(*receiver)
                     .chain(args.iter().copied())
                     .map(|a| self.maybe(a));
-                let call = quote_spanned!(span=> #value.#forward #turbofish(#(#values,)* #(#tangents),*));
-                if *inout {
-                    // The value is the receiver's next version.
-                    quote_spanned! {span=> {
-                        let __ad_witness = #rt::witness_of(&#value);
-                        let __ad_forward = #call;
-                        #rt::same_type(&__ad_forward.0, __ad_witness);
-                        __ad_forward
-                    }}
-                } else {
-                    // The value has the type of the source's call, whichever method answers:
-                    // without a derivative, the stand-in of `emit::missing` leaves it open.
-                    quote_spanned! {span=> {
-                        let __ad_witness = #rt::witness(|| #value.#method #turbofish(#(#values),*));
-                        let __ad_forward = #call;
-                        #rt::same_type(&__ad_forward.0, __ad_witness);
-                        __ad_forward
-                    }}
-                }
+                quote_spanned!(span=> #value.#forward #turbofish(#(#values,)* #(#tangents),*))
             }
             _ => return None,
         };

@@ -24,11 +24,12 @@ pub enum Mode {
     Forward,
 }
 
-/// The fallback items for every method `ir` calls.
+/// The fallback items for every method `ir` calls, for the VJP or the forward code. Both
+/// report a missing derivative, with the same message: rustc checks each function body on
+/// its own, so the error appears once per derivative. (A fallback that let the forward code
+/// type-check silently would have to win the method probe only when nothing else can, and
+/// only the unsatisfiable bound gives that.)
 pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
-    if let Mode::Forward = mode {
-        return forward_fallbacks(ir);
-    }
     let mut methods = BTreeSet::new();
     crate::ir::walk(&ir.block.instrs, &mut |instr| {
         if let Op::Method { method, inout, .. } = &instr.op {
@@ -38,64 +39,20 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
     });
     methods
         .iter()
-        .map(|(name, inout)| fallback(name, *inout))
-        .collect()
-}
-
-/// Forward code calls the same methods as the VJP of the same body, whose fallbacks already
-/// report a missing derivative. Its own fallbacks only keep it type-checking, so each error
-/// is reported once: per method, a trait with the forward method implemented for every
-/// differentiable type, taking `&self` and any arguments, and returning any value and tangent
-/// (forward code fixes the value's type from the source's call, see `emit::jvp`). It is never
-/// called. A real derivative always wins: rustc prefers an inherent method (a generated
-/// sibling) to a trait method with the same receiver, tries `self` before `&self` (the float
-/// rules), and a reference is not differentiable, so the fallback never answers for a
-/// borrowed receiver before its referent's own methods.
-fn forward_fallbacks(ir: &Body) -> TokenStream {
-    let mut methods = BTreeSet::new();
-    crate::ir::walk(&ir.block.instrs, &mut |instr| {
-        if let Op::Method {
-            method,
-            inout,
-            args,
-            ..
-        } = &instr.op
-        {
-            let name = method.to_string().trim_start_matches("r#").to_owned();
-            methods.insert((name, *inout, args.len()));
-        }
-    });
-    methods
-        .iter()
-        .map(|(name, inout, arity)| {
-            let forward = names::called_method_forward(&format_ident!("{}", name), *inout);
-            let kind = if *inout { "inout_" } else { "" };
-            let fallback = format_ident!("__ad_forward_of_{}{}_{}", kind, name, arity);
-            let rt = names::runtime();
-            // The values, then one tangent per operand (the receiver's first).
-            let params = (0..2 * arity + 1).map(|i| {
-                let p = format_ident!("_p{}", i);
-                quote!(#p: impl ::core::marker::Sized)
-            });
-            quote! {
-                #[allow(non_camel_case_types, dead_code)]
-                trait #fallback {
-                    fn #forward<V: #rt::Differentiable>(&self, #(#params),*) -> (V, #rt::Tangent<V>) {
-                        ::core::unreachable!()
-                    }
-                }
-                impl<T: ?Sized + #rt::Differentiable> #fallback for T {}
-            }
-        })
+        .map(|(name, inout)| fallback(name, *inout, mode))
         .collect()
 }
 
 /// The marker and fallback traits for method `name`, called as a statement when `inout`.
-fn fallback(name: &str, inout: bool) -> TokenStream {
+fn fallback(name: &str, inout: bool, mode: Mode) -> TokenStream {
     let kind = if inout { "inout_" } else { "" };
     let marker = format_ident!("__ad_{}{}_has_no_derivative", kind, name);
     let fallback = format_ident!("__ad_derivative_of_{}{}", kind, name);
-    let vjp = names::called_method_vjp(&format_ident!("{}", name), inout);
+    let method = format_ident!("{}", name);
+    let vjp = match mode {
+        Mode::Reverse => names::called_method_vjp(&method, inout),
+        Mode::Forward => names::called_method_forward(&method, inout),
+    };
     let (message, label, note) = if inout {
         (
             format!("the statement `.{name}(..);` has no derivative"),
