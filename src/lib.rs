@@ -96,7 +96,7 @@ pub mod __private {
         Absent, MaybeTangent, Present, argument_seed, same_type_zero, tangent_or_zero,
         unshaped_zero,
     };
-    pub use ad_core::jacobian::jacobian;
+    pub use ad_core::jacobian::{jacobian, uses_forward_mode as jacobian_uses_forward_mode};
     pub use ad_core::index::{
         IndexPullback, accumulate_at, add_at, element, sum_elements, take_at, take_at2, take_last,
     };

@@ -72,7 +72,9 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
         ForwardOperator::Differentiate => {
             let a = &locals[0];
             let values = vec![a.to_token_stream()];
-            let tangents = vec![quote!(#rt::Present(#rt::argument_seed(&#a)))];
+            // Spanned at the argument, where a non-scalar argument is reported.
+            let seed = quote::quote_spanned!(input.args[0].span()=> #rt::argument_seed(&#a));
+            let tangents = vec![quote!(#rt::Present(#seed))];
             let forward = function.forward(&values, &tangents);
             forward.map(|Captured { references, forward }| {
                 quote!({ #references let (_, __ad_tangent) = #forward; __ad_tangent })

@@ -65,6 +65,31 @@ impl<T: TangentVector, const N: usize> IndexAdjoint<T> for [T; N] {
     }
 }
 
+macro_rules! array1_index_adjoint {
+    ($($t:ty),*) => {$(
+        impl IndexAdjoint<$t> for ndarray::Array1<$t> {
+            fn zeros(len: usize) -> Self {
+                ndarray::Array1::zeros(len)
+            }
+            fn add_at(&mut self, index: usize, value: $t) {
+                if self.is_empty() {
+                    // The length-less zero stands for any length, as for `Vec`.
+                    return;
+                }
+                self[index] += value;
+            }
+            fn add_at_sized(&mut self, len: usize, index: usize, value: $t) {
+                if self.is_empty() {
+                    *self = Self::zeros(len);
+                }
+                self[index] += value;
+            }
+        }
+    )*};
+}
+
+array1_index_adjoint!(f32, f64);
+
 /// `adj[xs][i] += value` into an adjoint that always exists (a parameter's, started from its
 /// zero tangent); a length-less zero becomes zeros of the right length first.
 #[inline(always)]

@@ -6,6 +6,9 @@
 //! identity `<u, J v> = <Jᵀ u, v>`. The gradient itself is then checked by each test against
 //! its own reference (a closed form or finite differences).
 
+// Not every suite uses every macro.
+#![allow(unused_macros, unused_imports)]
+
 use ad::basis::{Basis, components, dot};
 
 /// A small deterministic generator, seeded per call site.

@@ -1,0 +1,16 @@
+//! Forward mode: `differentiate!`, `value_with_differential!`, `jacobian!` and forward-mode
+//! registration, against closed forms and central finite differences of the original
+//! functions.
+//!
+//! (Every `gradient!` of the other suites also checks forward against reverse mode with the
+//! dot-product identity, see `tests/common/modes.rs`.)
+
+#![allow(dead_code)]
+
+mod jacobians;
+mod operators;
+mod registration;
+
+#[path = "../common/mod.rs"]
+mod common;
+pub use common::*;
