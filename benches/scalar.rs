@@ -1,7 +1,8 @@
 //! Scalar benchmarks: `ad`'s reverse mode against hand-written derivatives.
 //!
 //! Group `sin_cos`: `f(x) = sin(x) * cos(x)`, the primal, value-and-gradient by hand and by
-//! `value_with_gradient!`, and the derivative alone by hand and by `gradient!`.
+//! `value_with_gradient!`, and the derivative alone by hand, by `gradient!` and by
+//! `differentiate!` (forward mode; compare it with `gradient/hand`).
 //! Group `straight_line_2d`: `g(x, y) = sin(x y) + exp(x / y) ln(y) - x^3`, a straight-line
 //! function of two variables with about ten operations, the same comparisons.
 //!
@@ -36,6 +37,11 @@ fn f_gradient_by_hand(x: f64) -> f64 {
 
 fn f_gradient_by_ad(x: f64) -> f64 {
     gradient!(at: x, of: f)
+}
+
+/// `f'(x)` by forward mode.
+fn f_derivative_by_forward_mode(x: f64) -> f64 {
+    differentiate!(at: x, of: f)
 }
 
 #[differentiable]
@@ -83,6 +89,7 @@ fn check_agreement() {
         let (v, d) = f_value_with_gradient_by_ad(x);
         let (hv, hd) = f_value_with_gradient_by_hand(x);
         assert!((v - hv).abs() < 1e-14 && (d - hd).abs() < 1e-12, "f at {x}");
+        assert!((f_derivative_by_forward_mode(x) - hd).abs() < 1e-12, "f' by forward mode at {x}");
         for y in [0.4, 1.7] {
             let (v, (dx, dy)) = g_value_with_gradient_by_ad(x, y);
             let (hv, (hx, hy)) = g_value_with_gradient_by_hand(x, y);
@@ -110,6 +117,9 @@ fn sin_cos(c: &mut Criterion) {
     });
     group.bench_function("gradient/ad", |b| {
         b.iter(|| black_box(f_gradient_by_ad(black_box(x))))
+    });
+    group.bench_function("differentiate/ad", |b| {
+        b.iter(|| black_box(f_derivative_by_forward_mode(black_box(x))))
     });
     group.finish();
 }
