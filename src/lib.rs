@@ -22,9 +22,9 @@
 //! function's derivative cannot see local items of another function's body.)
 //!
 //! The attribute is a compiler: it lowers the body into an SSA form, finds which values carry
-//! derivatives (activity analysis), and emits reverse-mode derivative code (value plus
-//! pullback) beside the function, which rustc and LLVM optimise like hand-written code. There
-//! is no tape and no runtime graph.
+//! derivatives (activity analysis), and emits derivative code beside the function, reverse
+//! mode (value plus pullback) and forward mode (value plus tangent, in one pass), which rustc
+//! and LLVM optimise like hand-written code. There is no tape and no runtime graph.
 //!
 //! ## Marking functions
 //!
@@ -35,12 +35,30 @@
 //!   function; on an associated function that does neither, put `#[differentiable]` on its
 //!   `impl` block (a macro cannot tell such a function from a free one).
 //! - `#[derivative(of = f)]` registers a hand-written derivative of `f`, which may live in
-//!   another module or another crate (see [`derivative`]).
+//!   another module or another crate (see [`derivative`]); `#[derivative(of = f, forward)]` a
+//!   forward-mode one. Each mode is derived from the other when only one is registered.
 //!
 //! ## Operators
 //!
-//! [`gradient!`], [`value_with_gradient!`], [`value_with_pullback!`] and [`pullback!`] take
-//! `at:` (the arguments, as one would pass them) and `of:` (a path or a closure literal).
+//! Reverse mode: [`gradient!`], [`value_with_gradient!`], [`value_with_pullback!`] and
+//! [`pullback!`]. Forward mode: [`differentiate!`], [`value_with_differential!`], and
+//! [`jacobian!`], which picks the mode that needs fewer passes. All take `at:` (the arguments,
+//! as one would pass them) and `of:` (a path or a closure literal).
+//!
+//! ```
+//! use ad::prelude::*;
+//!
+//! #[differentiable]
+//! fn f(x: f64, y: f64) -> f64 {
+//!     x.sin() * y
+//! }
+//!
+//! fn main() {
+//!     assert_eq!(differentiate!(at: 0.5, of: |x: f64| f(x, 2.0)), 0.5f64.cos() * 2.0);
+//!     let (value, differential) = value_with_differential!(at: 0.5, 2.0, of: f);
+//!     assert_eq!((value, differential(0.0, 1.0)), (f(0.5, 2.0), 0.5f64.sin()));
+//! }
+//! ```
 //!
 //! ## What the compiler accepts so far
 //!
@@ -49,8 +67,8 @@
 //! `while`, `loop`, `for` over ranges and over slices and `Vec`s, `break`, `continue`,
 //! labelled exits, `return` anywhere, recursion), indexing and vectors changed in place,
 //! structs (`#[derive(Differentiable)]`, fields, methods, operator impls) and generic code
-//! over `T: Float`. The README lists the details and what is still rejected; everything
-//! rejected gives a compile error that names it.
+//! over `T: Float`, in both modes. The README lists the details and what is still rejected;
+//! everything rejected gives a compile error that names it.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

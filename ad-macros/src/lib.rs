@@ -29,8 +29,11 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
     ad_compiler::differentiable(args.into(), item.into()).into()
 }
 
-/// Registers a hand-written reverse-mode derivative of `f`: `#[derivative(of = f)]`, with
-/// optional `wrt = ..`.
+/// Registers a hand-written derivative of `f`: `#[derivative(of = f)]` for reverse mode,
+/// `#[derivative(of = f, forward)]` for forward mode, with optional `wrt = ..`. The mode not
+/// registered is derived from the other (one pullback call per component of the result, or
+/// one differential call per component of each parameter); `#[derivative(of = f, forward =
+/// g)]` on a reverse registration names the forward one `g` too.
 ///
 /// The registration takes the parameters of `f` and returns `(value, pullback)`, where the
 /// pullback maps the result's cotangent to one cotangent per differentiated parameter (bare
