@@ -12,8 +12,9 @@ use proc_macro::TokenStream;
 /// Makes a function differentiable: `#[differentiable]`, `#[differentiable(wrt = x)]`,
 /// `#[differentiable(wrt = (x, y))]`, `#[differentiable(dump)]`.
 ///
-/// The function is kept unchanged; its reverse-mode derivative is emitted beside it (a hidden
-/// module `f` with `f::vjp` for a free function, a hidden associated function for a method),
+/// The function is kept unchanged; its reverse- and forward-mode derivatives are emitted beside
+/// it (a hidden module `f` with `f::vjp` and `f::forward` for a free function, hidden
+/// associated functions for a method),
 /// where calls from other differentiable functions and the operators find it. Without `wrt`,
 /// every parameter whose type can carry a derivative is differentiated (not integers, `bool`,
 /// `char`, strings). On an `impl` block, every function of the block is differentiable: use
@@ -39,12 +40,19 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
 /// pullback maps the result's cotangent to one cotangent per differentiated parameter (bare
 /// for one, a tuple in parameter order for several). `of` may name a function of another
 /// module or crate (retroactive registration: import the function and the registration under
-/// the same name), or `Self::m` / `Type::m` for a method, registered inside an `impl` block.
+/// the same name), or `Self::m` / `Type::m` for a method, registered inside an `impl` block. A
+/// forward registration returns `(value, differential)`, the differential taking one tangent
+/// per differentiated parameter and returning the result's tangent.
 ///
 /// ```ignore
 /// #[derivative(of = f)]
 /// fn f_vjp(x: f64, y: f64) -> (f64, impl Fn(f64) -> (f64, f64)) {
 ///     (f(x, y), move |dz| (dz * y.sin(), dz * x * y.cos()))
+/// }
+///
+/// #[derivative(of = g, forward)]
+/// fn g_jvp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+///     (g(x), move |dx| 3.0 * x * x * dx)
 /// }
 /// ```
 #[proc_macro_attribute]
