@@ -76,9 +76,10 @@ extern crate self as ad;
 
 pub use ad_core::{basis, check};
 pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
+pub use ad_core::function::DifferentiableFn;
 pub use ad_macros::{
-    Differentiable, derivative, differentiable, differentiate, gradient, jacobian, pullback,
-    value_with_differential, value_with_gradient, value_with_pullback,
+    Differentiable, derivative, differentiable, differentiate, function, gradient, jacobian,
+    pullback, value_with_differential, value_with_gradient, value_with_pullback,
 };
 pub use ndarray;
 pub use num_traits;
@@ -98,9 +99,9 @@ pub fn no_grad<T>(x: T) -> T {
 /// What `use ad::prelude::*;` brings: the macros, the traits and [`no_grad`].
 pub mod prelude {
     pub use crate::{
-        Differentiable, TangentVector, derivative, differentiable, differentiate, gradient,
-        jacobian, no_grad, pullback, value_with_differential, value_with_gradient,
-        value_with_pullback,
+        Differentiable, DifferentiableFn, TangentVector, derivative, differentiable,
+        differentiate, function, gradient, jacobian, no_grad, pullback, value_with_differential,
+        value_with_gradient, value_with_pullback,
     };
 }
 
@@ -114,6 +115,7 @@ pub mod __private {
         Absent, MaybeTangent, Present, argument_seed, same_type_zero, tangent_or_zero,
         unshaped_zero,
     };
+    pub use ad_core::function::Function;
     pub use ad_core::jacobian::{jacobian, uses_forward_mode as jacobian_uses_forward_mode};
     pub use ad_core::index::{
         IndexPullback, accumulate_at, add_at, element, sum_elements, take_at, take_at2, take_last,

@@ -451,7 +451,7 @@ fn check_signature(sig: &syn::Signature, diag: &mut Diagnostics) {
         if let syn::FnArg::Typed(t) = arg
             && let syn::Type::ImplTrait(i) = &*t.ty
         {
-            diag.error(i.span(), "`impl Trait` parameters are not supported in differentiable functions yet: use a named generic parameter");
+            diag.error(i.span(), "`impl Trait` parameters are not supported in differentiable functions yet: use a named generic parameter; for a function, `f: &F` with `F: DifferentiableFn<f64, Output = f64>`, called `f.call(x)` and given `&function!(..)`");
         }
     }
 }

@@ -233,16 +233,16 @@ impl<'a> Function<'a> {
 }
 
 /// A closure literal's forward code, and the references to its captured variables it reads.
-struct Captured {
+pub(crate) struct Captured {
     /// `let __ad_capture_x = &x;` for each captured `x`, to go before the forward code.
-    references: TokenStream,
+    pub(crate) references: TokenStream,
     /// A block expression giving `(value, tangent)`.
-    forward: TokenStream,
+    pub(crate) forward: TokenStream,
 }
 
 /// The forward derivative of a closure literal applied to `values` with argument tangents
 /// `tangents`.
-fn closure_forward(
+pub(crate) fn closure_forward(
     closure: &syn::ExprClosure,
     values: &[TokenStream],
     tangents: &[TokenStream],

@@ -17,6 +17,7 @@ pub mod fallback;
 pub mod ir;
 pub mod lower;
 mod forward_operators;
+mod function_value;
 mod operator_impls;
 mod operators;
 mod registration;
@@ -50,6 +51,11 @@ pub fn derive_differentiable(input: TokenStream) -> TokenStream {
 /// A reverse-mode operator (`gradient!` and the others) applied to its input tokens.
 pub fn operator(operator: Operator, input: TokenStream) -> TokenStream {
     emit::hygiene::unify(operators::expand(operator, input))
+}
+
+/// `function!(f)`: a function with its derivatives, to pass to a differentiable function.
+pub fn function_value(input: TokenStream) -> TokenStream {
+    emit::hygiene::unify(function_value::expand(input))
 }
 
 /// A forward-mode operator (`differentiate!` and the others) applied to its input tokens.

@@ -78,7 +78,7 @@ impl Parse for Input {
 
 /// `e` without the invisible groups around it: a `macro_rules!` macro passing `$x:expr` on
 /// hands over a delimiter-less group, which must not hide a closure literal or a reference.
-fn without_groups(e: Expr) -> Expr {
+pub(crate) fn without_groups(e: Expr) -> Expr {
     match e {
         Expr::Group(g) => without_groups(*g.expr),
         other => other,

@@ -13,6 +13,7 @@ pub mod check;
 mod differentiable;
 pub mod field;
 pub mod forward;
+pub mod function;
 mod impls_array;
 mod impls_float;
 mod impls_ndarray;

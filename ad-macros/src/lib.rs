@@ -135,3 +135,19 @@ pub fn value_with_differential(input: TokenStream) -> TokenStream {
 pub fn jacobian(input: TokenStream) -> TokenStream {
     ad_compiler::forward_operator(ForwardOperator::Jacobian, input.into()).into()
 }
+
+/// A function with its derivatives, to pass to a differentiable function that takes a
+/// parameter `f: &F` with `F: ad::DifferentiableFn<A, Output = R>` and calls `f.call(x)`:
+/// `function!(|x: f64| x.sin())` (one typed parameter; captured variables are constants) or
+/// `function!(my_function)` for a `#[differentiable]` function or one with a registered
+/// derivative.
+///
+/// ```ignore
+/// #[differentiable]
+/// fn integrate<F: DifferentiableFn<f64, Output = f64>>(f: &F, a: f64, b: f64) -> f64 { .. }
+/// let d = gradient!(at: 0.0, 1.0, of: |a, b| integrate(&function!(|x: f64| x.sin()), a, b));
+/// ```
+#[proc_macro]
+pub fn function(input: TokenStream) -> TokenStream {
+    ad_compiler::function_value(input.into()).into()
+}
