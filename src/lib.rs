@@ -112,8 +112,8 @@ pub mod __private {
     pub use ad_core::basis::{Basis, DerivedMode};
     pub use ad_core::field::{FieldTangent, field, field_key, from_field, without_field};
     pub use ad_core::forward::{
-        Absent, MaybeTangent, Present, argument_seed, same_type_zero, tangent_or_zero,
-        unshaped_zero,
+        Absent, MaybeTangent, Present, argument_seed, same_type_zero, second_or_zero,
+        tangent_or_zero, unshaped_zero,
     };
     pub use ad_core::function::Function;
     pub use ad_core::jacobian::{jacobian, uses_forward_mode as jacobian_uses_forward_mode};
@@ -124,6 +124,7 @@ pub mod __private {
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::float::FloatMethods;
     pub use ad_std::forward::FloatForward;
+    pub use ad_std::second::{FloatSecond, NoSecondOrderRule, missing_second_order};
     pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};
     pub use ad_std::real::Real;
 

@@ -6,6 +6,7 @@ use crate::analysis;
 use crate::attr::{self, AttrKind, Config};
 use crate::diag::Diagnostics;
 use crate::emit::{self, names, types};
+use crate::emit::jvp::Order;
 use crate::fallback;
 use crate::ir::{self, Body};
 use crate::lower::{self, BodyInput, ParamInput};
@@ -223,27 +224,61 @@ fn vjp_item(
         return Err(diag.to_compile_errors());
     };
     let Differentiated { ir, activity } = &differentiated;
-    let forward_body = emit::jvp::body(ir, activity, &sources);
-    let tangent_params: Vec<TokenStream> = forward_tangent_params(&param_types, ir).collect();
-    let forward_params: Vec<TokenStream> =
-        decls.iter().chain(&tangent_params).cloned().collect();
-    let forward_result = {
-        let (value, tangent) = (if ir.inout_result { quote!(()) } else { ret.to_token_stream() }, types::tangent(&seeded));
-        quote!((#value, #tangent))
-    };
     // The VJP stands for the function: a function used only through its derivative
     // (`gradient!(.., of: f)`) is used, so it must not trip the `dead_code` lint.
     let name = &sig.ident;
     let mark_used = match (sig.generics.params.is_empty(), placement) {
         (false, _) => quote!(),
-        (true, Placement::Companion) => quote!(let _ = #name;),
+        // `self::` is the function's module, written as the user would (the companion rebases
+        // it): a bare name could be the companion's own `vjp`, `forward` or `second`.
+        (true, Placement::Companion) => quote!(let _ = self::#name;),
         (true, Placement::Sibling) => quote!(let _ = Self::#name;),
     };
     let body = quote!(#mark_used #warnings #(#items)* #body);
-    let forward_body = quote!(#mark_used #(#items)* #forward_body);
-    let forward = |vis: TokenStream, name: &syn::Ident| {
-        emit::vjp_fn(vis, name, sig, &forward_params, forward_result.clone(), forward_body.clone())
-    };
+    // The forward derivatives, first and second order (for `hessian!`), share their shape.
+    let forwards: Vec<(Order, TokenStream)> = [Order::First, Order::Second]
+        .into_iter()
+        .map(|order| {
+            let tangent_params: Vec<TokenStream> =
+                forward_tangent_params(&param_types, ir, order).collect();
+            let params: Vec<TokenStream> = decls.iter().chain(&tangent_params).cloned().collect();
+            let value = if ir.inout_result {
+                quote!(())
+            } else {
+                ret.to_token_stream()
+            };
+            let tangent = forward_tangent_type(&seeded, order);
+            let result = quote!((#value, #tangent));
+            let body = emit::jvp::body(ir, activity, &sources, order);
+            let body = quote!(#mark_used #(#items)* #body);
+            let names = ForwardNames::of(order, &sig.ident);
+            let items = match placement {
+                Placement::Companion => {
+                    emit::vjp_fn(quote!(pub), &names.companion, sig, &params, result, body)
+                }
+                Placement::Sibling if mutates_self(sig) => {
+                    let vis = vis.to_token_stream();
+                    let guard = emit::mut_self::forward_guard(vis.clone(), sig, &result, &names.method);
+                    let inout = ir.inout_result.then(|| {
+                        emit::mut_self::forward_inout(
+                            vis.clone(),
+                            sig,
+                            &tangent_params,
+                            &tangent,
+                            (&names.inout_method, &names.mut_method),
+                        )
+                    });
+                    let forward = emit::vjp_fn(vis, &names.mut_method, sig, &params, result, body);
+                    quote!(#forward #guard #inout)
+                }
+                Placement::Sibling => {
+                    emit::vjp_fn(vis.to_token_stream(), &names.method, sig, &params, result, body)
+                }
+            };
+            (order, items)
+        })
+        .collect();
+    let forwards: TokenStream = forwards.into_iter().map(|(_, items)| items).collect();
     let generated = match placement {
         Placement::Companion => {
             let vjp = emit::vjp_fn(
@@ -254,8 +289,7 @@ fn vjp_item(
                 result,
                 body,
             );
-            let forward = forward(quote!(pub), &names::companion_forward());
-            emit::companion_module(vis, &sig.ident, quote!(#vjp #forward))
+            emit::companion_module(vis, &sig.ident, quote!(#vjp #forwards))
         }
         Placement::Sibling if mutates_self(sig) => {
             let guard = emit::mut_self::guard(vis.to_token_stream(), sig, &result);
@@ -275,17 +309,7 @@ fn vjp_item(
                 result,
                 body,
             );
-            let forward_guard = emit::mut_self::forward_guard(vis.to_token_stream(), sig, &forward_result);
-            let forward_inout = ir.inout_result.then(|| {
-                emit::mut_self::forward_inout(
-                    vis.to_token_stream(),
-                    sig,
-                    &tangent_params,
-                    &types::tangent(&seeded),
-                )
-            });
-            let forward = forward(vis.to_token_stream(), &names::mut_method_forward(&sig.ident));
-            quote!(#vjp #guard #inout #forward #forward_guard #forward_inout)
+            quote!(#vjp #guard #inout #forwards)
         }
         Placement::Sibling => {
             let vjp = emit::vjp_fn(
@@ -296,8 +320,7 @@ fn vjp_item(
                 result,
                 body,
             );
-            let forward = forward(vis.to_token_stream(), &names::method_forward(&sig.ident));
-            quote!(#vjp #forward)
+            quote!(#vjp #forwards)
         }
     };
     if config.dump {
@@ -316,17 +339,59 @@ fn vjp_item(
 fn forward_tangent_params<'a>(
     param_types: &'a [syn::Type],
     ir: &'a Body,
+    order: Order,
 ) -> impl Iterator<Item = TokenStream> + 'a {
     let rt = names::runtime();
     param_types.iter().zip(&ir.params).enumerate().map(move |(i, (ty, p))| {
         let name = names::param_tangent(i);
         if p.wrt {
-            let tangent = types::tangent(ty);
+            let tangent = forward_tangent_type(ty, order);
             quote!(#name: impl #rt::MaybeTangent<#tangent>)
         } else {
             quote!(#name: impl ::core::marker::Sized)
         }
     })
+}
+
+/// The tangent of a value of type `ty` in a forward derivative: the tangent, or three of them
+/// for the second order.
+pub(crate) fn forward_tangent_type(ty: &syn::Type, order: Order) -> TokenStream {
+    let tangent = types::tangent(ty);
+    match order {
+        Order::First => tangent,
+        Order::Second => quote!((#tangent, #tangent, #tangent)),
+    }
+}
+
+/// Where the forward derivatives of one order of a function `m` live.
+struct ForwardNames {
+    /// In a companion module: `forward`, `second`.
+    companion: syn::Ident,
+    /// A method's sibling: `__ad_fwd_m`, `__ad_hvp_m`.
+    method: syn::Ident,
+    /// A `&mut self` method's sibling: `__ad_fwd_mut_m`, `__ad_hvp_mut_m`.
+    mut_method: syn::Ident,
+    /// The inout sibling of a `&mut self` method without a result.
+    inout_method: syn::Ident,
+}
+
+impl ForwardNames {
+    fn of(order: Order, name: &syn::Ident) -> Self {
+        match order {
+            Order::First => ForwardNames {
+                companion: names::companion_forward(),
+                method: names::method_forward(name),
+                mut_method: names::mut_method_forward(name),
+                inout_method: names::called_method_forward(name, true),
+            },
+            Order::Second => ForwardNames {
+                companion: names::companion_second(),
+                method: names::method_second(name),
+                mut_method: names::mut_method_second(name),
+                inout_method: names::called_method_second(name, true),
+            },
+        }
+    }
 }
 
 /// `#[differentiable(dump)]`: the user asked to see the IR and the generated code.

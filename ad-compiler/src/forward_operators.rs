@@ -7,6 +7,7 @@
 
 use crate::diag::Diagnostics;
 use crate::driver;
+use crate::emit::jvp::Order;
 use crate::emit::{self, callee, names};
 use crate::lower::{self, BodyInput};
 use crate::operators::{self, Input};
@@ -195,7 +196,7 @@ impl<'a> Function<'a> {
             Function::Closure(c) => {
                 let rt = names::runtime();
                 let absent = vec![quote!(#rt::Absent); values.len()];
-                closure_forward(c, values, &absent).map(|Captured { references, forward }| {
+                closure_forward(c, values, &absent, Order::First).map(|Captured { references, forward }| {
                     quote!({ #references #forward.0 })
                 })
             }
@@ -213,7 +214,7 @@ impl<'a> Function<'a> {
                     forward: quote!(#forward(#(#values,)* #(#tangents),*)),
                 })
             }
-            Function::Closure(c) => closure_forward(c, values, tangents),
+            Function::Closure(c) => closure_forward(c, values, tangents, Order::First),
         }
     }
 
@@ -246,6 +247,7 @@ pub(crate) fn closure_forward(
     closure: &syn::ExprClosure,
     values: &[TokenStream],
     tangents: &[TokenStream],
+    order: Order,
 ) -> Result<Captured, TokenStream> {
     let params = lower::closure_params(closure);
     if params.len() != values.len() {
@@ -299,7 +301,7 @@ pub(crate) fn closure_forward(
     }
     captures.sort_by_key(ToString::to_string);
     captures.dedup_by_key(|c| c.to_string());
-    let body = emit::jvp::body_with_names(ir, &differentiated.activity, &sources, &names);
+    let body = emit::jvp::body_with_names(ir, &differentiated.activity, &sources, &names, order);
     Ok(Captured {
         references: quote!(#(#captures)*),
         forward: quote!({

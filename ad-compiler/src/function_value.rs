@@ -4,8 +4,9 @@
 //!
 //! For a path, the derivatives are the function's companions (`f::vjp`, `f::forward`); for a
 //! closure literal, they are generated here from its body, as the operators do. The result is
-//! `ad_core::function::Function::new(primal, vjp, forward)`.
+//! `ad_core::function::Function::new(primal, vjp, forward, second)`.
 
+use crate::emit::jvp::Order;
 use crate::emit::{callee, names};
 use crate::forward_operators::{Captured, closure_forward};
 use crate::lower;
@@ -27,6 +28,7 @@ pub fn expand(tokens: TokenStream) -> TokenStream {
             let path = &p.path;
             let vjp = callee::vjp_path(path);
             let forward = callee::forward_path_of(path, false);
+            let second = callee::second_path_of(path, false);
             quote!(#rt::Function::new(
                 |__ad_a| #path(__ad_a),
                 |__ad_a| {
@@ -34,6 +36,7 @@ pub fn expand(tokens: TokenStream) -> TokenStream {
                     (__ad_value, move |__ad_d| __ad_pullback(__ad_d).0)
                 },
                 |__ad_a, __ad_t| #forward(__ad_a, #rt::Present(__ad_t)),
+                |__ad_a, __ad_t| #second(__ad_a, #rt::Present(__ad_t)),
             ))
         }
         Expr::Closure(closure) => match closure_function(closure) {
@@ -72,10 +75,14 @@ fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStre
     };
     let argument: Expr = syn::parse_quote!(__ad_a);
     let vjp = operators::closure_vjp(closure, &[argument])?;
+    let derivative = |order| {
+        closure_forward(closure, &[quote!(__ad_a)], &[quote!(#rt::Present(__ad_t))], order)
+    };
     let Captured {
         references,
         forward,
-    } = closure_forward(closure, &[quote!(__ad_a)], &[quote!(#rt::Present(__ad_t))])?;
+    } = derivative(Order::First)?;
+    let Captured { forward: second, .. } = derivative(Order::Second)?;
     Ok(quote!({
         #references
         #rt::Function::new(
@@ -85,6 +92,7 @@ fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStre
                 (__ad_value, move |__ad_d| __ad_pullback(__ad_d).0)
             },
             |__ad_a: #ty, __ad_t| #forward,
+            |__ad_a: #ty, __ad_t| #second,
         )
     }))
 }

@@ -29,6 +29,8 @@ pub fn rule_impl(imp: &syn::ItemImpl) -> TokenStream {
     let (impl_generics, _, where_clause) = imp.generics.split_for_impl();
     let sibling = format_ident!("__ad_vjp_{}", method);
     let forward = format_ident!("__ad_fwd_{}", method);
+    let second = format_ident!("__ad_hvp_{}", method);
+    let second_entry = format_ident!("{}_hvp", method);
     let entry = format_ident!("{}_vjp", method);
     let forward_entry = format_ident!("{}_jvp", method);
     if operator == "Neg" {
@@ -43,6 +45,13 @@ pub fn rule_impl(imp: &syn::ItemImpl) -> TokenStream {
                 #[inline(always)]
                 fn #forward_entry(self, t: #rt::Tangent<Self>) -> (Self::Output, #rt::Tangent<Self::Output>) {
                     <#self_ty>::#forward(self, #rt::Present(t))
+                }
+                #[inline(always)]
+                fn #second_entry(
+                    self,
+                    t: (#rt::Tangent<Self>, #rt::Tangent<Self>, #rt::Tangent<Self>),
+                ) -> (Self::Output, (#rt::Tangent<Self::Output>, #rt::Tangent<Self::Output>, #rt::Tangent<Self::Output>)) {
+                    <#self_ty>::#second(self, #rt::Present(t))
                 }
             }
         };
@@ -95,6 +104,15 @@ pub fn rule_impl(imp: &syn::ItemImpl) -> TokenStream {
             #[inline(always)]
             fn #forward_rhs(self, rhs: #rhs, t_rhs: #rt::Tangent<#rhs>) -> (Self::Output, #rt::Tangent<Self::Output>) {
                 <#self_ty>::#forward(self, rhs, #rt::Absent, #rt::Present(t_rhs))
+            }
+            #[inline(always)]
+            fn #second_entry(
+                self,
+                rhs: #rhs,
+                t: (#rt::Tangent<Self>, #rt::Tangent<Self>, #rt::Tangent<Self>),
+                t_rhs: (#rt::Tangent<#rhs>, #rt::Tangent<#rhs>, #rt::Tangent<#rhs>),
+            ) -> (Self::Output, (#rt::Tangent<Self::Output>, #rt::Tangent<Self::Output>, #rt::Tangent<Self::Output>)) {
+                <#self_ty>::#second(self, rhs, #rt::Present(t), #rt::Present(t_rhs))
             }
         }
     }

@@ -336,6 +336,41 @@ impl Adapter<'_> {
         }
     }
 
+    /// The second-order forward derivative, which a first-order registration cannot give: a
+    /// compile error when a Hessian instantiates it, and only then (it is generic over its
+    /// tangent arguments, so code that never asks for a Hessian compiles).
+    fn second(
+        &self,
+        vis: TokenStream,
+        name: &syn::Ident,
+        decls: &[TokenStream],
+        param_types: &[syn::Type],
+    ) -> TokenStream {
+        let rt = names::runtime();
+        let params: Vec<TokenStream> = decls
+            .iter()
+            .cloned()
+            .chain(param_types.iter().zip(self.wrt).enumerate().map(|(i, (ty, &w))| {
+                let name = names::param_tangent(i);
+                if w {
+                    let tangent = crate::driver::forward_tangent_type(ty, crate::emit::jvp::Order::Second);
+                    quote!(#name: impl #rt::MaybeTangent<#tangent>)
+                } else {
+                    quote!(#name: impl ::core::marker::Sized)
+                }
+            }))
+            .collect();
+        let value_type = self.value_type;
+        let tangent = crate::driver::forward_tangent_type(value_type, crate::emit::jvp::Order::Second);
+        let body = if param_types.is_empty() {
+            quote!(::core::unreachable!())
+        } else {
+            let first = names::param_tangent(0);
+            quote!(#rt::missing_second_order(&#first))
+        };
+        emit::vjp_fn(vis, name, self.sig, &params, quote!((#value_type, #tangent)), body)
+    }
+
     /// The VJP and forward adapters, where callers look for them.
     fn items(&self, vjp: Derived, forward: Derived, vis: &syn::Visibility) -> TokenStream {
         let sig = self.sig;
@@ -366,21 +401,28 @@ impl Adapter<'_> {
         let value_tangent = types::tangent(value_type);
         let forward_result = quote!((#value_type, #value_tangent));
         let (vjp_sig, forward_sig) = (guarded(sig, vjp.bounds), guarded(sig, forward.bounds));
-        let (item_vis, vjp_name, forward_name) = if self.associated {
+        let (item_vis, vjp_name, forward_name, second_name) = if self.associated {
             (
                 quote!(#vis),
                 names::method_vjp(self.target),
                 names::method_forward(self.target),
+                names::method_second(self.target),
             )
         } else {
-            (quote!(pub), names::companion_vjp(), names::companion_forward())
+            (
+                quote!(pub),
+                names::companion_vjp(),
+                names::companion_forward(),
+                names::companion_second(),
+            )
         };
         let vjp = emit::vjp_fn(item_vis.clone(), &vjp_name, &vjp_sig, &decls, vjp_result, vjp.body);
-        let forward = emit::vjp_fn(item_vis, &forward_name, &forward_sig, &forward_params, forward_result, forward.body);
+        let forward = emit::vjp_fn(item_vis.clone(), &forward_name, &forward_sig, &forward_params, forward_result, forward.body);
+        let second = self.second(item_vis, &second_name, &decls, &param_types);
         if self.associated {
-            quote!(#vjp #forward)
+            quote!(#vjp #forward #second)
         } else {
-            emit::companion_module(vis, self.target, quote!(#vjp #forward))
+            emit::companion_module(vis, self.target, quote!(#vjp #forward #second))
         }
     }
 }

@@ -99,3 +99,15 @@ impl ScalarArgument for f64 {
 pub fn argument_seed<T: ScalarArgument>(_x: &T) -> T {
     T::one()
 }
+
+/// The second-order tangent `(t1, t2, t12)` given for a parameter, or three zero tangents.
+#[inline(always)]
+pub fn second_or_zero<V: Differentiable + ?Sized>(
+    given: impl MaybeTangent<(V::TangentVector, V::TangentVector, V::TangentVector)>,
+    value: &V,
+) -> (V::TangentVector, V::TangentVector, V::TangentVector) {
+    given.or_zero(|| {
+        let zero = value.zero_tangent();
+        (zero.clone(), zero.clone(), zero)
+    })
+}

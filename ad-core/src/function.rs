@@ -46,7 +46,18 @@ pub trait DifferentiableFn<A: Differentiable>: Differentiable<TangentVector = No
         t_self: impl MaybeTangent<NoTangent>,
         t_a: impl MaybeTangent<Tangent<A>>,
     ) -> (Self::Output, Tangent<Self::Output>);
+
+    /// Second-order forward mode: the value and its tangents `(t1, t2, t12)`.
+    fn __ad_hvp_call(
+        &self,
+        a: A,
+        t_self: impl MaybeTangent<Second<NoTangent>>,
+        t_a: impl MaybeTangent<Second<Tangent<A>>>,
+    ) -> (Self::Output, Second<Tangent<Self::Output>>);
 }
+
+/// A second-order tangent `(t1, t2, t12)`.
+type Second<T> = (T, T, T);
 
 /// `(value, pullback)` as a closure's result, to name the pullback's type in a bound.
 pub trait ValueAndPullback<R: Differentiable, A: Differentiable> {
@@ -66,14 +77,15 @@ impl<R: Differentiable, A: Differentiable, P: Fn(Tangent<R>) -> Tangent<A>> Valu
 }
 
 /// A function of `A` to `R` with its derivatives: what `ad::function!` makes.
-pub struct Function<A, R, P, V, F> {
+pub struct Function<A, R, P, V, F, S> {
     primal: P,
     vjp: V,
     forward: F,
+    second: S,
     signature: PhantomData<fn(A) -> R>,
 }
 
-impl<A, R, O, P, V, F> Function<A, R, P, V, F>
+impl<A, R, O, P, V, F, S> Function<A, R, P, V, F, S>
 where
     A: Differentiable,
     R: Differentiable,
@@ -81,20 +93,22 @@ where
     V: Fn(A) -> O,
     O: ValueAndPullback<R, A>,
     F: Fn(A, Tangent<A>) -> (R, Tangent<R>),
+    S: Fn(A, Second<Tangent<A>>) -> (R, Second<Tangent<R>>),
 {
-    /// The function `primal`, with `vjp` giving its value and pullback and `forward` its value
-    /// and tangent.
-    pub fn new(primal: P, vjp: V, forward: F) -> Self {
+    /// The function `primal`, with `vjp` giving its value and pullback, `forward` its value
+    /// and tangent, and `second` its value and second-order tangent.
+    pub fn new(primal: P, vjp: V, forward: F, second: S) -> Self {
         Function {
             primal,
             vjp,
             forward,
+            second,
             signature: PhantomData,
         }
     }
 }
 
-impl<A, R, P, V, F> Differentiable for Function<A, R, P, V, F> {
+impl<A, R, P, V, F, S> Differentiable for Function<A, R, P, V, F, S> {
     type TangentVector = NoTangent;
     fn move_by(&mut self, _t: &NoTangent) {}
     fn zero_tangent(&self) -> NoTangent {
@@ -102,7 +116,7 @@ impl<A, R, P, V, F> Differentiable for Function<A, R, P, V, F> {
     }
 }
 
-impl<A, R, O, P, V, F> DifferentiableFn<A> for Function<A, R, P, V, F>
+impl<A, R, O, P, V, F, S> DifferentiableFn<A> for Function<A, R, P, V, F, S>
 where
     A: Differentiable,
     R: Differentiable,
@@ -110,6 +124,7 @@ where
     V: Fn(A) -> O,
     O: ValueAndPullback<R, A>,
     F: Fn(A, Tangent<A>) -> (R, Tangent<R>),
+    S: Fn(A, Second<Tangent<A>>) -> (R, Second<Tangent<R>>),
 {
     type Output = R;
 
@@ -122,7 +137,7 @@ where
     fn __ad_vjp_call(
         &self,
         a: A,
-    ) -> (R, impl Fn(Tangent<R>) -> (NoTangent, Tangent<A>) + use<A, R, O, P, V, F>) {
+    ) -> (R, impl Fn(Tangent<R>) -> (NoTangent, Tangent<A>) + use<A, R, O, P, V, F, S>) {
         let (value, pullback) = (self.vjp)(a).split();
         (value, move |d| (NoTangent, pullback(d)))
     }
@@ -137,6 +152,20 @@ where
         let t = t_a.or_zero(|| a.zero_tangent());
         (self.forward)(a, t)
     }
+
+    #[inline(always)]
+    fn __ad_hvp_call(
+        &self,
+        a: A,
+        _t_self: impl MaybeTangent<Second<NoTangent>>,
+        t_a: impl MaybeTangent<Second<Tangent<A>>>,
+    ) -> (R, Second<Tangent<R>>) {
+        let t = t_a.or_zero(|| {
+            let zero = a.zero_tangent();
+            (zero.clone(), zero.clone(), zero)
+        });
+        (self.second)(a, t)
+    }
 }
 
 #[cfg(test)]
@@ -150,10 +179,12 @@ mod tests {
             |x: f64| x * x,
             |x: f64| (x * x, move |d: f64| 2.0 * x * d),
             |x: f64, t: f64| (x * x, 2.0 * x * t),
+            |x: f64, (a, b, ab): (f64, f64, f64)| (x * x, (2.0 * x * a, 2.0 * x * b, 2.0 * x * ab + 2.0 * a * b)),
         );
         assert_eq!(f.call(3.0), 9.0);
         let (value, pullback) = f.__ad_vjp_call(3.0);
         assert_eq!((value, pullback(1.0).1), (9.0, 6.0));
         assert_eq!(f.__ad_fwd_call(3.0, crate::forward::Absent, Present(0.5)), (9.0, 3.0));
+        assert_eq!(f.__ad_hvp_call(3.0, crate::forward::Absent, Present((1.0, 1.0, 0.0))).1.2, 2.0);
     }
 }

@@ -12,3 +12,4 @@ pub mod forward;
 pub mod ops;
 pub mod real;
 pub mod same_type;
+pub mod second;

@@ -18,6 +18,7 @@
     reason = "the signatures are the contract generated code relies on; aliases would hide it"
 )]
 
+use crate::second::{NoSecondOrderRule, Second};
 use ad_core::{Differentiable, NoTangent, Tangent};
 
 /// Reverse-mode rule of `lhs + rhs`.
@@ -53,6 +54,18 @@ pub trait AddRule<Rhs: Differentiable>: Differentiable + Sized {
     fn add_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
     /// Forward mode with a constant left operand.
     fn add_jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+    /// Second-order forward mode (see [`crate::second`]); without an impl, a compile error
+    /// where a Hessian needs it.
+    fn add_hvp(
+        self,
+        rhs: Rhs,
+        t: Second<Tangent<Self>>,
+        t_rhs: Second<Tangent<Rhs>>,
+    ) -> (Self::Output, Second<Tangent<Self::Output>>) {
+        let () = NoSecondOrderRule::<Self>::ERROR;
+        let _ = (rhs, t, t_rhs);
+        unreachable!()
+    }
 }
 
 /// Reverse-mode rule of `lhs - rhs`.
@@ -88,6 +101,18 @@ pub trait SubRule<Rhs: Differentiable>: Differentiable + Sized {
     fn sub_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
     /// Forward mode with a constant left operand.
     fn sub_jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+    /// Second-order forward mode (see [`crate::second`]); without an impl, a compile error
+    /// where a Hessian needs it.
+    fn sub_hvp(
+        self,
+        rhs: Rhs,
+        t: Second<Tangent<Self>>,
+        t_rhs: Second<Tangent<Rhs>>,
+    ) -> (Self::Output, Second<Tangent<Self::Output>>) {
+        let () = NoSecondOrderRule::<Self>::ERROR;
+        let _ = (rhs, t, t_rhs);
+        unreachable!()
+    }
 }
 
 /// Reverse-mode rule of `lhs * rhs`.
@@ -123,6 +148,18 @@ pub trait MulRule<Rhs: Differentiable>: Differentiable + Sized {
     fn mul_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
     /// Forward mode with a constant left operand.
     fn mul_jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+    /// Second-order forward mode (see [`crate::second`]); without an impl, a compile error
+    /// where a Hessian needs it.
+    fn mul_hvp(
+        self,
+        rhs: Rhs,
+        t: Second<Tangent<Self>>,
+        t_rhs: Second<Tangent<Rhs>>,
+    ) -> (Self::Output, Second<Tangent<Self::Output>>) {
+        let () = NoSecondOrderRule::<Self>::ERROR;
+        let _ = (rhs, t, t_rhs);
+        unreachable!()
+    }
 }
 
 /// Reverse-mode rule of `lhs / rhs`.
@@ -161,6 +198,18 @@ pub trait DivRule<Rhs: Differentiable>: Differentiable + Sized {
     fn div_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
     /// Forward mode with a constant left operand.
     fn div_jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+    /// Second-order forward mode (see [`crate::second`]); without an impl, a compile error
+    /// where a Hessian needs it.
+    fn div_hvp(
+        self,
+        rhs: Rhs,
+        t: Second<Tangent<Self>>,
+        t_rhs: Second<Tangent<Rhs>>,
+    ) -> (Self::Output, Second<Tangent<Self::Output>>) {
+        let () = NoSecondOrderRule::<Self>::ERROR;
+        let _ = (rhs, t, t_rhs);
+        unreachable!()
+    }
 }
 
 /// Reverse-mode rule of unary minus `-x`.
@@ -178,6 +227,12 @@ pub trait NegRule: Differentiable + Sized {
     );
     /// Forward mode: value and tangent.
     fn neg_jvp(self, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
+    /// Second-order forward mode (see [`crate::second`]).
+    fn neg_hvp(self, t: Second<Tangent<Self>>) -> (Self::Output, Second<Tangent<Self::Output>>) {
+        let () = NoSecondOrderRule::<Self>::ERROR;
+        let _ = t;
+        unreachable!()
+    }
 }
 
 /// Reverse-mode rule of `x as To` between float types (`f32` <-> `f64` and to itself).
@@ -191,6 +246,12 @@ pub trait CastRule<To: Differentiable>: Differentiable + Sized {
     fn cast_vjp(self) -> (To, impl Fn(Tangent<To>) -> Tangent<Self>);
     /// Forward mode: value and tangent.
     fn cast_jvp(self, t: Tangent<Self>) -> (To, Tangent<To>);
+    /// Second-order forward mode (see [`crate::second`]).
+    fn cast_hvp(self, t: Second<Tangent<Self>>) -> (To, Second<Tangent<To>>) {
+        let () = NoSecondOrderRule::<Self>::ERROR;
+        let _ = t;
+        unreachable!()
+    }
 }
 
 /// `AddRule`, `SubRule`, `MulRule`, `DivRule` and `NegRule` for a float type with itself.
@@ -222,6 +283,10 @@ macro_rules! scalar_rules {
             fn add_jvp_rhs(self, rhs: $t, t_rhs: $t) -> ($t, $t) {
                 (self + rhs, t_rhs)
             }
+            #[inline(always)]
+            fn add_hvp(self, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
+                (self + rhs, (t.0 + t_rhs.0, t.1 + t_rhs.1, t.2 + t_rhs.2))
+            }
         }
 
         impl SubRule<$t> for $t {
@@ -249,6 +314,10 @@ macro_rules! scalar_rules {
             #[inline(always)]
             fn sub_jvp_rhs(self, rhs: $t, t_rhs: $t) -> ($t, $t) {
                 (self - rhs, -t_rhs)
+            }
+            #[inline(always)]
+            fn sub_hvp(self, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
+                (self - rhs, (t.0 - t_rhs.0, t.1 - t_rhs.1, t.2 - t_rhs.2))
             }
         }
 
@@ -279,6 +348,10 @@ macro_rules! scalar_rules {
             #[inline(always)]
             fn mul_jvp_rhs(self, rhs: $t, t_rhs: $t) -> ($t, $t) {
                 (self * rhs, self * t_rhs)
+            }
+            #[inline(always)]
+            fn mul_hvp(self, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
+                (self * rhs, crate::second::binary((rhs, self), (0.0, 1.0, 0.0), t, t_rhs))
             }
         }
 
@@ -313,6 +386,10 @@ macro_rules! scalar_rules {
             fn div_jvp_rhs(self, rhs: $t, t_rhs: $t) -> ($t, $t) {
                 { let y = self / rhs; (y, -(t_rhs * y) / rhs) }
             }
+            #[inline(always)]
+            fn div_hvp(self, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
+                { let y = self / rhs; let r = 1.0 / rhs; (y, crate::second::binary((r, -y * r), (0.0, -r * r, 2.0 * y * r * r), t, t_rhs)) }
+            }
         }
 
         impl NegRule for $t {
@@ -324,6 +401,10 @@ macro_rules! scalar_rules {
             #[inline(always)]
             fn neg_jvp(self, t: $t) -> ($t, $t) {
                 (-self, -t)
+            }
+            #[inline(always)]
+            fn neg_hvp(self, t: Second<$t>) -> ($t, Second<$t>) {
+                (-self, (-t.0, -t.1, -t.2))
             }
         }
     )*};
@@ -344,6 +425,11 @@ macro_rules! cast_rules {
             #[allow(clippy::unnecessary_cast)]
             fn cast_jvp(self, t: $from) -> ($to, $to) {
                 (self as $to, t as $to)
+            }
+            #[inline(always)]
+            #[allow(clippy::unnecessary_cast)]
+            fn cast_hvp(self, t: Second<$from>) -> ($to, Second<$to>) {
+                (self as $to, (t.0 as $to, t.1 as $to, t.2 as $to))
             }
         }
     )*};

@@ -5,6 +5,7 @@
 
 use crate::float::FloatMethods;
 use crate::forward::FloatForward;
+use crate::second::FloatSecond;
 use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
 use ad_core::{Differentiable, Operand, TangentVector};
 
@@ -21,6 +22,7 @@ pub trait Real:
     + NegRule<Output = Self>
     + FloatMethods
     + FloatForward
+    + FloatSecond
 {
 }
 

@@ -8,10 +8,22 @@
 //! other operand's type. The math is each trait's (see [`crate::ops`]).
 
 use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
+use crate::second::Second;
 use ad_core::Tangent;
 
 macro_rules! same_type_binary {
-    ($rule:ident, $both:ident, $lhs:ident, $rhs:ident, $fwd:ident, $fwd_lhs:ident, $fwd_rhs:ident, $what:literal) => {
+    ($rule:ident, $both:ident, $lhs:ident, $rhs:ident, $fwd:ident, $fwd_lhs:ident, $fwd_rhs:ident, $second:ident, $what:literal) => {
+        #[doc = concat!("Second-order forward mode: `a ", $what, " b` and its tangents.")]
+        #[inline(always)]
+        pub fn $second<T: $rule<T, Output = T>>(
+            a: T,
+            b: T,
+            ta: Second<Tangent<T>>,
+            tb: Second<Tangent<T>>,
+        ) -> (T, Second<Tangent<T>>) {
+            a.$second(b, ta, tb)
+        }
+
         #[doc = concat!("Forward mode: `a ", $what, " b` and its tangent.")]
         #[inline(always)]
         pub fn $fwd<T: $rule<T, Output = T>>(a: T, b: T, ta: Tangent<T>, tb: Tangent<T>) -> (T, Tangent<T>) {
@@ -53,10 +65,10 @@ macro_rules! same_type_binary {
     };
 }
 
-same_type_binary!(AddRule, add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, "+");
-same_type_binary!(SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, "-");
-same_type_binary!(MulRule, mul_vjp, mul_vjp_lhs, mul_vjp_rhs, mul_jvp, mul_jvp_lhs, mul_jvp_rhs, "*");
-same_type_binary!(DivRule, div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, "/");
+same_type_binary!(AddRule, add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, add_hvp, "+");
+same_type_binary!(SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, sub_hvp, "-");
+same_type_binary!(MulRule, mul_vjp, mul_vjp_lhs, mul_vjp_rhs, mul_jvp, mul_jvp_lhs, mul_jvp_rhs, mul_hvp, "*");
+same_type_binary!(DivRule, div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, div_hvp, "/");
 
 /// `-a` and its pullback.
 #[inline(always)]
@@ -68,4 +80,10 @@ pub fn neg_vjp<T: NegRule<Output = T>>(a: T) -> (T, impl Fn(Tangent<T>) -> Tange
 #[inline(always)]
 pub fn neg_jvp<T: NegRule<Output = T>>(a: T, ta: Tangent<T>) -> (T, Tangent<T>) {
     a.neg_jvp(ta)
+}
+
+/// Second-order forward mode: `-a` and its tangents.
+#[inline(always)]
+pub fn neg_hvp<T: NegRule<Output = T>>(a: T, ta: Second<Tangent<T>>) -> (T, Second<Tangent<T>>) {
+    a.neg_hvp(ta)
 }

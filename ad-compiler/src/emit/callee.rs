@@ -38,11 +38,17 @@ pub fn forward_path_of(path: &Path, mutates: bool) -> Path {
     derivative_path(path, mutates, Mode::Forward)
 }
 
+/// The path of the second-order forward derivative of the function named by `path`.
+pub fn second_path_of(path: &Path, mutates: bool) -> Path {
+    derivative_path(path, mutates, Mode::Second)
+}
+
 /// Which derivative a path is wanted for.
 #[derive(Clone, Copy)]
 enum Mode {
     Reverse,
     Forward,
+    Second,
 }
 
 fn derivative_path(path: &Path, mutates: bool, mode: Mode) -> Path {
@@ -54,6 +60,8 @@ fn derivative_path(path: &Path, mutates: bool, mode: Mode) -> Path {
                 (Mode::Reverse, false) => names::method_vjp(&last.ident),
                 (Mode::Forward, true) => names::mut_method_forward(&last.ident),
                 (Mode::Forward, false) => names::method_forward(&last.ident),
+                (Mode::Second, true) => names::mut_method_second(&last.ident),
+                (Mode::Second, false) => names::method_second(&last.ident),
             };
         }
         return out;
@@ -66,6 +74,7 @@ fn derivative_path(path: &Path, mutates: bool, mode: Mode) -> Path {
     let ident = match mode {
         Mode::Reverse => names::companion_vjp(),
         Mode::Forward => names::companion_forward(),
+        Mode::Second => names::companion_second(),
     };
     out.segments.push(syn::PathSegment { ident, arguments });
     out

@@ -15,7 +15,10 @@ use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 /// user span keeps rustc's messages about it as they are.
 fn is_generated_local(ident: &Ident) -> bool {
     let name = ident.to_string();
-    name.starts_with("__ad_") && !name.starts_with("__ad_vjp_") && !name.starts_with("__ad_fwd_")
+    name.starts_with("__ad_")
+        && !["__ad_vjp_", "__ad_fwd_", "__ad_hvp_"]
+            .iter()
+            .any(|prefix| name.starts_with(prefix))
 }
 
 /// `tokens` with every generated local resolved at the call site.

@@ -11,6 +11,11 @@
 //!
 //! A callee's tangent arguments are `Present(t)` for active arguments and `Absent` for
 //! constant ones (see `ad_core::forward`): the callee builds a zero only where it needs one.
+//!
+//! The same printer writes the second-order forward body (`second`, for `hessian!`, see
+//! `ad_std::second`): each active value then has three tangent locals (`t1`, `t2`, `t12`),
+//! operations that are linear in their tangents (every structural one) act on each, and the
+//! rules are the second-order ones, which take and return the three together.
 
 use super::names::{self, runtime};
 use super::primal;
@@ -22,11 +27,35 @@ use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use std::collections::{HashMap, HashSet};
 
+/// Which forward derivative a body computes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// Value and tangent.
+    First,
+    /// Value and second-order tangent `(t1, t2, t12)`.
+    Second,
+}
+
+impl Order {
+    /// The suffixes of a value's tangent locals.
+    fn components(self) -> &'static [&'static str] {
+        match self {
+            Order::First => &[""],
+            Order::Second => &["_1", "_2", "_12"],
+        }
+    }
+}
+
 /// The statements of a `forward` body ending in `(value, tangent)`. `param_sources[i]` is
 /// the expression holding parameter `i`; its tangent is `names::param_tangent(i)` (an
 /// `impl MaybeTangent`) for differentiated parameters.
-pub fn body(ir: &Body, activity: &Activity, param_sources: &[TokenStream]) -> TokenStream {
-    body_with_names(ir, activity, param_sources, &super::vjp::constant_names(ir))
+pub fn body(
+    ir: &Body,
+    activity: &Activity,
+    param_sources: &[TokenStream],
+    order: Order,
+) -> TokenStream {
+    body_with_names(ir, activity, param_sources, &super::vjp::constant_names(ir), order)
 }
 
 /// [`body`] with the constants that are names written as `names` says (by the local that
@@ -37,6 +66,7 @@ pub fn body_with_names(
     activity: &Activity,
     param_sources: &[TokenStream],
     names: &HashMap<String, TokenStream>,
+    order: Order,
 ) -> TokenStream {
     let rt = runtime();
     let printer = Printer {
@@ -44,6 +74,7 @@ pub fn body_with_names(
         owned: Ownership::of(ir),
         shared: shared_values(ir),
         nones: nones(ir),
+        order,
     };
     let bindings = ir
         .params
@@ -56,7 +87,7 @@ pub fn body_with_names(
             if !(p.wrt && activity.is_active(p.value)) {
                 return bind;
             }
-            let (tangent, given) = (names::tangent(p.value), names::param_tangent(i));
+            let (pattern, given) = (printer.pattern(p.value), names::param_tangent(i));
             // Typed by the declared parameter (a reference's referent), so a type that is not
             // differentiable is reported once, at the signature.
             // A `&mut self` receiver is bound to an owned copy (see `emit::vjp_params`).
@@ -67,18 +98,19 @@ pub fn body_with_names(
                 Some(ty) => (ty.clone(), quote!(&#value)),
                 None => (syn::parse_quote!(_), quote!(&#value)),
             };
+            let from_given = match order {
+                Order::First => quote!(tangent_or_zero),
+                Order::Second => quote!(second_or_zero),
+            };
             quote! {
                 #bind
-                let mut #tangent = #rt::tangent_or_zero::<#ty>(#given, #by_ref);
+                let #pattern = #rt::#from_given::<#ty>(#given, #by_ref);
             }
         });
     let code = printer.instrs(&ir.block.instrs);
     let (value, tangent) = match ir.block.result {
-        Some(r) if ir.inout_result => (quote!(()), printer.tangent_moved(r)),
-        Some(r) => (
-            names::value(r).into_token_stream(),
-            printer.tangent_moved(r),
-        ),
+        Some(r) if ir.inout_result => (quote!(()), printer.tangent_all(r)),
+        Some(r) => (names::value(r).into_token_stream(), printer.tangent_all(r)),
         None => (quote!(()), quote!(#rt::NoTangent)),
     };
     // A `&mut self` method leaves its last version of `self` in `*self`, as the source does.
@@ -86,10 +118,14 @@ pub fn body_with_names(
         let value = names::value(v);
         quote!(*self = ::core::clone::Clone::clone(&#value);)
     });
-    let fallbacks = super::missing::fallbacks(ir, super::missing::Mode::Forward);
+    let mode = match order {
+        Order::First => super::missing::Mode::Forward,
+        Order::Second => super::missing::Mode::Second,
+    };
+    let fallbacks = super::missing::fallbacks(ir, mode);
     let body = quote! {
         #[allow(unused_imports)]
-        use #rt::{Differentiable as _, FloatMethods as _, FloatForward as _};
+        use #rt::{Differentiable as _, FloatMethods as _, FloatForward as _, FloatSecond as _};
         #fallbacks
         #(#bindings)*
         #code
@@ -146,6 +182,7 @@ struct Printer<'p> {
     owned: Ownership,
     shared: HashMap<ValueId, u32>,
     nones: HashSet<ValueId>,
+    order: Order,
 }
 
 impl Printer<'_> {
@@ -182,13 +219,18 @@ impl Printer<'_> {
         }
     }
 
-    /// The tangent of `v` where it is consumed: moved if read once, else cloned; a zero for an
-    /// inactive value.
-    fn tangent_moved(&self, v: ValueId) -> TokenStream {
+    /// Tangent local `component` of `v`.
+    fn name(&self, v: ValueId, component: &str) -> proc_macro2::Ident {
+        quote::format_ident!("{}{}", names::tangent(v), component)
+    }
+
+    /// Tangent `component` of `v` where it is consumed: moved if read once, else cloned; a zero
+    /// for an inactive value.
+    fn tangent_moved(&self, v: ValueId, component: &str) -> TokenStream {
         if !self.active(v) {
             return self.zero(v);
         }
-        let t = names::tangent(v);
+        let t = self.name(v, component);
         if self.shared.get(&v).copied().unwrap_or(0) > 1 {
             quote!(::core::clone::Clone::clone(&#t))
         } else {
@@ -196,11 +238,34 @@ impl Printer<'_> {
         }
     }
 
+    /// The whole tangent of `v` where it is consumed: the one tangent, or the triple.
+    fn tangent_all(&self, v: ValueId) -> TokenStream {
+        let parts: Vec<TokenStream> = self
+            .order
+            .components()
+            .iter()
+            .map(|c| self.tangent_moved(v, c))
+            .collect();
+        match self.order {
+            Order::First => parts.into_iter().collect(),
+            Order::Second => quote!((#(#parts),*)),
+        }
+    }
+
+    /// The pattern binding the tangent locals of `v`.
+    fn pattern(&self, v: ValueId) -> TokenStream {
+        let names = self.order.components().iter().map(|c| self.name(v, c));
+        match self.order {
+            Order::First => quote!(#(mut #names)*),
+            Order::Second => quote!((#(mut #names),*)),
+        }
+    }
+
     /// The tangent of `v` for a callee: `Present(t)` or `Absent`.
     fn maybe(&self, v: ValueId) -> TokenStream {
         let rt = runtime();
         if self.active(v) {
-            let t = self.tangent_moved(v);
+            let t = self.tangent_all(v);
             quote!(#rt::Present(#t))
         } else {
             quote!(#rt::Absent)
@@ -221,19 +286,28 @@ impl Printer<'_> {
             Op::Loop { .. } => self.loop_statement(instr),
             _ => match self.rule_call(instr) {
                 Some(call) => {
-                    let (r, t) = (names::value(instr.result), names::tangent(instr.result));
-                    quote_spanned!(instr.span=> let (mut #r, mut #t) = #call;)
+                    let (r, t) = (names::value(instr.result), self.pattern(instr.result));
+                    quote_spanned!(instr.span=> let (mut #r, #t) = #call;)
                 }
                 None => {
-                    let t = names::tangent(instr.result);
-                    let tangent = self.structural_tangent(instr);
+                    // Linear in the tangents: each component on its own.
+                    let tangents: TokenStream = self
+                        .order
+                        .components()
+                        .iter()
+                        .map(|c| {
+                            let (t, tangent) =
+                                (self.name(instr.result, c), self.structural_tangent(instr, c));
+                            quote!(let mut #t = #tangent;)
+                        })
+                        .collect();
                     let value = primal::compute(instr);
                     if matches!(instr.op, Op::Struct { .. }) {
                         // Typed by the value it starts from (see `structural_tangent`).
-                        quote!(#value let mut #t = #tangent;)
+                        quote!(#value #tangents)
                     } else {
                         // The tangent first: it may read an operand the primal moves.
-                        quote!(let mut #t = #tangent; #value)
+                        quote!(#tangents #value)
                     }
                 }
             },
@@ -248,12 +322,13 @@ impl Printer<'_> {
         let span = instr.span;
         let call = match &instr.op {
             Op::Arith(op, a, b) => {
-                let (rule, entry) = arith_rule(*op, self.active(*a), self.active(*b));
+                let (rule, entry) = arith_rule(*op, self.active(*a), self.active(*b), self.order);
                 let (va, vb) = (self.operand(*a, span), self.operand(*b, span));
+                // First order: only the active operands' tangents; second order: both.
                 let tangents = [*a, *b]
                     .into_iter()
-                    .filter(|v| self.active(*v))
-                    .map(|v| self.tangent_moved(v));
+                    .filter(|v| self.order == Order::Second || self.active(*v))
+                    .map(|v| self.tangent_all(v));
                 if self.owned.is_undecided_float(*a) {
                     quote_spanned!(span=> #rt::ops::#entry(#va, #vb, #(#tangents),*))
                 } else {
@@ -261,15 +336,20 @@ impl Printer<'_> {
                 }
             }
             Op::Neg(a) => {
-                let (va, ta) = (self.operand(*a, span), self.tangent_moved(*a));
-                quote_spanned!(span=> #rt::ops::neg_jvp(#va, #ta))
+                let (va, ta) = (self.operand(*a, span), self.tangent_all(*a));
+                let entry = self.entry("neg");
+                quote_spanned!(span=> #rt::ops::#entry(#va, #ta))
             }
             Op::Cast(a, ty) => {
-                let (va, ta) = (self.operand(*a, span), self.tangent_moved(*a));
-                quote_spanned!(span=> #rt::CastRule::<#ty>::cast_jvp(#va, #ta))
+                let (va, ta) = (self.operand(*a, span), self.tangent_all(*a));
+                let entry = self.entry("cast");
+                quote_spanned!(span=> #rt::CastRule::<#ty>::#entry(#va, #ta))
             }
             Op::Call { callee, args } => {
-                let path = super::callee::forward_path_of(&callee.path, false);
+                let path = match self.order {
+                    Order::First => super::callee::forward_path_of(&callee.path, false),
+                    Order::Second => super::callee::second_path_of(&callee.path, false),
+                };
                 let values = args.iter().map(|a| names::value(*a));
                 let tangents = args.iter().map(|a| self.maybe(*a));
                 quote_spanned!(span=> #path(#(#values,)* #(#tangents),*))
@@ -281,7 +361,10 @@ impl Printer<'_> {
                 args,
                 inout,
             } => {
-                let forward = names::called_method_forward(method, *inout);
+                let forward = match self.order {
+                    Order::First => names::called_method_forward(method, *inout),
+                    Order::Second => names::called_method_second(method, *inout),
+                };
                 let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
                 let value = names::value(*receiver);
                 let values = args.iter().map(|a| names::value(*a));
@@ -295,12 +378,20 @@ impl Printer<'_> {
         Some(call)
     }
 
-    /// The tangent of an active instruction whose tangent is built from its operands'
-    /// tangents the way its value is built from their values.
-    fn structural_tangent(&self, instr: &Instr) -> TokenStream {
+    /// The entry point of a rule of one operand (`neg_jvp`, `cast_hvp`) for this order.
+    fn entry(&self, stem: &str) -> proc_macro2::Ident {
+        match self.order {
+            Order::First => quote::format_ident!("{}_jvp", stem),
+            Order::Second => quote::format_ident!("{}_hvp", stem),
+        }
+    }
+
+    /// Tangent `component` of an active instruction whose tangent is built from its
+    /// operands' tangents the way its value is built from their values (linearly).
+    fn structural_tangent(&self, instr: &Instr, component: &str) -> TokenStream {
         let rt = runtime();
-        let t = |v: &ValueId| self.tangent_moved(*v);
-        let name = |v: &ValueId| names::tangent(*v);
+        let t = |v: &ValueId| self.tangent_moved(*v, component);
+        let name = |v: &ValueId| self.name(*v, component);
         match &instr.op {
             Op::Ascribe(a, _) => t(a),
             Op::Ref { operand: a, .. } | Op::Deref(a) | Op::Clone(a) => {
@@ -410,17 +501,21 @@ impl Printer<'_> {
         else_region: &Region,
     ) -> TokenStream {
         let outputs = instr.outputs();
-        let carried: Vec<usize> = (0..outputs.len())
+        let components = self.order.components();
+        let carried: Vec<(usize, &str)> = (0..outputs.len())
             .filter(|k| self.active(outputs[*k]))
+            .flat_map(|k| components.iter().map(move |c| (k, *c)))
             .collect();
         let branch = |region: &Region| {
             let code = self.instrs(&region.instrs);
-            let tangents = carried.iter().map(|k| self.tangent_moved(region.yields[*k]));
+            let tangents = carried
+                .iter()
+                .map(|(k, c)| self.tangent_moved(region.yields[*k], c));
             let values = region.yields.iter().map(|v| names::value(*v));
             quote!({ #code (#(#tangents,)* #(#values,)*) })
         };
         let (then_code, else_code) = (branch(then_region), branch(else_region));
-        let touts = carried.iter().map(|k| names::tangent(outputs[*k]));
+        let touts = carried.iter().map(|(k, c)| self.name(outputs[*k], c));
         let outs = outputs.iter().map(|v| names::value(*v));
         let cond = names::value(cond);
         quote_spanned! {instr.span=>
@@ -440,20 +535,24 @@ impl Printer<'_> {
         else {
             return quote!();
         };
-        let carried: Vec<usize> = (0..params.len())
+        let components = self.order.components();
+        let carried: Vec<(usize, &str)> = (0..params.len())
             .filter(|k| self.active(params[*k]) || merged.get(*k).is_some_and(|m| self.active(*m)))
+            .flat_map(|k| components.iter().map(move |c| (k, *c)))
             .collect();
-        let tparams: Vec<_> = carried.iter().map(|k| names::tangent(params[*k])).collect();
+        let tparams: Vec<_> = carried.iter().map(|(k, c)| self.name(params[*k], c)).collect();
         let vparams: Vec<_> = params.iter().map(|v| names::value(*v)).collect();
-        let tinit = carried.iter().map(|k| self.tangent_moved(init[*k]));
+        let tinit = carried.iter().map(|(k, c)| self.tangent_moved(init[*k], c));
         let vinit = init.iter().map(|v| names::value(*v));
-        let tyields = carried.iter().map(|k| self.tangent_moved(body.yields[*k]));
+        let tyields = carried
+            .iter()
+            .map(|(k, c)| self.tangent_moved(body.yields[*k], c));
         let vyields = body.yields.iter().map(|v| names::value(*v));
         let code = self.instrs(&body.instrs);
         let keep_going = names::value(*keep_going);
         let result = names::value(instr.result);
         let vmerged = merged.iter().map(|v| names::value(*v));
-        let tmerged = carried.iter().map(|k| names::tangent(merged[*k]));
+        let tmerged = carried.iter().map(|(k, c)| self.name(merged[*k], c));
         let span = instr.span;
         quote_spanned! {span=>
             let (#(mut #tparams,)* #(mut #vparams,)*) = (#(#tinit,)* #(#vinit,)*);
@@ -472,22 +571,25 @@ impl Printer<'_> {
 }
 
 /// The rule trait of an operator and its forward entry point for the active operands.
-fn arith_rule(op: ArithOp, lhs: bool, rhs: bool) -> (proc_macro2::Ident, proc_macro2::Ident) {
+fn arith_rule(
+    op: ArithOp,
+    lhs: bool,
+    rhs: bool,
+    order: Order,
+) -> (proc_macro2::Ident, proc_macro2::Ident) {
     let (rule, stem) = match op {
         ArithOp::Add => ("AddRule", "add"),
         ArithOp::Sub => ("SubRule", "sub"),
         ArithOp::Mul => ("MulRule", "mul"),
         ArithOp::Div => ("DivRule", "div"),
     };
-    let suffix = match (lhs, rhs) {
-        (true, false) => "_lhs",
-        (false, true) => "_rhs",
-        _ => "",
+    let entry = match (order, lhs, rhs) {
+        (Order::Second, _, _) => quote::format_ident!("{}_hvp", stem),
+        (Order::First, true, false) => quote::format_ident!("{}_jvp_lhs", stem),
+        (Order::First, false, true) => quote::format_ident!("{}_jvp_rhs", stem),
+        (Order::First, _, _) => quote::format_ident!("{}_jvp", stem),
     };
-    (
-        quote::format_ident!("{}", rule),
-        quote::format_ident!("{}_jvp{}", stem, suffix),
-    )
+    (quote::format_ident!("{}", rule), entry)
 }
 
 /// The `FieldTangent` key of a field or tuple component.

@@ -22,6 +22,8 @@ pub enum Mode {
     Reverse,
     /// `__ad_fwd_<name>`.
     Forward,
+    /// `__ad_hvp_<name>`.
+    Second,
 }
 
 /// The fallback items for every method `ir` calls, for the VJP or the forward code. Both
@@ -52,6 +54,7 @@ fn fallback(name: &str, inout: bool, mode: Mode) -> TokenStream {
     let vjp = match mode {
         Mode::Reverse => names::called_method_vjp(&method, inout),
         Mode::Forward => names::called_method_forward(&method, inout),
+        Mode::Second => names::called_method_second(&method, inout),
     };
     let (message, label, note) = if inout {
         (

@@ -21,17 +21,22 @@ pub fn guard(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> To
     guard_fn(vis, sig, &names::method_vjp(&sig.ident), &params, result, body)
 }
 
-/// The stand-in `__ad_fwd_<name>` of the `&mut self` method `sig` for forward-mode callers
+/// The stand-in `name` (`__ad_fwd_<m>`, `__ad_hvp_<m>`) of the `&mut self` method `sig` for
+/// forward-mode callers
 /// (the values, then one tangent per operand, receiver first). Forward code calls it exactly
 /// where the VJP of the same body calls the [`guard`], which reports the error, so the
 /// stand-in has no bound: it only keeps the forward code type-checking, and is never called.
-pub fn forward_guard(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> TokenStream {
+pub fn forward_guard(
+    vis: TokenStream,
+    sig: &syn::Signature,
+    result: &TokenStream,
+    name: &syn::Ident,
+) -> TokenStream {
     let (mut params, _) = typed_params(sig);
     params.extend((0..sig.inputs.len()).map(|i| {
         let name = names::param_tangent(i);
         quote!(#name: impl ::core::marker::Sized)
     }));
-    let name = names::method_forward(&sig.ident);
     let (impl_generics, _, where_clause) = sig.generics.split_for_impl();
     let allow = super::allow_generated();
     quote! {
@@ -101,18 +106,17 @@ pub fn inout(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> To
     }
 }
 
-/// The forward inout sibling `__ad_fwd_inout_<name>` of the `&mut self` method `sig` without
-/// a result: takes `self` by value, then the values and the tangents (`tangent_params`, the
-/// receiver's first) as the forward sibling [`names::mut_method_forward`] does, and returns
-/// the new `self` and its tangent, of type `tangent`.
+/// The forward inout sibling `name` (`__ad_fwd_inout_<m>`) of the `&mut self` method `sig`
+/// without a result: takes `self` by value, then the values and the tangents
+/// (`tangent_params`, the receiver's first) as the forward sibling `forward`
+/// (`__ad_fwd_mut_<m>`) does, and returns the new `self` and its tangent, of type `tangent`.
 pub fn forward_inout(
     vis: TokenStream,
     sig: &syn::Signature,
     tangent_params: &[TokenStream],
     tangent: &TokenStream,
+    (name, forward): (&syn::Ident, &syn::Ident),
 ) -> TokenStream {
-    let name = names::called_method_forward(&sig.ident, true);
-    let forward = names::mut_method_forward(&sig.ident);
     let (mut params, mut args) = typed_params(sig);
     params.extend(tangent_params.iter().cloned());
     args.extend((0..sig.inputs.len()).map(|i| names::param_tangent(i).into_token_stream()));

@@ -140,6 +140,31 @@ pub fn called_method_forward(name: &Ident, inout: bool) -> Ident {
     }
 }
 
+/// The second-order sibling of method or associated function `name` (see `emit::jvp`).
+pub fn method_second(name: &Ident) -> Ident {
+    sibling("__ad_hvp_", name)
+}
+
+/// The second-order sibling of a `&mut self` method.
+pub fn mut_method_second(name: &Ident) -> Ident {
+    sibling("__ad_hvp_mut_", name)
+}
+
+/// The second-order sibling a differentiable body calls for `x.name(..)`.
+pub fn called_method_second(name: &Ident, inout: bool) -> Ident {
+    if inout {
+        sibling("__ad_hvp_inout_", name)
+    } else {
+        method_second(name)
+    }
+}
+
+/// The function inside a companion module that computes the value and its second-order
+/// tangent.
+pub fn companion_second() -> Ident {
+    Ident::new("second", Span::call_site())
+}
+
 /// The function inside a companion module that computes the value and its tangent.
 pub fn companion_forward() -> Ident {
     Ident::new("forward", Span::call_site())
