@@ -78,8 +78,8 @@ pub use ad_core::{basis, check};
 pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
 pub use ad_core::function::DifferentiableFn;
 pub use ad_macros::{
-    Differentiable, derivative, differentiable, differentiate, function, gradient, jacobian,
-    pullback, value_with_differential, value_with_gradient, value_with_pullback,
+    Differentiable, derivative, differentiable, differentiate, function, gradient, hessian,
+    jacobian, pullback, value_with_differential, value_with_gradient, value_with_pullback,
 };
 pub use ndarray;
 pub use num_traits;
@@ -100,8 +100,8 @@ pub fn no_grad<T>(x: T) -> T {
 pub mod prelude {
     pub use crate::{
         Differentiable, DifferentiableFn, TangentVector, derivative, differentiable,
-        differentiate, function, gradient, jacobian, no_grad, pullback, value_with_differential,
-        value_with_gradient, value_with_pullback,
+        differentiate, function, gradient, hessian, jacobian, no_grad, pullback,
+        value_with_differential, value_with_gradient, value_with_pullback,
     };
 }
 
@@ -116,6 +116,7 @@ pub mod __private {
         tangent_or_zero, unshaped_zero,
     };
     pub use ad_core::function::Function;
+    pub use ad_core::hessian::hessian;
     pub use ad_core::jacobian::{jacobian, uses_forward_mode as jacobian_uses_forward_mode};
     pub use ad_core::index::{
         IndexPullback, accumulate_at, add_at, element, sum_elements, take_at, take_at2, take_last,

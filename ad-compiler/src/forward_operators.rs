@@ -1,4 +1,5 @@
-//! The forward-mode operators: `differentiate!`, `value_with_differential!` and `jacobian!`,
+//! The forward-mode operators: `differentiate!`, `value_with_differential!`, `jacobian!` and
+//! `hessian!`,
 //! each `(at: a, b, .., of: f)` like the reverse-mode ones (see [`crate::operators`]).
 //!
 //! `of` is a path (its `forward` is found as for a call, see
@@ -25,6 +26,8 @@ pub enum ForwardOperator {
     ValueWithDifferential,
     /// `jacobian!`: the Jacobian matrix, by forward or reverse mode.
     Jacobian,
+    /// `hessian!`: the Hessian of a scalar function, by second-order forward mode.
+    Hessian,
 }
 
 /// Expands a forward operator invocation.
@@ -37,6 +40,7 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
         ForwardOperator::Differentiate => "differentiate!",
         ForwardOperator::ValueWithDifferential => "value_with_differential!",
         ForwardOperator::Jacobian => "jacobian!",
+        ForwardOperator::Hessian => "hessian!",
     };
     if operator != ForwardOperator::ValueWithDifferential
         && let Some(extra) = input.args.get(1)
@@ -100,6 +104,20 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                         __ad_tangent
                     };
                     (__ad_value, __ad_differential)
+                })
+            })
+        }
+        ForwardOperator::Hessian => {
+            let tangents = [quote!(#rt::Present((__ad_t1, __ad_t2, __ad_t12)))];
+            function.second(&cloned, &tangents).map(|Captured { references, forward }| {
+                let a = &locals[0];
+                quote!({
+                    use #rt::Differentiable as _;
+                    #references
+                    #rt::hessian(&#a, #a.zero_tangent(), |__ad_t1, __ad_t2, __ad_t12| {
+                        let (_, (_, _, __ad_second)) = #forward;
+                        __ad_second
+                    })
                 })
             })
         }
@@ -215,6 +233,20 @@ impl<'a> Function<'a> {
                 })
             }
             Function::Closure(c) => closure_forward(c, values, tangents, Order::First),
+        }
+    }
+
+    /// `(value, (t1, t2, t12))` at `values` with second-order argument tangents `tangents`.
+    fn second(&self, values: &[TokenStream], tangents: &[TokenStream]) -> Result<Captured, TokenStream> {
+        match self {
+            Function::Path { path, mutates } => {
+                let second = callee::second_path_of(path, *mutates);
+                Ok(Captured {
+                    references: quote!(),
+                    forward: quote!(#second(#(#values,)* #(#tangents),*)),
+                })
+            }
+            Function::Closure(c) => closure_forward(c, values, tangents, Order::Second),
         }
     }
 

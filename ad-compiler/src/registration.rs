@@ -366,7 +366,12 @@ impl Adapter<'_> {
             quote!(::core::unreachable!())
         } else {
             let first = names::param_tangent(0);
-            quote!(#rt::missing_second_order(&#first))
+            let marker = format_ident!("{}_has_no_second_order_rule", self.target);
+            quote! {
+                #[allow(non_camel_case_types)]
+                struct #marker;
+                #rt::missing_second_order(#marker, &#first)
+            }
         };
         emit::vjp_fn(vis, name, self.sig, &params, quote!((#value_type, #tangent)), body)
     }

@@ -18,6 +18,7 @@ mod impls_array;
 mod impls_float;
 mod impls_ndarray;
 mod impls_tuple;
+pub mod hessian;
 pub mod index;
 pub mod jacobian;
 mod no_tangent;

@@ -151,3 +151,16 @@ pub fn jacobian(input: TokenStream) -> TokenStream {
 pub fn function(input: TokenStream) -> TokenStream {
     ad_compiler::function_value(input.into()).into()
 }
+
+/// The Hessian of a function returning `f32` or `f64`, exact (second-order forward mode, not
+/// finite differences): `f64` for an `f32`/`f64` argument, an `ndarray::Array2<f64>` for a
+/// `Vec<f64>`, `[f64; N]`, slice or `Array1<f64>`. One second-order pass per entry of the upper
+/// triangle.
+///
+/// ```ignore
+/// assert_eq!(hessian!(at: 2.0, of: |x: f64| x * x * x), 12.0);
+/// ```
+#[proc_macro]
+pub fn hessian(input: TokenStream) -> TokenStream {
+    ad_compiler::forward_operator(ForwardOperator::Hessian, input.into()).into()
+}

@@ -37,9 +37,11 @@ impl<T: ?Sized> NoSecondOrderRule<T> {
 
 /// The second-order derivative of a function registered with first-order derivatives only:
 /// a compile error where a Hessian instantiates it. `witness` is one of the derivative's
-/// generic arguments, so that the error waits for an instantiation.
-pub fn missing_second_order<T, R>(witness: &T) -> R {
-    let () = NoSecondOrderRule::<T>::ERROR;
+/// generic arguments, so that the error waits for an instantiation; `M` is a type named after
+/// the function (`<f>_has_no_second_order_rule`), which rustc's note about the instantiation
+/// shows.
+pub fn missing_second_order<M, T, R>(_function: M, witness: &T) -> R {
+    let () = NoSecondOrderRule::<(M, T)>::ERROR;
     let _ = witness;
     unreachable!()
 }

@@ -1,5 +1,5 @@
-//! Forward mode: `differentiate!`, `value_with_differential!`, `jacobian!` and forward-mode
-//! registration, against closed forms and central finite differences of the original
+//! Forward mode: `differentiate!`, `value_with_differential!`, `jacobian!`, `hessian!` and
+//! forward-mode registration, against closed forms and central finite differences of the original
 //! functions.
 //!
 //! (Every `gradient!` of the other suites also checks forward against reverse mode with the
@@ -7,6 +7,7 @@
 
 #![allow(dead_code)]
 
+mod hessians;
 mod jacobians;
 mod operators;
 mod registration;

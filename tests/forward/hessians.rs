@@ -1,0 +1,151 @@
+//! `hessian!` against closed forms: exact second derivatives by second-order forward mode.
+
+use crate::{assert_all_close, assert_close, assert_deriv_fd};
+use ad::ndarray::{Array1, Array2, array};
+use ad::prelude::*;
+
+#[track_caller]
+fn assert_matrix_close(got: &Array2<f64>, want: &Array2<f64>) {
+    assert_eq!(got.dim(), want.dim());
+    assert_all_close(got.as_slice().unwrap(), want.as_slice().unwrap());
+}
+
+#[test]
+fn second_derivatives_of_scalar_functions() {
+    assert_close(hessian!(at: 2.0, of: |x: f64| x * x * x), 12.0);
+    for x in [-1.2, 0.3, 2.0] {
+        // (sin x · e^x)'' = 2 cos x · e^x
+        assert_close(hessian!(at: x, of: |x: f64| x.sin() * x.exp()), 2.0 * x.cos() * x.exp());
+        // (x / (1 + x²))'' = 2x (x² - 3) / (1 + x²)³
+        let want = 2.0 * x * (x * x - 3.0) / (1.0 + x * x).powi(3);
+        assert_close(hessian!(at: x, of: |x: f64| x / (1.0 + x * x)), want);
+    }
+}
+
+/// Loops, branches, calls and float methods.
+#[differentiable]
+fn wiggle(x: f64) -> f64 {
+    let mut s = 0.0;
+    for k in 1..5 {
+        let kf = k as f64;
+        s += if x > 0.0 { (kf * x).sin() / kf } else { x.powi(k) * x.tanh() };
+    }
+    s + softened(x)
+}
+
+#[differentiable]
+fn softened(x: f64) -> f64 {
+    (x * x + 1.0).sqrt().ln()
+}
+
+#[test]
+fn second_derivative_of_a_program_against_differences_of_its_derivative() {
+    for x in [-0.8, 0.4, 1.3] {
+        let second = hessian!(at: x, of: wiggle);
+        assert_deriv_fd(|x| differentiate!(at: x, of: wiggle), x, second);
+    }
+}
+
+/// The n-dimensional Rosenbrock function.
+#[differentiable]
+pub fn rosenbrock(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() - 1 {
+        let a = 1.0 - x[i];
+        let b = x[i + 1] - x[i] * x[i];
+        s += a * a + 100.0 * b * b;
+    }
+    s
+}
+
+/// Its Hessian by hand: tridiagonal.
+pub fn rosenbrock_hessian(x: &[f64]) -> Array2<f64> {
+    let n = x.len();
+    let mut h = Array2::zeros((n, n));
+    for i in 0..n - 1 {
+        h[[i, i]] += 2.0 - 400.0 * (x[i + 1] - x[i] * x[i]) + 800.0 * x[i] * x[i];
+        h[[i, i + 1]] -= 400.0 * x[i];
+        h[[i + 1, i]] -= 400.0 * x[i];
+        h[[i + 1, i + 1]] += 200.0;
+    }
+    h
+}
+
+#[test]
+fn rosenbrock_hessian_in_several_dimensions() {
+    for n in [2, 5, 10] {
+        let x: Vec<f64> = (0..n).map(|i| 0.3 + 0.2 * i as f64 - 0.05 * (i * i) as f64).collect();
+        assert_matrix_close(&hessian!(at: &x, of: rosenbrock), &rosenbrock_hessian(&x));
+    }
+}
+
+#[test]
+fn a_quadratic_forms_hessian_is_a_plus_a_transposed() {
+    let a = vec![vec![1.0, 2.0, 0.0], vec![0.5, -1.0, 3.0], vec![2.0, 0.0, 1.0]];
+    let x = vec![0.3, -0.2, 1.1];
+    let h = hessian!(at: x.clone(), of: |x: Vec<f64>| {
+        let mut s = 0.0;
+        for i in 0..3 {
+            for j in 0..3 {
+                s += x[i] * a[i][j] * x[j];
+            }
+        }
+        s
+    });
+    let a = Array2::from_shape_fn((3, 3), |(i, j)| a[i][j]);
+    assert_matrix_close(&h, &(&a + &a.t()));
+}
+
+#[test]
+fn arrays_and_array1_arguments() {
+    // f = x0 x1 x2 + x0²: H = [[2, x2, x1], [x2, 0, x0], [x1, x0, 0]]
+    let h = hessian!(at: [1.0, 2.0, 3.0], of: |x: [f64; 3]| x[0] * x[1] * x[2] + x[0] * x[0]);
+    assert_matrix_close(&h, &array![[2.0, 3.0, 2.0], [3.0, 0.0, 1.0], [2.0, 1.0, 0.0]]);
+    let x: Array1<f64> = array![0.5, -1.5];
+    // f = exp(x0) sin(x1): H = [[e s, e c], [e c, -e s]]
+    let h = hessian!(at: x.clone(), of: |x: Array1<f64>| x[0].exp() * x[1].sin());
+    let (e, s, c) = (0.5f64.exp(), (-1.5f64).sin(), (-1.5f64).cos());
+    assert_matrix_close(&h, &array![[e * s, e * c], [e * c, -e * s]]);
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+struct Spring {
+    k: f64,
+    rest: f64,
+}
+
+impl Spring {
+    #[differentiable]
+    fn energy(&self, x: f64) -> f64 {
+        let d = x - self.rest;
+        0.5 * self.k * d * d * d.cosh()
+    }
+}
+
+#[test]
+fn methods_and_structs() {
+    let s = Spring { k: 3.0, rest: 0.5 };
+    for x in [0.0, 1.2] {
+        let second = hessian!(at: x, of: |x: f64| s.energy(x));
+        assert_deriv_fd(|x| differentiate!(at: x, of: |x: f64| s.energy(x)), x, second);
+    }
+}
+
+#[differentiable]
+fn integrate<F: DifferentiableFn<f64, Output = f64>>(f: &F, a: f64, b: f64) -> f64 {
+    let n = 32;
+    let h = (b - a) / n as f64;
+    let mut s = 0.5 * (f.call(a) + f.call(b));
+    for i in 1..n {
+        s += f.call(a + i as f64 * h);
+    }
+    s * h
+}
+
+#[test]
+fn through_a_function_argument() {
+    let integrand = function!(|x: f64| x.sin() * x);
+    let b = 1.2;
+    let second = hessian!(at: b, of: |b: f64| integrate(&integrand, 0.0, b));
+    assert_deriv_fd(|b| differentiate!(at: b, of: |b: f64| integrate(&integrand, 0.0, b)), b, second);
+}
