@@ -41,8 +41,9 @@
 //! ## Operators
 //!
 //! Reverse mode: [`gradient!`], [`value_with_gradient!`], [`value_with_pullback!`] and
-//! [`pullback!`]. Forward mode: [`differentiate!`], [`value_with_differential!`], and
-//! [`jacobian!`], which picks the mode that needs fewer passes. All take `at:` (the arguments,
+//! [`pullback!`]. Forward mode: [`differentiate!`], [`value_with_differential!`],
+//! [`jacobian!`], which picks the mode that needs fewer passes, and [`hessian!`] (exact, by
+//! second-order forward mode). All take `at:` (the arguments,
 //! as one would pass them) and `of:` (a path or a closure literal).
 //!
 //! ```

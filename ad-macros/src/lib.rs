@@ -12,9 +12,9 @@ use proc_macro::TokenStream;
 /// Makes a function differentiable: `#[differentiable]`, `#[differentiable(wrt = x)]`,
 /// `#[differentiable(wrt = (x, y))]`, `#[differentiable(dump)]`.
 ///
-/// The function is kept unchanged; its reverse- and forward-mode derivatives are emitted beside
-/// it (a hidden module `f` with `f::vjp` and `f::forward` for a free function, hidden
-/// associated functions for a method),
+/// The function is kept unchanged; its reverse-, forward- and second-order forward derivatives
+/// are emitted beside it (a hidden module `f` with `f::vjp`, `f::forward` and `f::second` for
+/// a free function, hidden associated functions for a method),
 /// where calls from other differentiable functions and the operators find it. Without `wrt`,
 /// every parameter whose type can carry a derivative is differentiated (not integers, `bool`,
 /// `char`, strings). On an `impl` block, every function of the block is differentiable: use
