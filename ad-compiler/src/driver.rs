@@ -229,9 +229,9 @@ fn vjp_item(
     let name = &sig.ident;
     let mark_used = match (sig.generics.params.is_empty(), placement) {
         (false, _) => quote!(),
-        // `self::` is the function's module, written as the user would (the companion rebases
-        // it): a bare name could be the companion's own `vjp`, `forward` or `second`.
-        (true, Placement::Companion) => quote!(let _ = self::#name;),
+        // Beside the companion instead (see below): inside it, a bare name could be the
+        // companion's own `vjp`, `forward` or `second`.
+        (true, Placement::Companion) => quote!(),
         (true, Placement::Sibling) => quote!(let _ = Self::#name;),
     };
     let body = quote!(#mark_used #warnings #(#items)* #body);
@@ -289,7 +289,9 @@ fn vjp_item(
                 result,
                 body,
             );
-            emit::companion_module(vis, &sig.ident, quote!(#vjp #forwards))
+            let module = emit::companion_module(vis, &sig.ident, quote!(#vjp #forwards));
+            let mark_used = sig.generics.params.is_empty().then(|| quote!(const _: () = { let _ = #name; };));
+            quote!(#module #mark_used)
         }
         Placement::Sibling if mutates_self(sig) => {
             let guard = emit::mut_self::guard(vis.to_token_stream(), sig, &result);

@@ -35,12 +35,12 @@ use proc_macro2::TokenStream;
 
 /// `#[differentiable(args)] item`: the item followed by its derivative (or by the errors).
 pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
-    emit::hygiene::unify(driver::differentiable(args, item))
+    driver::differentiable(args, item)
 }
 
 /// `#[derivative(args)] item`: the registration followed by the adapter callers use.
 pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
-    emit::hygiene::unify(registration::derivative(args, item))
+    registration::derivative(args, item)
 }
 
 /// `#[derive(Differentiable)]` on a struct.
@@ -50,15 +50,15 @@ pub fn derive_differentiable(input: TokenStream) -> TokenStream {
 
 /// A reverse-mode operator (`gradient!` and the others) applied to its input tokens.
 pub fn operator(operator: Operator, input: TokenStream) -> TokenStream {
-    emit::hygiene::unify(operators::expand(operator, input))
+    operators::expand(operator, input)
 }
 
 /// `function!(f)`: a function with its derivatives, to pass to a differentiable function.
 pub fn function_value(input: TokenStream) -> TokenStream {
-    emit::hygiene::unify(function_value::expand(input))
+    function_value::expand(input)
 }
 
 /// A forward-mode operator (`differentiate!` and the others) applied to its input tokens.
 pub fn forward_operator(operator: ForwardOperator, input: TokenStream) -> TokenStream {
-    emit::hygiene::unify(forward_operators::expand(operator, input))
+    forward_operators::expand(operator, input)
 }

@@ -199,7 +199,13 @@ impl Adapter<'_> {
         // Spanned at the registration's result type, so a pullback of the wrong shape is
         // reported there.
         let shape_span = self.sig.output.span();
-        let unpack = quote::quote_spanned!(shape_span=> let #pattern = __ad_pullback(__ad_d););
+        // The generated locals interpolated, at the result type but with the call site's
+        // hygiene (see `emit::hygiene`).
+        let at_shape = |name: &str| {
+            proc_macro2::Ident::new(name, shape_span.resolved_at(proc_macro2::Span::call_site()))
+        };
+        let (pullback, d) = (at_shape("__ad_pullback"), at_shape("__ad_d"));
+        let unpack = quote::quote_spanned!(shape_span=> let #pattern = #pullback(#d););
         quote! {
             let (__ad_value, __ad_pullback) = #call(#(#sources),*);
             (__ad_value, move |__ad_d: #seed_type| {

@@ -78,7 +78,12 @@ pub fn companion_module(
     name: &syn::Ident,
     vjp_fn: TokenStream,
 ) -> TokenStream {
-    let vjp_fn = rebase_relative_paths(vjp_fn);
+    // Rebuilding every token costs; most functions have no relative path to rebase.
+    let vjp_fn = if has_relative_paths(&vjp_fn) {
+        rebase_relative_paths(vjp_fn)
+    } else {
+        vjp_fn
+    };
     quote! {
         #[doc(hidden)]
         #[allow(non_snake_case, non_camel_case_types, unused_imports, dead_code)]
@@ -87,6 +92,20 @@ pub fn companion_module(
             #vjp_fn
         }
     }
+}
+
+/// Whether `tokens` hold a path starting `self::` or `super::`.
+fn has_relative_paths(tokens: &TokenStream) -> bool {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    trees.iter().enumerate().any(|(i, tree)| match tree {
+        TokenTree::Ident(id) => {
+            (id == "self" || id == "super")
+                && matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
+        }
+        TokenTree::Group(g) => has_relative_paths(&g.stream()),
+        _ => false,
+    })
 }
 
 /// Paths relative to the function's module (`self::x`, `super::x`) seen from inside its

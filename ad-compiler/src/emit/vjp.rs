@@ -453,8 +453,11 @@ impl Printer<'_, '_> {
                 };
                 let adds = self.adds(r, contributions);
                 let span = instr.span;
+                // Generated locals are interpolated, not written in the spanned quote: they
+                // keep the call site's hygiene (see `emit::hygiene`).
+                let (saved, d) = (quote!(__ad_saved), quote!(__ad_d));
                 let call = quote_spanned! {span=>
-                    let #outputs = __ad_saved(__ad_d);
+                    let #outputs = #saved(#d);
                     #adds
                 };
                 self.with_saved_pullback(r, *storage, call)
