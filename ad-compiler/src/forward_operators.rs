@@ -6,11 +6,9 @@
 //! [`callee`](crate::emit::callee)) or a closure literal, whose body is differentiated in
 //! place. The arguments are evaluated once, before anything else.
 
-use crate::diag::Diagnostics;
-use crate::driver;
 use crate::emit::jvp::Order;
 use crate::emit::{self, callee, names};
-use crate::lower::{self, BodyInput};
+use crate::lower;
 use crate::operators::{self, Input};
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, format_ident, quote};
@@ -281,29 +279,7 @@ pub(crate) fn closure_forward(
     tangents: &[TokenStream],
     order: Order,
 ) -> Result<Captured, TokenStream> {
-    let params = lower::closure_params(closure);
-    if params.len() != values.len() {
-        return Err(syn::Error::new(
-            closure.inputs.span(),
-            format!(
-                "the closure takes {} parameter(s) but `at:` gives {} argument(s)",
-                params.len(),
-                values.len()
-            ),
-        )
-        .to_compile_error());
-    }
-    let mut diag = Diagnostics::default();
-    let differentiated = driver::differentiate(
-        "closure".into(),
-        &params,
-        None,
-        BodyInput::Expr(&closure.body),
-        &mut diag,
-    );
-    let Some(differentiated) = differentiated.filter(|_| !diag.has_errors()) else {
-        return Err(diag.to_compile_errors());
-    };
+    let (params, differentiated) = operators::differentiate_closure(closure, values.len())?;
     let sources: Vec<TokenStream> = (0..params.len())
         .map(|i| names::param(i).to_token_stream())
         .collect();

@@ -143,19 +143,20 @@ pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
     }}
 }
 
-/// The VJP of a closure literal applied to `args`, as a block expression.
-pub(crate) fn closure_vjp(
+/// A closure literal's parameters and its body lowered and analysed, for an operator that
+/// applies it to `arguments` arguments; the errors otherwise.
+pub(crate) fn differentiate_closure(
     closure: &syn::ExprClosure,
-    args: &[Expr],
-) -> Result<TokenStream, TokenStream> {
+    arguments: usize,
+) -> Result<(Vec<lower::ParamInput>, driver::Differentiated), TokenStream> {
     let params = lower::closure_params(closure);
-    if params.len() != args.len() {
+    if params.len() != arguments {
         return Err(syn::Error::new(
             closure.inputs.span(),
             format!(
                 "the closure takes {} parameter(s) but `at:` gives {} argument(s)",
                 params.len(),
-                args.len()
+                arguments
             ),
         )
         .to_compile_error());
@@ -168,9 +169,19 @@ pub(crate) fn closure_vjp(
         BodyInput::Expr(&closure.body),
         &mut diag,
     );
-    let Some(differentiated) = differentiated else {
-        return Err(diag.to_compile_errors());
-    };
+    match differentiated.filter(|_| !diag.has_errors()) {
+        Some(differentiated) => Ok((params, differentiated)),
+        None => Err(diag.to_compile_errors()),
+    }
+}
+
+/// The VJP of a closure literal applied to `args`, as a block expression.
+pub(crate) fn closure_vjp(
+    closure: &syn::ExprClosure,
+    args: &[Expr],
+) -> Result<TokenStream, TokenStream> {
+    let (params, differentiated) = differentiate_closure(closure, args.len())?;
+    let mut diag = Diagnostics::default();
     let sources: Vec<TokenStream> = (0..params.len())
         .map(|i| names::param(i).to_token_stream())
         .collect();

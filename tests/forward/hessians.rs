@@ -1,14 +1,9 @@
 //! `hessian!` against closed forms: exact second derivatives by second-order forward mode.
 
-use crate::{assert_all_close, assert_close, assert_deriv_fd};
+use crate::{assert_close, assert_deriv_fd, assert_matrix_close};
 use ad::ndarray::{Array1, Array2, array};
 use ad::prelude::*;
 
-#[track_caller]
-fn assert_matrix_close(got: &Array2<f64>, want: &Array2<f64>) {
-    assert_eq!(got.dim(), want.dim());
-    assert_all_close(got.as_slice().unwrap(), want.as_slice().unwrap());
-}
 
 #[test]
 fn second_derivatives_of_scalar_functions() {

@@ -1,6 +1,6 @@
 //! `jacobian!` against closed forms, in both modes.
 
-use crate::assert_all_close;
+use crate::assert_matrix_close;
 use ad::ndarray::{Array1, Array2, array};
 use ad::prelude::*;
 
@@ -14,11 +14,6 @@ fn polar_jacobian(r: f64, phi: f64) -> Array2<f64> {
     array![[phi.cos(), -r * phi.sin()], [phi.sin(), r * phi.cos()]]
 }
 
-#[track_caller]
-fn assert_matrix_close(got: &Array2<f64>, want: &Array2<f64>) {
-    assert_eq!(got.dim(), want.dim());
-    assert_all_close(got.as_slice().unwrap(), want.as_slice().unwrap());
-}
 
 #[test]
 fn polar_to_cartesian() {

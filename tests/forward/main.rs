@@ -15,3 +15,10 @@ mod registration;
 #[path = "../common/mod.rs"]
 mod common;
 pub use common::*;
+
+/// Element-wise [`assert_all_close`] of two matrices of the same shape.
+#[track_caller]
+pub fn assert_matrix_close(got: &ad::ndarray::Array2<f64>, want: &ad::ndarray::Array2<f64>) {
+    assert_eq!(got.dim(), want.dim());
+    assert_all_close(got.as_slice().unwrap(), want.as_slice().unwrap());
+}
