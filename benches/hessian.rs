@@ -46,7 +46,10 @@ fn rosenbrock_group(c: &mut Criterion) {
         let x: Vec<f64> = (0..n).map(|i| (i as f64 * 0.37).sin()).collect();
         let (by_ad, by_hand) = (hessian_by_ad(&x), rosenbrock_hessian(&x));
         for (a, h) in by_ad.iter().zip(by_hand.iter()) {
-            assert!((a - h).abs() <= 1e-9 * h.abs().max(1.0), "n = {n}: ad {a}, hand {h}");
+            assert!(
+                (a - h).abs() <= 1e-9 * h.abs().max(1.0),
+                "n = {n}: ad {a}, hand {h}"
+            );
         }
         let mut group = c.benchmark_group(format!("rosenbrock_hessian_{n}"));
         group.bench_function("hand", |b| {

@@ -252,7 +252,10 @@ fn logsumexp_group(c: &mut Criterion) {
     });
     let by_ad = gradient!(at: &xs, of: logsumexp_constant_shift);
     for (a, h) in by_ad.iter().zip(&by_hand) {
-        assert!((a - h).abs() <= 1e-12 * h.abs().max(1e-3), "constant shift: ad {a} vs hand {h}");
+        assert!(
+            (a - h).abs() <= 1e-12 * h.abs().max(1e-3),
+            "constant shift: ad {a} vs hand {h}"
+        );
     }
     group.bench_function("gradient/ad_constant_shift", |b| {
         b.iter(|| black_box(gradient!(at: black_box(&xs), of: logsumexp_constant_shift)))

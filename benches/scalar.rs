@@ -89,7 +89,10 @@ fn check_agreement() {
         let (v, d) = f_value_with_gradient_by_ad(x);
         let (hv, hd) = f_value_with_gradient_by_hand(x);
         assert!((v - hv).abs() < 1e-14 && (d - hd).abs() < 1e-12, "f at {x}");
-        assert!((f_derivative_by_forward_mode(x) - hd).abs() < 1e-12, "f' by forward mode at {x}");
+        assert!(
+            (f_derivative_by_forward_mode(x) - hd).abs() < 1e-12,
+            "f' by forward mode at {x}"
+        );
         for y in [0.4, 1.7] {
             let (v, (dx, dy)) = g_value_with_gradient_by_ad(x, y);
             let (hv, (hx, hy)) = g_value_with_gradient_by_hand(x, y);

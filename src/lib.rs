@@ -75,9 +75,9 @@
 
 extern crate self as ad;
 
-pub use ad_core::{basis, check};
-pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
 pub use ad_core::function::DifferentiableFn;
+pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
+pub use ad_core::{basis, check};
 pub use ad_macros::{
     Differentiable, derivative, differentiable, differentiate, function, gradient, hessian,
     jacobian, pullback, value_with_differential, value_with_gradient, value_with_pullback,
@@ -100,9 +100,9 @@ pub fn no_grad<T>(x: T) -> T {
 /// What `use ad::prelude::*;` brings: the macros, the traits and [`no_grad`].
 pub mod prelude {
     pub use crate::{
-        Differentiable, DifferentiableFn, TangentVector, derivative, differentiable,
-        differentiate, function, gradient, hessian, jacobian, no_grad, pullback,
-        value_with_differential, value_with_gradient, value_with_pullback,
+        Differentiable, DifferentiableFn, TangentVector, derivative, differentiable, differentiate,
+        function, gradient, hessian, jacobian, no_grad, pullback, value_with_differential,
+        value_with_gradient, value_with_pullback,
     };
 }
 
@@ -118,17 +118,17 @@ pub mod __private {
     };
     pub use ad_core::function::Function;
     pub use ad_core::hessian::hessian;
-    pub use ad_core::jacobian::{jacobian, uses_forward_mode as jacobian_uses_forward_mode};
     pub use ad_core::index::{
         IndexPullback, accumulate_at, add_at, element, sum_elements, take_at, take_at2, take_last,
     };
+    pub use ad_core::jacobian::{jacobian, uses_forward_mode as jacobian_uses_forward_mode};
     pub use ad_core::seed::seed;
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::float::FloatMethods;
     pub use ad_std::forward::FloatForward;
-    pub use ad_std::second::{FloatSecond, NoSecondOrderRule, missing_second_order};
     pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};
     pub use ad_std::real::Real;
+    pub use ad_std::second::{FloatSecond, NoSecondOrderRule, missing_second_order};
 
     /// Implemented by no type: the bound of the guard that stands for a `&mut self` method's
     /// VJP under the name differentiable callers look up, so that such a call fails with

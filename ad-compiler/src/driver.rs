@@ -5,8 +5,8 @@
 use crate::analysis;
 use crate::attr::{self, AttrKind, Config};
 use crate::diag::Diagnostics;
-use crate::emit::{self, names, types};
 use crate::emit::jvp::Order;
+use crate::emit::{self, names, types};
 use crate::fallback;
 use crate::ir::{self, Body};
 use crate::lower::{self, BodyInput, ParamInput};
@@ -258,7 +258,8 @@ fn vjp_item(
                 }
                 Placement::Sibling if mutates_self(sig) => {
                     let vis = vis.to_token_stream();
-                    let guard = emit::mut_self::forward_guard(vis.clone(), sig, &result, &names.method);
+                    let guard =
+                        emit::mut_self::forward_guard(vis.clone(), sig, &result, &names.method);
                     let inout = ir.inout_result.then(|| {
                         emit::mut_self::forward_inout(
                             vis.clone(),
@@ -271,9 +272,14 @@ fn vjp_item(
                     let forward = emit::vjp_fn(vis, &names.mut_method, sig, &params, result, body);
                     quote!(#forward #guard #inout)
                 }
-                Placement::Sibling => {
-                    emit::vjp_fn(vis.to_token_stream(), &names.method, sig, &params, result, body)
-                }
+                Placement::Sibling => emit::vjp_fn(
+                    vis.to_token_stream(),
+                    &names.method,
+                    sig,
+                    &params,
+                    result,
+                    body,
+                ),
             };
             (order, items)
         })
@@ -290,7 +296,11 @@ fn vjp_item(
                 body,
             );
             let module = emit::companion_module(vis, &sig.ident, quote!(#vjp #forwards));
-            let mark_used = sig.generics.params.is_empty().then(|| quote!(const _: () = { let _ = #name; };));
+            let mark_used = sig
+                .generics
+                .params
+                .is_empty()
+                .then(|| quote!(const _: () = { let _ = #name; };));
             quote!(#module #mark_used)
         }
         Placement::Sibling if mutates_self(sig) => {
@@ -344,15 +354,19 @@ fn forward_tangent_params<'a>(
     order: Order,
 ) -> impl Iterator<Item = TokenStream> + 'a {
     let rt = names::runtime();
-    param_types.iter().zip(&ir.params).enumerate().map(move |(i, (ty, p))| {
-        let name = names::param_tangent(i);
-        if p.wrt {
-            let tangent = forward_tangent_type(ty, order);
-            quote!(#name: impl #rt::MaybeTangent<#tangent>)
-        } else {
-            quote!(#name: impl ::core::marker::Sized)
-        }
-    })
+    param_types
+        .iter()
+        .zip(&ir.params)
+        .enumerate()
+        .map(move |(i, (ty, p))| {
+            let name = names::param_tangent(i);
+            if p.wrt {
+                let tangent = forward_tangent_type(ty, order);
+                quote!(#name: impl #rt::MaybeTangent<#tangent>)
+            } else {
+                quote!(#name: impl ::core::marker::Sized)
+            }
+        })
 }
 
 /// The tangent of a value of type `ty` in a forward derivative: the tangent, or three of them

@@ -79,45 +79,58 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
             let seed = quote::quote_spanned!(input.args[0].span()=> #rt::argument_seed(&#a));
             let tangents = vec![quote!(#rt::Present(#seed))];
             let forward = function.forward(&values, &tangents);
-            forward.map(|Captured { references, forward }| {
-                quote!({ #references let (_, __ad_tangent) = #forward; __ad_tangent })
-            })
+            forward.map(
+                |Captured {
+                     references,
+                     forward,
+                 }| {
+                    quote!({ #references let (_, __ad_tangent) = #forward; __ad_tangent })
+                },
+            )
         }
         ForwardOperator::ValueWithDifferential => {
             let inputs: Vec<Ident> = (0..n).map(|i| format_ident!("__ad_t{}", i)).collect();
-            let tangents: Vec<TokenStream> = inputs
-                .iter()
-                .map(|t| quote!(#rt::Present(#t)))
-                .collect();
+            let tangents: Vec<TokenStream> =
+                inputs.iter().map(|t| quote!(#rt::Present(#t))).collect();
             let primal = match function.primal(&cloned) {
                 Ok(primal) => primal,
                 Err(e) => return e,
             };
-            function.forward(&cloned, &tangents).map(|Captured { references, forward }| {
-                quote!({
-                    #references
-                    let __ad_value = #primal;
-                    let __ad_differential = move |#(#inputs),*| {
-                        let (_, __ad_tangent) = #forward;
-                        __ad_tangent
-                    };
-                    (__ad_value, __ad_differential)
-                })
-            })
+            function.forward(&cloned, &tangents).map(
+                |Captured {
+                     references,
+                     forward,
+                 }| {
+                    quote!({
+                        #references
+                        let __ad_value = #primal;
+                        let __ad_differential = move |#(#inputs),*| {
+                            let (_, __ad_tangent) = #forward;
+                            __ad_tangent
+                        };
+                        (__ad_value, __ad_differential)
+                    })
+                },
+            )
         }
         ForwardOperator::Hessian => {
             let tangents = [quote!(#rt::Present((__ad_t1, __ad_t2, __ad_t12)))];
-            function.second(&cloned, &tangents).map(|Captured { references, forward }| {
-                let a = &locals[0];
-                quote!({
-                    use #rt::Differentiable as _;
-                    #references
-                    #rt::hessian(&#a, #a.zero_tangent(), |__ad_t1, __ad_t2, __ad_t12| {
-                        let (_, (_, _, __ad_second)) = #forward;
-                        __ad_second
+            function.second(&cloned, &tangents).map(
+                |Captured {
+                     references,
+                     forward,
+                 }| {
+                    let a = &locals[0];
+                    quote!({
+                        use #rt::Differentiable as _;
+                        #references
+                        #rt::hessian(&#a, #a.zero_tangent(), |__ad_t1, __ad_t2, __ad_t12| {
+                            let (_, (_, _, __ad_second)) = #forward;
+                            __ad_second
+                        })
                     })
-                })
-            })
+                },
+            )
         }
         ForwardOperator::Jacobian => {
             let primal = match function.primal(&cloned) {
@@ -127,7 +140,13 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
             let forward = function.forward(&cloned, &[quote!(#rt::Present(__ad_t))]);
             let vjp = function.vjp(&cloned);
             match (forward, vjp) {
-                (Ok(Captured { references, forward }), Ok(vjp)) => {
+                (
+                    Ok(Captured {
+                        references,
+                        forward,
+                    }),
+                    Ok(vjp),
+                ) => {
                     let a = &locals[0];
                     Ok(quote!({
                         use #rt::Differentiable as _;
@@ -212,16 +231,23 @@ impl<'a> Function<'a> {
             Function::Closure(c) => {
                 let rt = names::runtime();
                 let absent = vec![quote!(#rt::Absent); values.len()];
-                closure_forward(c, values, &absent, Order::First).map(|Captured { references, forward }| {
-                    quote!({ #references #forward.0 })
-                })
+                closure_forward(c, values, &absent, Order::First).map(
+                    |Captured {
+                         references,
+                         forward,
+                     }| { quote!({ #references #forward.0 }) },
+                )
             }
         }
     }
 
     /// `(value, tangent)` at `values` with argument tangents `tangents` (`Present(..)`), and
     /// the statements that must come first, outside any closure that holds the call.
-    fn forward(&self, values: &[TokenStream], tangents: &[TokenStream]) -> Result<Captured, TokenStream> {
+    fn forward(
+        &self,
+        values: &[TokenStream],
+        tangents: &[TokenStream],
+    ) -> Result<Captured, TokenStream> {
         match self {
             Function::Path { path, mutates } => {
                 let forward = callee::forward_path_of(path, *mutates);
@@ -235,7 +261,11 @@ impl<'a> Function<'a> {
     }
 
     /// `(value, (t1, t2, t12))` at `values` with second-order argument tangents `tangents`.
-    fn second(&self, values: &[TokenStream], tangents: &[TokenStream]) -> Result<Captured, TokenStream> {
+    fn second(
+        &self,
+        values: &[TokenStream],
+        tangents: &[TokenStream],
+    ) -> Result<Captured, TokenStream> {
         match self {
             Function::Path { path, mutates } => {
                 let second = callee::second_path_of(path, *mutates);
@@ -283,14 +313,18 @@ pub(crate) fn closure_forward(
     let sources: Vec<TokenStream> = (0..params.len())
         .map(|i| names::param(i).to_token_stream())
         .collect();
-    let bindings = params.iter().zip(values).enumerate().map(|(i, (p, value))| {
-        let (name, tangent) = (names::param(i), names::param_tangent(i));
-        let given = &tangents[i];
-        match &p.ty {
-            Some(ty) => quote!(let #name: #ty = #value; let #tangent = #given;),
-            None => quote!(let #name = #value; let #tangent = #given;),
-        }
-    });
+    let bindings = params
+        .iter()
+        .zip(values)
+        .enumerate()
+        .map(|(i, (p, value))| {
+            let (name, tangent) = (names::param(i), names::param_tangent(i));
+            let given = &tangents[i];
+            match &p.ty {
+                Some(ty) => quote!(let #name: #ty = #value; let #tangent = #given;),
+                None => quote!(let #name = #value; let #tangent = #given;),
+            }
+        });
     let ir = &differentiated.ir;
     let items = &ir.items;
     // Captured variables (lowercase names, unlike constants) are read through a reference

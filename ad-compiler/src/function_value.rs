@@ -76,13 +76,20 @@ fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStre
     let argument: Expr = syn::parse_quote!(__ad_a);
     let vjp = operators::closure_vjp(closure, &[argument])?;
     let derivative = |order| {
-        closure_forward(closure, &[quote!(__ad_a)], &[quote!(#rt::Present(__ad_t))], order)
+        closure_forward(
+            closure,
+            &[quote!(__ad_a)],
+            &[quote!(#rt::Present(__ad_t))],
+            order,
+        )
     };
     let Captured {
         references,
         forward,
     } = derivative(Order::First)?;
-    let Captured { forward: second, .. } = derivative(Order::Second)?;
+    let Captured {
+        forward: second, ..
+    } = derivative(Order::Second)?;
     Ok(quote!({
         #references
         #rt::Function::new(

@@ -95,7 +95,9 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
         ),
         Registered::Forward => (
             adapter.vjp_from_differential(registration),
-            adapter.forward_from_differential(&adapter.call(registration)).into(),
+            adapter
+                .forward_from_differential(&adapter.call(registration))
+                .into(),
         ),
     };
     let generated = adapter.items(vjp_body, forward_body, &vis);
@@ -356,18 +358,28 @@ impl Adapter<'_> {
         let params: Vec<TokenStream> = decls
             .iter()
             .cloned()
-            .chain(param_types.iter().zip(self.wrt).enumerate().map(|(i, (ty, &w))| {
-                let name = names::param_tangent(i);
-                if w {
-                    let tangent = crate::driver::forward_tangent_type(ty, crate::emit::jvp::Order::Second);
-                    quote!(#name: impl #rt::MaybeTangent<#tangent>)
-                } else {
-                    quote!(#name: impl ::core::marker::Sized)
-                }
-            }))
+            .chain(
+                param_types
+                    .iter()
+                    .zip(self.wrt)
+                    .enumerate()
+                    .map(|(i, (ty, &w))| {
+                        let name = names::param_tangent(i);
+                        if w {
+                            let tangent = crate::driver::forward_tangent_type(
+                                ty,
+                                crate::emit::jvp::Order::Second,
+                            );
+                            quote!(#name: impl #rt::MaybeTangent<#tangent>)
+                        } else {
+                            quote!(#name: impl ::core::marker::Sized)
+                        }
+                    }),
+            )
             .collect();
         let value_type = self.value_type;
-        let tangent = crate::driver::forward_tangent_type(value_type, crate::emit::jvp::Order::Second);
+        let tangent =
+            crate::driver::forward_tangent_type(value_type, crate::emit::jvp::Order::Second);
         let body = if param_types.is_empty() {
             quote!(::core::unreachable!())
         } else {
@@ -379,7 +391,14 @@ impl Adapter<'_> {
                 #rt::missing_second_order(#marker, &#first)
             }
         };
-        emit::vjp_fn(vis, name, self.sig, &params, quote!((#value_type, #tangent)), body)
+        emit::vjp_fn(
+            vis,
+            name,
+            self.sig,
+            &params,
+            quote!((#value_type, #tangent)),
+            body,
+        )
     }
 
     /// The VJP and forward adapters, where callers look for them.
@@ -393,20 +412,31 @@ impl Adapter<'_> {
             .zip(self.wrt)
             .map(|(ty, &w)| types::param_tangent(ty, w))
             .collect();
-        let vjp_result =
-            types::vjp_result(self.value_type, self.value_type, &tangents, &sig.generics, false);
+        let vjp_result = types::vjp_result(
+            self.value_type,
+            self.value_type,
+            &tangents,
+            &sig.generics,
+            false,
+        );
         let forward_params: Vec<TokenStream> = decls
             .iter()
             .cloned()
-            .chain(param_types.iter().zip(self.wrt).enumerate().map(|(i, (ty, &w))| {
-                let name = names::param_tangent(i);
-                if w {
-                    let tangent = types::tangent(ty);
-                    quote!(#name: impl #rt::MaybeTangent<#tangent>)
-                } else {
-                    quote!(#name: impl ::core::marker::Sized)
-                }
-            }))
+            .chain(
+                param_types
+                    .iter()
+                    .zip(self.wrt)
+                    .enumerate()
+                    .map(|(i, (ty, &w))| {
+                        let name = names::param_tangent(i);
+                        if w {
+                            let tangent = types::tangent(ty);
+                            quote!(#name: impl #rt::MaybeTangent<#tangent>)
+                        } else {
+                            quote!(#name: impl ::core::marker::Sized)
+                        }
+                    }),
+            )
             .collect();
         let value_type = self.value_type;
         let value_tangent = types::tangent(value_type);
@@ -427,8 +457,22 @@ impl Adapter<'_> {
                 names::companion_second(),
             )
         };
-        let vjp = emit::vjp_fn(item_vis.clone(), &vjp_name, &vjp_sig, &decls, vjp_result, vjp.body);
-        let forward = emit::vjp_fn(item_vis.clone(), &forward_name, &forward_sig, &forward_params, forward_result, forward.body);
+        let vjp = emit::vjp_fn(
+            item_vis.clone(),
+            &vjp_name,
+            &vjp_sig,
+            &decls,
+            vjp_result,
+            vjp.body,
+        );
+        let forward = emit::vjp_fn(
+            item_vis.clone(),
+            &forward_name,
+            &forward_sig,
+            &forward_params,
+            forward_result,
+            forward.body,
+        );
         let second = self.second(item_vis, &second_name, &decls, &param_types);
         if self.associated {
             quote!(#vjp #forward #second)
@@ -466,7 +510,11 @@ fn own_pullback(sig: &mut syn::Signature) {
 }
 
 /// The `R` of a registration returning `(R, impl Fn(..) -> ..)`.
-fn value_type(sig: &syn::Signature, mode: &Registered, diag: &mut Diagnostics) -> Option<syn::Type> {
+fn value_type(
+    sig: &syn::Signature,
+    mode: &Registered,
+    diag: &mut Diagnostics,
+) -> Option<syn::Type> {
     if let syn::ReturnType::Type(_, ty) = &sig.output
         && let syn::Type::Tuple(t) = &**ty
         && t.elems.len() == 2
@@ -474,8 +522,12 @@ fn value_type(sig: &syn::Signature, mode: &Registered, diag: &mut Diagnostics) -
         return t.elems.first().cloned();
     }
     let message = match mode {
-        Registered::Forward => "a forward-mode derivative returns `(value, differential)`: for example `-> (f64, impl Fn(f64) -> f64)`",
-        _ => "a reverse-mode derivative returns `(value, pullback)`: for example `-> (f64, impl Fn(f64) -> f64)`",
+        Registered::Forward => {
+            "a forward-mode derivative returns `(value, differential)`: for example `-> (f64, impl Fn(f64) -> f64)`"
+        }
+        _ => {
+            "a reverse-mode derivative returns `(value, pullback)`: for example `-> (f64, impl Fn(f64) -> f64)`"
+        }
     };
     diag.error(sig.output.span(), message);
     None

@@ -121,7 +121,11 @@ pub fn components<T: Basis>(x: &T) -> Vec<f64> {
 
 /// `<a, b>`, component by component.
 pub fn dot<T: Basis>(a: &T, b: &T) -> f64 {
-    components(a).iter().zip(components(b)).map(|(x, y)| x * y).sum()
+    components(a)
+        .iter()
+        .zip(components(b))
+        .map(|(x, y)| x * y)
+        .sum()
 }
 
 /// The tangents shaped like `zero` with one component `1` and the others `0`, in order.
@@ -182,10 +186,19 @@ mod tests {
         let x = (1.5f64, vec![[2.0f64, 3.0], [4.0, 5.0]], NoTangent);
         assert_eq!(components(&x), vec![1.5, 2.0, 3.0, 4.0, 5.0]);
         let units: Vec<_> = units(&(0.0f64, vec![0.0f64; 2])).collect();
-        assert_eq!(units, vec![(1.0, vec![0.0, 0.0]), (0.0, vec![1.0, 0.0]), (0.0, vec![0.0, 1.0])]);
+        assert_eq!(
+            units,
+            vec![
+                (1.0, vec![0.0, 0.0]),
+                (0.0, vec![1.0, 0.0]),
+                (0.0, vec![0.0, 1.0])
+            ]
+        );
         assert_eq!(dot(&x, &x), 1.5 * 1.5 + 4.0 + 9.0 + 16.0 + 25.0);
         // The linear map x -> 2x, assembled from its action on the units.
-        let doubled = assemble(&vec![0.0f64; 3], |e| 2.0 * components(&e).iter().sum::<f64>());
+        let doubled = assemble(&vec![0.0f64; 3], |e| {
+            2.0 * components(&e).iter().sum::<f64>()
+        });
         assert_eq!(doubled, vec![2.0; 3]);
     }
 }

@@ -46,8 +46,6 @@ impl<T> MaybeTangent<T> for Absent {
     }
 }
 
-
-
 /// The zero of a float's tangent, of the float's own type: for a float whose type rustc has
 /// not decided yet (`let mut s = 0.0;`), which a method call could not be resolved on.
 #[inline(always)]

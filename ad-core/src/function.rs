@@ -30,6 +30,10 @@ pub trait DifferentiableFn<A: Differentiable>: Differentiable<TangentVector = No
 
     /// Reverse mode: the value and the pullback to the cotangents of the receiver (none) and
     /// of `a`.
+    #[allow(
+        clippy::type_complexity,
+        reason = "the signature is the contract generated code relies on"
+    )]
     fn __ad_vjp_call(
         &self,
         a: A,
@@ -137,7 +141,10 @@ where
     fn __ad_vjp_call(
         &self,
         a: A,
-    ) -> (R, impl Fn(Tangent<R>) -> (NoTangent, Tangent<A>) + use<A, R, O, P, V, F, S>) {
+    ) -> (
+        R,
+        impl Fn(Tangent<R>) -> (NoTangent, Tangent<A>) + use<A, R, O, P, V, F, S>,
+    ) {
         let (value, pullback) = (self.vjp)(a).split();
         (value, move |d| (NoTangent, pullback(d)))
     }
@@ -179,12 +186,25 @@ mod tests {
             |x: f64| x * x,
             |x: f64| (x * x, move |d: f64| 2.0 * x * d),
             |x: f64, t: f64| (x * x, 2.0 * x * t),
-            |x: f64, (a, b, ab): (f64, f64, f64)| (x * x, (2.0 * x * a, 2.0 * x * b, 2.0 * x * ab + 2.0 * a * b)),
+            |x: f64, (a, b, ab): (f64, f64, f64)| {
+                (
+                    x * x,
+                    (2.0 * x * a, 2.0 * x * b, 2.0 * x * ab + 2.0 * a * b),
+                )
+            },
         );
         assert_eq!(f.call(3.0), 9.0);
         let (value, pullback) = f.__ad_vjp_call(3.0);
         assert_eq!((value, pullback(1.0).1), (9.0, 6.0));
-        assert_eq!(f.__ad_fwd_call(3.0, crate::forward::Absent, Present(0.5)), (9.0, 3.0));
-        assert_eq!(f.__ad_hvp_call(3.0, crate::forward::Absent, Present((1.0, 1.0, 0.0))).1.2, 2.0);
+        assert_eq!(
+            f.__ad_fwd_call(3.0, crate::forward::Absent, Present(0.5)),
+            (9.0, 3.0)
+        );
+        assert_eq!(
+            f.__ad_hvp_call(3.0, crate::forward::Absent, Present((1.0, 1.0, 0.0)))
+                .1
+                .2,
+            2.0
+        );
     }
 }

@@ -49,7 +49,12 @@ pub trait AddRule<Rhs: Differentiable>: Differentiable + Sized {
         rhs: Rhs,
     ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
     /// Forward mode: value and tangent from both operands' tangents.
-    fn add_jvp(self, rhs: Rhs, t: Tangent<Self>, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+    fn add_jvp(
+        self,
+        rhs: Rhs,
+        t: Tangent<Self>,
+        t_rhs: Tangent<Rhs>,
+    ) -> (Self::Output, Tangent<Self::Output>);
     /// Forward mode with a constant right operand.
     fn add_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
     /// Forward mode with a constant left operand.
@@ -96,7 +101,12 @@ pub trait SubRule<Rhs: Differentiable>: Differentiable + Sized {
         rhs: Rhs,
     ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
     /// Forward mode: value and tangent from both operands' tangents.
-    fn sub_jvp(self, rhs: Rhs, t: Tangent<Self>, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+    fn sub_jvp(
+        self,
+        rhs: Rhs,
+        t: Tangent<Self>,
+        t_rhs: Tangent<Rhs>,
+    ) -> (Self::Output, Tangent<Self::Output>);
     /// Forward mode with a constant right operand.
     fn sub_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
     /// Forward mode with a constant left operand.
@@ -143,7 +153,12 @@ pub trait MulRule<Rhs: Differentiable>: Differentiable + Sized {
         rhs: Rhs,
     ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
     /// Forward mode: value and tangent from both operands' tangents.
-    fn mul_jvp(self, rhs: Rhs, t: Tangent<Self>, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+    fn mul_jvp(
+        self,
+        rhs: Rhs,
+        t: Tangent<Self>,
+        t_rhs: Tangent<Rhs>,
+    ) -> (Self::Output, Tangent<Self::Output>);
     /// Forward mode with a constant right operand.
     fn mul_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
     /// Forward mode with a constant left operand.
@@ -193,7 +208,12 @@ pub trait DivRule<Rhs: Differentiable>: Differentiable + Sized {
         rhs: Rhs,
     ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
     /// Forward mode: value and tangent from both operands' tangents.
-    fn div_jvp(self, rhs: Rhs, t: Tangent<Self>, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+    fn div_jvp(
+        self,
+        rhs: Rhs,
+        t: Tangent<Self>,
+        t_rhs: Tangent<Rhs>,
+    ) -> (Self::Output, Tangent<Self::Output>);
     /// Forward mode with a constant right operand.
     fn div_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
     /// Forward mode with a constant left operand.

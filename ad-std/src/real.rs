@@ -5,8 +5,8 @@
 
 use crate::float::FloatMethods;
 use crate::forward::FloatForward;
-use crate::second::FloatSecond;
 use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
+use crate::second::FloatSecond;
 use ad_core::{Differentiable, Operand, TangentVector};
 
 /// A float type with every derivative rule: `f32` or `f64`.

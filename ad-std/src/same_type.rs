@@ -26,7 +26,12 @@ macro_rules! same_type_binary {
 
         #[doc = concat!("Forward mode: `a ", $what, " b` and its tangent.")]
         #[inline(always)]
-        pub fn $fwd<T: $rule<T, Output = T>>(a: T, b: T, ta: Tangent<T>, tb: Tangent<T>) -> (T, Tangent<T>) {
+        pub fn $fwd<T: $rule<T, Output = T>>(
+            a: T,
+            b: T,
+            ta: Tangent<T>,
+            tb: Tangent<T>,
+        ) -> (T, Tangent<T>) {
             a.$fwd(b, ta, tb)
         }
 
@@ -65,10 +70,50 @@ macro_rules! same_type_binary {
     };
 }
 
-same_type_binary!(AddRule, add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, add_hvp, "+");
-same_type_binary!(SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, sub_hvp, "-");
-same_type_binary!(MulRule, mul_vjp, mul_vjp_lhs, mul_vjp_rhs, mul_jvp, mul_jvp_lhs, mul_jvp_rhs, mul_hvp, "*");
-same_type_binary!(DivRule, div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, div_hvp, "/");
+same_type_binary!(
+    AddRule,
+    add_vjp,
+    add_vjp_lhs,
+    add_vjp_rhs,
+    add_jvp,
+    add_jvp_lhs,
+    add_jvp_rhs,
+    add_hvp,
+    "+"
+);
+same_type_binary!(
+    SubRule,
+    sub_vjp,
+    sub_vjp_lhs,
+    sub_vjp_rhs,
+    sub_jvp,
+    sub_jvp_lhs,
+    sub_jvp_rhs,
+    sub_hvp,
+    "-"
+);
+same_type_binary!(
+    MulRule,
+    mul_vjp,
+    mul_vjp_lhs,
+    mul_vjp_rhs,
+    mul_jvp,
+    mul_jvp_lhs,
+    mul_jvp_rhs,
+    mul_hvp,
+    "*"
+);
+same_type_binary!(
+    DivRule,
+    div_vjp,
+    div_vjp_lhs,
+    div_vjp_rhs,
+    div_jvp,
+    div_jvp_lhs,
+    div_jvp_rhs,
+    div_hvp,
+    "/"
+);
 
 /// `-a` and its pullback.
 #[inline(always)]

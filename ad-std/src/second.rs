@@ -375,18 +375,16 @@ mod tests {
             let first = |x: f64| rule(x, Present((1.0, 0.0, 0.0))).1.0;
             let (_, (_, _, d2)) = rule(x, Present((1.0, 1.0, 0.0)));
             let want = second_difference(first, x);
-            assert!((d2 - want).abs() < 1e-6 * want.abs().max(1.0), "at {x}: {d2} vs {want}");
+            assert!(
+                (d2 - want).abs() < 1e-6 * want.abs().max(1.0),
+                "at {x}: {d2} vs {want}"
+            );
         }
     }
 
     #[test]
     fn binary_rules_against_differences_of_their_gradients() {
-        type Rule = fn(
-            f64,
-            f64,
-            Present<Second<f64>>,
-            Present<Second<f64>>,
-        ) -> (f64, Second<f64>);
+        type Rule = fn(f64, f64, Present<Second<f64>>, Present<Second<f64>>) -> (f64, Second<f64>);
         let rules: [(Rule, f64, f64); 4] = [
             (f64::__ad_hvp_atan2, 0.7, -1.3),
             (f64::__ad_hvp_log, 2.5, 3.0),
@@ -398,21 +396,24 @@ mod tests {
             for i in 0..2 {
                 for j in 0..2 {
                     let (ei, ej) = (e(i), e(j));
-                    let (_, (_, _, hij)) = rule(
-                        x,
-                        o,
-                        Present((ei.0, ej.0, 0.0)),
-                        Present((ei.1, ej.1, 0.0)),
-                    );
+                    let (_, (_, _, hij)) =
+                        rule(x, o, Present((ei.0, ej.0, 0.0)), Present((ei.1, ej.1, 0.0)));
                     // ∂/∂_j of the tangent in direction i.
-                    let first = |x: f64, o: f64| rule(x, o, Present((ei.0, 0.0, 0.0)), Present((ei.1, 0.0, 0.0))).1.0;
+                    let first = |x: f64, o: f64| {
+                        rule(x, o, Present((ei.0, 0.0, 0.0)), Present((ei.1, 0.0, 0.0)))
+                            .1
+                            .0
+                    };
                     let h = 1e-5;
                     let want = if j == 0 {
                         (first(x + h, o) - first(x - h, o)) / (2.0 * h)
                     } else {
                         (first(x, o + h) - first(x, o - h)) / (2.0 * h)
                     };
-                    assert!((hij - want).abs() < 1e-6 * want.abs().max(1.0), "({i}, {j}) at ({x}, {o}): {hij} vs {want}");
+                    assert!(
+                        (hij - want).abs() < 1e-6 * want.abs().max(1.0),
+                        "({i}, {j}) at ({x}, {o}): {hij} vs {want}"
+                    );
                 }
             }
         }

@@ -17,7 +17,9 @@ pub struct Lcg(u64);
 impl Lcg {
     /// A generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        Lcg(seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407))
+        Lcg(seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407))
     }
 
     /// A number in `[-1, 1)`.

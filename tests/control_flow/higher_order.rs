@@ -41,7 +41,8 @@ fn an_integrator_taking_a_closure_literal() {
 fn an_integrator_taking_a_differentiable_function() {
     let integrand = function!(bump);
     for (a, b) in [(-1.0, 1.0), (0.0, 2.5)] {
-        let (value, (da, db)) = value_with_gradient!(at: a, b, of: |a, b| integrate(&integrand, a, b));
+        let (value, (da, db)) =
+            value_with_gradient!(at: a, b, of: |a, b| integrate(&integrand, a, b));
         assert_eq!(value, integrate(&integrand, a, b));
         assert_grad_fd(|p| integrate(&integrand, p[0], p[1]), &[a, b], &[da, db]);
     }

@@ -4,13 +4,15 @@ use crate::{assert_close, assert_deriv_fd, assert_matrix_close};
 use ad::ndarray::{Array1, Array2, array};
 use ad::prelude::*;
 
-
 #[test]
 fn second_derivatives_of_scalar_functions() {
     assert_close(hessian!(at: 2.0, of: |x: f64| x * x * x), 12.0);
     for x in [-1.2, 0.3, 2.0] {
         // (sin x · e^x)'' = 2 cos x · e^x
-        assert_close(hessian!(at: x, of: |x: f64| x.sin() * x.exp()), 2.0 * x.cos() * x.exp());
+        assert_close(
+            hessian!(at: x, of: |x: f64| x.sin() * x.exp()),
+            2.0 * x.cos() * x.exp(),
+        );
         // (x / (1 + x²))'' = 2x (x² - 3) / (1 + x²)³
         let want = 2.0 * x * (x * x - 3.0) / (1.0 + x * x).powi(3);
         assert_close(hessian!(at: x, of: |x: f64| x / (1.0 + x * x)), want);
@@ -23,7 +25,11 @@ fn wiggle(x: f64) -> f64 {
     let mut s = 0.0;
     for k in 1..5 {
         let kf = k as f64;
-        s += if x > 0.0 { (kf * x).sin() / kf } else { x.powi(k) * x.tanh() };
+        s += if x > 0.0 {
+            (kf * x).sin() / kf
+        } else {
+            x.powi(k) * x.tanh()
+        };
     }
     s + softened(x)
 }
@@ -69,14 +75,20 @@ pub fn rosenbrock_hessian(x: &[f64]) -> Array2<f64> {
 #[test]
 fn rosenbrock_hessian_in_several_dimensions() {
     for n in [2, 5, 10] {
-        let x: Vec<f64> = (0..n).map(|i| 0.3 + 0.2 * i as f64 - 0.05 * (i * i) as f64).collect();
+        let x: Vec<f64> = (0..n)
+            .map(|i| 0.3 + 0.2 * i as f64 - 0.05 * (i * i) as f64)
+            .collect();
         assert_matrix_close(&hessian!(at: &x, of: rosenbrock), &rosenbrock_hessian(&x));
     }
 }
 
 #[test]
 fn a_quadratic_forms_hessian_is_a_plus_a_transposed() {
-    let a = vec![vec![1.0, 2.0, 0.0], vec![0.5, -1.0, 3.0], vec![2.0, 0.0, 1.0]];
+    let a = vec![
+        vec![1.0, 2.0, 0.0],
+        vec![0.5, -1.0, 3.0],
+        vec![2.0, 0.0, 1.0],
+    ];
     let x = vec![0.3, -0.2, 1.1];
     let h = hessian!(at: x.clone(), of: |x: Vec<f64>| {
         let mut s = 0.0;
@@ -95,7 +107,10 @@ fn a_quadratic_forms_hessian_is_a_plus_a_transposed() {
 fn arrays_and_array1_arguments() {
     // f = x0 x1 x2 + x0²: H = [[2, x2, x1], [x2, 0, x0], [x1, x0, 0]]
     let h = hessian!(at: [1.0, 2.0, 3.0], of: |x: [f64; 3]| x[0] * x[1] * x[2] + x[0] * x[0]);
-    assert_matrix_close(&h, &array![[2.0, 3.0, 2.0], [3.0, 0.0, 1.0], [2.0, 1.0, 0.0]]);
+    assert_matrix_close(
+        &h,
+        &array![[2.0, 3.0, 2.0], [3.0, 0.0, 1.0], [2.0, 1.0, 0.0]],
+    );
     let x: Array1<f64> = array![0.5, -1.5];
     // f = exp(x0) sin(x1): H = [[e s, e c], [e c, -e s]]
     let h = hessian!(at: x.clone(), of: |x: Array1<f64>| x[0].exp() * x[1].sin());
@@ -122,7 +137,11 @@ fn methods_and_structs() {
     let s = Spring { k: 3.0, rest: 0.5 };
     for x in [0.0, 1.2] {
         let second = hessian!(at: x, of: |x: f64| s.energy(x));
-        assert_deriv_fd(|x| differentiate!(at: x, of: |x: f64| s.energy(x)), x, second);
+        assert_deriv_fd(
+            |x| differentiate!(at: x, of: |x: f64| s.energy(x)),
+            x,
+            second,
+        );
     }
 }
 
@@ -142,5 +161,9 @@ fn through_a_function_argument() {
     let integrand = function!(|x: f64| x.sin() * x);
     let b = 1.2;
     let second = hessian!(at: b, of: |b: f64| integrate(&integrand, 0.0, b));
-    assert_deriv_fd(|b| differentiate!(at: b, of: |b: f64| integrate(&integrand, 0.0, b)), b, second);
+    assert_deriv_fd(
+        |b| differentiate!(at: b, of: |b: f64| integrate(&integrand, 0.0, b)),
+        b,
+        second,
+    );
 }

@@ -14,11 +14,13 @@ fn polar_jacobian(r: f64, phi: f64) -> Array2<f64> {
     array![[phi.cos(), -r * phi.sin()], [phi.sin(), r * phi.cos()]]
 }
 
-
 #[test]
 fn polar_to_cartesian() {
     let p = vec![2.0, 0.3];
-    assert_matrix_close(&jacobian!(at: &p, of: to_cartesian), &polar_jacobian(2.0, 0.3));
+    assert_matrix_close(
+        &jacobian!(at: &p, of: to_cartesian),
+        &polar_jacobian(2.0, 0.3),
+    );
 }
 
 /// Three outputs from two inputs, an array in: forward mode (fewer inputs than outputs).
@@ -32,7 +34,8 @@ fn more_outputs_than_inputs_goes_forward() {
     assert!(ad::__private::jacobian_uses_forward_mode(2, 3));
     let j = jacobian!(at: [2.0, 0.3], of: spherical_shell);
     let mut want = Array2::zeros((3, 2));
-    want.slice_mut(ad::ndarray::s![..2, ..]).assign(&polar_jacobian(2.0, 0.3));
+    want.slice_mut(ad::ndarray::s![..2, ..])
+        .assign(&polar_jacobian(2.0, 0.3));
     want[[2, 0]] = 4.0;
     assert_matrix_close(&j, &want);
 }

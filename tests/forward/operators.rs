@@ -20,7 +20,10 @@ fn derivative_of_a_straight_line_function() {
 fn closure_literals_with_and_without_types_and_captures() {
     let a = 3.0;
     assert_close(differentiate!(at: 0.5, of: |x: f64| x.sin()), 0.5f64.cos());
-    assert_close(differentiate!(at: 2.0, of: |x| a * x * x + x.exp()), 12.0 + 2.0f64.exp());
+    assert_close(
+        differentiate!(at: 2.0, of: |x| a * x * x + x.exp()),
+        12.0 + 2.0f64.exp(),
+    );
     // The captured `a` is still usable afterwards.
     assert_eq!(a, 3.0);
 }

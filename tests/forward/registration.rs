@@ -31,7 +31,10 @@ fn a_forward_registration_serves_both_modes() {
     let before = CUBE_DIFFERENTIALS.load(SeqCst);
     let dx = differentiate!(at: x, of: |x: f64| uses_cube(x, y));
     assert_close(dx, 3.0 * x * x * y.powi(3));
-    assert!(CUBE_DIFFERENTIALS.load(SeqCst) > before, "the registered differential is used");
+    assert!(
+        CUBE_DIFFERENTIALS.load(SeqCst) > before,
+        "the registered differential is used"
+    );
     // Reverse mode, derived from the differential: one differential call per parameter.
     let (gx, gy) = ad::gradient!(at: x, y, of: uses_cube);
     assert_close(gx, 3.0 * x * x * y.powi(3));
@@ -47,7 +50,9 @@ fn polar(r: f64, phi: f64) -> (f64, f64) {
 #[derivative(of = polar)]
 fn polar_vjp(r: f64, phi: f64) -> ((f64, f64), impl Fn((f64, f64)) -> (f64, f64)) {
     let (c, s) = (phi.cos(), phi.sin());
-    (polar(r, phi), move |(dx, dy)| (dx * c + dy * s, -dx * r * s + dy * r * c))
+    (polar(r, phi), move |(dx, dy)| {
+        (dx * c + dy * s, -dx * r * s + dy * r * c)
+    })
 }
 
 #[differentiable]
@@ -92,6 +97,10 @@ fn a_reverse_registration_can_name_the_forward_one() {
     let before = SOFTPLUS_FORWARD.load(SeqCst);
     let d = differentiate!(at: 0.3, of: softplus);
     assert_close(d, 1.0 / (1.0 + (-0.3f64).exp()));
-    assert_eq!(SOFTPLUS_FORWARD.load(SeqCst), before + 1, "the named forward rule is used");
+    assert_eq!(
+        SOFTPLUS_FORWARD.load(SeqCst),
+        before + 1,
+        "the named forward rule is used"
+    );
     assert_close(ad::gradient!(at: 0.3, of: softplus), d);
 }

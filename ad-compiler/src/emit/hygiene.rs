@@ -64,13 +64,18 @@ mod tests {
                 for entry in std::fs::read_dir(&path).unwrap() {
                     files.push(entry.unwrap().path());
                 }
-            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("emit/hygiene.rs") {
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && !path.ends_with("emit/hygiene.rs")
+            {
                 let source = std::fs::read_to_string(&path).unwrap();
                 for word in literal_locals_in_spanned_quotes(&source) {
                     offenders.push(format!("{}: {word}", path.display()));
                 }
             }
         }
-        assert!(offenders.is_empty(), "generated locals written inside `quote_spanned!`: {offenders:?}");
+        assert!(
+            offenders.is_empty(),
+            "generated locals written inside `quote_spanned!`: {offenders:?}"
+        );
     }
 }

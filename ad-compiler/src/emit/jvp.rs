@@ -55,7 +55,13 @@ pub fn body(
     param_sources: &[TokenStream],
     order: Order,
 ) -> TokenStream {
-    body_with_names(ir, activity, param_sources, &super::vjp::constant_names(ir), order)
+    body_with_names(
+        ir,
+        activity,
+        param_sources,
+        &super::vjp::constant_names(ir),
+        order,
+    )
 }
 
 /// [`body`] with the constants that are names written as `names` says (by the local that
@@ -296,8 +302,10 @@ impl Printer<'_> {
                         .components()
                         .iter()
                         .map(|c| {
-                            let (t, tangent) =
-                                (self.name(instr.result, c), self.structural_tangent(instr, c));
+                            let (t, tangent) = (
+                                self.name(instr.result, c),
+                                self.structural_tangent(instr, c),
+                            );
                             quote!(let mut #t = #tangent;)
                         })
                         .collect();
@@ -412,12 +420,10 @@ impl Printer<'_> {
             }
             Op::Struct { fields, rest, .. } => {
                 let base = match rest {
-                    Some(r) if self.active(*r) => {
-                        fields.iter().fold(t(r), |inner, (member, _)| {
-                            let key = field_key(member);
-                            quote!(#rt::without_field::<#key, _>(#inner))
-                        })
-                    }
+                    Some(r) if self.active(*r) => fields.iter().fold(t(r), |inner, (member, _)| {
+                        let key = field_key(member);
+                        quote!(#rt::without_field::<#key, _>(#inner))
+                    }),
                     // The zero of the literal's type, which only its value names.
                     _ => {
                         let value = names::value(instr.result);
@@ -540,7 +546,10 @@ impl Printer<'_> {
             .filter(|k| self.active(params[*k]) || merged.get(*k).is_some_and(|m| self.active(*m)))
             .flat_map(|k| components.iter().map(move |c| (k, *c)))
             .collect();
-        let tparams: Vec<_> = carried.iter().map(|(k, c)| self.name(params[*k], c)).collect();
+        let tparams: Vec<_> = carried
+            .iter()
+            .map(|(k, c)| self.name(params[*k], c))
+            .collect();
         let vparams: Vec<_> = params.iter().map(|v| names::value(*v)).collect();
         let tinit = carried.iter().map(|(k, c)| self.tangent_moved(init[*k], c));
         let vinit = init.iter().map(|v| names::value(*v));

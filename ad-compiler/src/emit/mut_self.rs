@@ -18,7 +18,14 @@ pub fn guard(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> To
     let (params, args) = typed_params(sig);
     // Never called (the bound cannot hold); the body only gives the signature meaning.
     let body = quote!(Self::#vjp(&mut ::core::clone::Clone::clone(self), #(#args),*));
-    guard_fn(vis, sig, &names::method_vjp(&sig.ident), &params, result, body)
+    guard_fn(
+        vis,
+        sig,
+        &names::method_vjp(&sig.ident),
+        &params,
+        result,
+        body,
+    )
 }
 
 /// The stand-in `name` (`__ad_fwd_<m>`, `__ad_hvp_<m>`) of the `&mut self` method `sig` for

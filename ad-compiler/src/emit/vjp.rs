@@ -112,7 +112,6 @@ pub fn body(
             (#(#outputs,)*)
         }
     };
-    
 
     // A recursive function's pullback holds its own type: box it.
     let pullback = if boxed {
@@ -747,7 +746,10 @@ fn tangent_path(path: &syn::Path) -> (syn::Path, bool) {
 
 /// Replaces the locals of name constants by the names themselves, parenthesized: the code
 /// reads `data[i]` and `n as f64` as the source does, without moving `data` into a local.
-pub(super) fn inline_names(tokens: TokenStream, names: &HashMap<String, TokenStream>) -> TokenStream {
+pub(super) fn inline_names(
+    tokens: TokenStream,
+    names: &HashMap<String, TokenStream>,
+) -> TokenStream {
     use proc_macro2::{Delimiter, Group, TokenTree};
     if names.is_empty() {
         return tokens;
