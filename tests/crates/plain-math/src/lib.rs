@@ -31,6 +31,11 @@ pub fn quantize(x: f64) -> f64 {
     x.round()
 }
 
+/// `x³ - x`.
+pub fn cubic(x: f64) -> f64 {
+    x * x * x - x
+}
+
 /// Special functions, in a module of their own.
 pub mod special {
     /// The logistic sigmoid `1 / (1 + e^-x)`.

@@ -11,6 +11,7 @@
 //!   from the value namespace of crate A, its registration from the type namespace of B).
 //! - [`glob`]: `use plain_math::*; use registrations::*;`.
 //! - [`via_prelude`]: `use registrations::prelude::*;`, B's re-export of both.
+//! - [`forward_registration`]: a retroactive forward-mode registration, `use`d the same way.
 //! - [`cross_crate`]: calls of `registrations`' own `#[differentiable]` functions, imported
 //!   or by qualified path (`registrations::smooth_relu_sq(x)`).
 //! - [`exact`] and [`straight_through`]: both glob-import the exact (zero) derivative of
@@ -36,6 +37,19 @@ pub mod explicit {
     #[differentiable]
     pub fn f(x: f64) -> f64 {
         softplus(x) * logistic(x) + scaled_sq(x, 2.0)
+    }
+}
+
+/// A retroactive forward-mode registration (`registrations::cubic`), used in both modes.
+pub mod forward_registration {
+    use ad::prelude::*;
+    use plain_math::cubic;
+    use registrations::cubic;
+
+    /// `cubic(x y) + y`.
+    #[differentiable]
+    pub fn f(x: f64, y: f64) -> f64 {
+        cubic(x * y) + y
     }
 }
 

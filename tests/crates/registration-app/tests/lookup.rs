@@ -4,7 +4,9 @@
 use ad::check::{central_difference, central_difference_gradient, close};
 use ad::prelude::*;
 use plain_math::special::logistic as sigma;
-use registration_app::{cross_crate, exact, explicit, glob, straight_through, via_prelude};
+use registration_app::{
+    cross_crate, exact, explicit, forward_registration, glob, straight_through, via_prelude,
+};
 
 const POINTS: [f64; 6] = [-3.2, -1.1, -0.2, 0.35, 1.4, 2.7];
 const TOL: f64 = 1e-7;
@@ -251,4 +253,23 @@ fn local_registration_takes_precedence_over_glob_import() {
     // From outside, importing the module's registration is enough to select it for `of:`.
     use straight_through::quantize;
     assert_eq!(gradient!(at: 0.3, of: quantize), 1.0);
+}
+
+#[test]
+fn forward_mode_through_retroactive_registrations() {
+    for x in POINTS {
+        // The reverse registrations of `explicit::f`'s callees give forward mode too.
+        let d = differentiate!(at: x, of: explicit::f);
+        check("forward explicit", x, d, closed_f(x, 2.0), central_difference(primal_f, x));
+        // A forward registration gives forward mode, and reverse mode derived from it:
+        // f = (x y)³ - x y + y, ∂x = (3 (x y)² - 1) y, ∂y = (3 (x y)² - 1) x + 1.
+        let y = 0.7;
+        let slope = 3.0 * (x * y) * (x * y) - 1.0;
+        let primal = |x: f64| plain_math::cubic(x * y) + y;
+        let dx = differentiate!(at: x, of: |x: f64| forward_registration::f(x, y));
+        check("forward registration", x, dx, slope * y, central_difference(primal, x));
+        let (gx, gy) = gradient!(at: x, y, of: forward_registration::f);
+        check("reverse from forward", x, gx, slope * y, central_difference(primal, x));
+        assert!(close(gy, slope * x + 1.0, 1e-12), "reverse from forward, y at {x}: {gy}");
+    }
 }

@@ -72,6 +72,13 @@ pub fn logistic_vjp(x: f64) -> (f64, impl Fn(f64) -> f64) {
     (s, move |dy| dy * s * (1.0 - s))
 }
 
+/// Registers a forward-mode derivative of [`plain_math::cubic`]: value and differential. The
+/// reverse mode callers need is derived from it.
+#[derivative(of = plain_math::cubic, forward)]
+pub fn cubic_jvp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+    (plain_math::cubic(x), move |dx| (3.0 * x * x - 1.0) * dx)
+}
+
 /// This crate's own differentiable functions, written against the registrations above.
 pub mod models {
     use crate::prelude::*;
@@ -97,8 +104,8 @@ pub use models::{smooth_relu_sq, soft_blend};
 /// function (value namespace) together with its registration (type namespace), and this
 /// crate's own differentiable functions with their companions.
 pub mod prelude {
-    pub use crate::{lerp, logistic, quantize, scaled_sq, softplus};
+    pub use crate::{cubic, lerp, logistic, quantize, scaled_sq, softplus};
     pub use crate::{smooth_relu_sq, soft_blend};
     pub use plain_math::special::logistic;
-    pub use plain_math::{lerp, quantize, scaled_sq, softplus};
+    pub use plain_math::{cubic, lerp, quantize, scaled_sq, softplus};
 }
