@@ -106,6 +106,35 @@ impl Line {
     }
 }
 
+/// The n-dimensional Rosenbrock function.
+#[differentiable]
+fn rosenbrock(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..x.len() - 1 {
+        let (a, b) = (1.0 - x[i], x[i + 1] - x[i] * x[i]);
+        s += a * a + 100.0 * b * b;
+    }
+    s
+}
+
+/// Polar to Cartesian coordinates.
+#[differentiable]
+fn to_cartesian(p: &[f64]) -> Vec<f64> {
+    vec![p[0] * p[1].cos(), p[0] * p[1].sin()]
+}
+
+/// The trapezoid rule, taking the integrand with its derivatives.
+#[differentiable]
+fn integrate<F: DifferentiableFn<f64, Output = f64>>(f: &F, a: f64, b: f64) -> f64 {
+    let n = 200;
+    let h = (b - a) / n as f64;
+    let mut s = 0.5 * (f.call(a) + f.call(b));
+    for i in 1..n {
+        s += f.call(a + i as f64 * h);
+    }
+    s * h
+}
+
 /// A ball under gravity and drag, stepped in place.
 #[derive(Differentiable, Clone, Debug)]
 pub struct Ball {
@@ -237,4 +266,36 @@ fn main() {
         "   finite differences                     {:.6}, {:.6}, {:.6}",
         fd[0], fd[1], fd[2]
     );
+
+    println!("\n== forward mode: the same code, its tangent computed beside its value");
+    let d = differentiate!(at: 1.5, of: |x: f64| f(x, 0.7, 3));
+    println!("   differentiate! d/dx f(x, 0.7, 3) at 1.5 = {d:.9}  (reverse mode: {dx:.9})", dx = gradient!(at: 1.5, 0.7, of: |x, y| f(x, y, 3)).0);
+    let (v, differential) = value_with_differential!(at: 1.1, 10, of: pow_loop);
+    println!(
+        "   value_with_differential! x^10 at 1.1 = {v:.6}, differential(1, _) = {:.6}  (10 x^9 = {:.6})",
+        differential(1.0, ad::NoTangent),
+        10.0 * 1.1f64.powi(9)
+    );
+
+    println!("\n== Jacobians (forward or reverse mode, by shape) and exact Hessians");
+    let j = jacobian!(at: &vec![2.0, 0.5], of: to_cartesian);
+    println!("   jacobian of polar -> Cartesian at (r, phi) = (2, 0.5):");
+    println!("     {:.6?}", j.row(0).to_vec());
+    println!("     {:.6?}   (closed form: [cos, -r sin], [sin, r cos])", j.row(1).to_vec());
+    let x = vec![1.2, 0.8, -0.5];
+    let h = hessian!(at: &x, of: rosenbrock);
+    println!("   hessian of Rosenbrock at {x:?}:");
+    for i in 0..3 {
+        println!("     {:10.3?}", h.row(i).to_vec());
+    }
+    println!(
+        "     closed form h00 = 2 - 400 (x1 - x0^2) + 800 x0^2 = {:.3}",
+        2.0 - 400.0 * (x[1] - x[0] * x[0]) + 800.0 * x[0] * x[0]
+    );
+
+    println!("\n== a function as an argument: d/db of the integral of cos(k x) from 0 to b");
+    let k = 2.0;
+    let integrand = function!(|x: f64| (k * x).cos());
+    let db = gradient!(at: 1.0, of: |b| integrate(&integrand, 0.0, b));
+    println!("   {db:.6}   (the integrand at b, cos(2) = {:.6}, up to the rule's error)", 2.0f64.cos());
 }
