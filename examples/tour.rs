@@ -269,7 +269,10 @@ fn main() {
 
     println!("\n== forward mode: the same code, its tangent computed beside its value");
     let d = differentiate!(at: 1.5, of: |x: f64| f(x, 0.7, 3));
-    println!("   differentiate! d/dx f(x, 0.7, 3) at 1.5 = {d:.9}  (reverse mode: {dx:.9})", dx = gradient!(at: 1.5, 0.7, of: |x, y| f(x, y, 3)).0);
+    println!(
+        "   differentiate! d/dx f(x, 0.7, 3) at 1.5 = {d:.9}  (reverse mode: {dx:.9})",
+        dx = gradient!(at: 1.5, 0.7, of: |x, y| f(x, y, 3)).0
+    );
     let (v, differential) = value_with_differential!(at: 1.1, 10, of: pow_loop);
     println!(
         "   value_with_differential! x^10 at 1.1 = {v:.6}, differential(1, _) = {:.6}  (10 x^9 = {:.6})",
@@ -281,7 +284,10 @@ fn main() {
     let j = jacobian!(at: &vec![2.0, 0.5], of: to_cartesian);
     println!("   jacobian of polar -> Cartesian at (r, phi) = (2, 0.5):");
     println!("     {:.6?}", j.row(0).to_vec());
-    println!("     {:.6?}   (closed form: [cos, -r sin], [sin, r cos])", j.row(1).to_vec());
+    println!(
+        "     {:.6?}   (closed form: [cos, -r sin], [sin, r cos])",
+        j.row(1).to_vec()
+    );
     let x = vec![1.2, 0.8, -0.5];
     let h = hessian!(at: &x, of: rosenbrock);
     println!("   hessian of Rosenbrock at {x:?}:");
@@ -297,5 +303,8 @@ fn main() {
     let k = 2.0;
     let integrand = function!(|x: f64| (k * x).cos());
     let db = gradient!(at: 1.0, of: |b| integrate(&integrand, 0.0, b));
-    println!("   {db:.6}   (the integrand at b, cos(2) = {:.6}, up to the rule's error)", 2.0f64.cos());
+    println!(
+        "   {db:.6}   (the integrand at b, cos(2) = {:.6}, up to the rule's error)",
+        2.0f64.cos()
+    );
 }

@@ -110,13 +110,14 @@ pub mod prelude {
 #[doc(hidden)]
 pub mod __private {
     pub use ad_core::accumulate::{accumulate, add_into, zero};
-    pub use ad_core::basis::{Basis, DerivedMode};
+    pub use ad_core::basis::{Basis, DerivedMode, assemble};
     pub use ad_core::field::{FieldTangent, field, field_key, from_field, without_field};
     pub use ad_core::forward::{
-        Absent, MaybeTangent, Present, argument_seed, same_type_zero, second_or_zero,
-        tangent_or_zero, unshaped_zero,
+        Absent, MaybeTangent, Present, argument_seed, same_type_zero, scaled_by, second_or_zero,
+        tangent_or_zero, unshaped_zero, with_second_tangent,
     };
     pub use ad_core::function::Function;
+    pub use ad_core::hessian::ScalarResult;
     pub use ad_core::hessian::hessian;
     pub use ad_core::index::{
         IndexPullback, accumulate_at, add_at, element, sum_elements, take_at, take_at2, take_last,

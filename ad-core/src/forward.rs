@@ -109,3 +109,30 @@ pub fn second_or_zero<V: Differentiable + ?Sized>(
         (zero.clone(), zero.clone(), zero)
     })
 }
+
+/// `partial` scaled by the scalar `cotangent`: the cotangent of an operand of a nested
+/// derivative (see `ad-compiler`'s `emit::nested`). Typing the cotangent from the result
+/// keeps the pullback closure's parameter type known.
+#[inline(always)]
+pub fn scaled_by<C: crate::hessian::ScalarResult, T: TangentVector>(
+    cotangent: C,
+    partial: &T,
+) -> T {
+    partial.clone().scaled(cotangent.to_f64())
+}
+
+/// A second-order tangent `(t1, t2, t12)` of a value of type `V`.
+pub type SecondTangent<V> = (
+    <V as Differentiable>::TangentVector,
+    <V as Differentiable>::TangentVector,
+    <V as Differentiable>::TangentVector,
+);
+
+/// `(value, tangents)`, typing second-order tangents after their value.
+#[inline(always)]
+pub fn with_second_tangent<V: Differentiable>(
+    value: V,
+    tangents: SecondTangent<V>,
+) -> (V, SecondTangent<V>) {
+    (value, tangents)
+}

@@ -9,6 +9,7 @@
 
 mod hessians;
 mod jacobians;
+mod nested;
 mod operators;
 mod registration;
 

@@ -102,7 +102,21 @@ pub fn body_with_names(
                 Some(syn::Type::Reference(r)) if owned_copy => ((*r.elem).clone(), quote!(&#value)),
                 Some(syn::Type::Reference(r)) => ((*r.elem).clone(), quote!(#value)),
                 Some(ty) => (ty.clone(), quote!(&#value)),
-                None => (syn::parse_quote!(_), quote!(&#value)),
+                // An untyped parameter (of a closure) may hold a reference: the method call's
+                // auto-deref finds the referent's zero tangent.
+                None => {
+                    let zero = match order {
+                        Order::First => quote!(#value.zero_tangent()),
+                        Order::Second => quote!({
+                            let zero = #value.zero_tangent();
+                            (::core::clone::Clone::clone(&zero), ::core::clone::Clone::clone(&zero), zero)
+                        }),
+                    };
+                    return quote! {
+                        #bind
+                        let #pattern = #rt::MaybeTangent::or_zero(#given, || #zero);
+                    };
+                }
             };
             let from_given = match order {
                 Order::First => quote!(tangent_or_zero),
@@ -381,6 +395,24 @@ impl Printer<'_> {
                     .map(|a| self.maybe(a));
                 quote_spanned!(span=> #value.#forward #turbofish(#(#values,)* #(#tangents),*))
             }
+            Op::Nested { args, .. } => match self.order {
+                Order::First => {
+                    let tangents: Vec<TokenStream> =
+                        args.iter().map(|v| self.tangent_all(*v)).collect();
+                    super::nested::forward(instr, &tangents)
+                }
+                // A third order: an error only where a Hessian instantiates this code.
+                Order::Second => {
+                    let rt = runtime();
+                    let value = super::nested::value(instr);
+                    quote!({
+                        #[allow(non_camel_case_types)]
+                        struct nested_differentiate_has_no_second_order_rule;
+                        let __ad_missing = #rt::missing_second_order(nested_differentiate_has_no_second_order_rule, &|| ());
+                        #rt::with_second_tangent(#value, __ad_missing)
+                    })
+                }
+            },
             _ => return None,
         };
         Some(call)

@@ -10,6 +10,7 @@ pub mod jvp;
 mod missing;
 pub mod mut_self;
 pub mod names;
+mod nested;
 mod primal;
 pub mod types;
 pub mod vjp;

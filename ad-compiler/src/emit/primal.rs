@@ -202,6 +202,7 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let items = items.iter().map(v);
             quote_spanned!(span=> ::std::vec![#(#items),*])
         }
+        Op::Nested { .. } => super::nested::value(instr),
         // Handled above.
         Op::If { .. } | Op::Loop { .. } => quote!(()),
     };
@@ -243,6 +244,7 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             let a = operand(a);
             quote_spanned!(span=> #rt::CastRule::<#ty>::cast_vjp(#a))
         }
+        (Rule::Call, Op::Nested { .. }) => super::nested::vjp(instr),
         (Rule::Call, Op::Call { callee: path, args }) => {
             let vjp = callee::vjp_path(&path.path);
             let args = args.iter().map(v);

@@ -221,6 +221,7 @@ fn op_text(instr: &Instr) -> String {
         Op::Push { base, value } => format!("push {base}, {value}"),
         Op::VecRepeat { value, count } => format!("vec [{value}; {count}]"),
         Op::VecList(items) => format!("vec [{}]", list(items)),
+        Op::Nested { args, .. } => format!("differentiate ({})", list(args)),
     };
     format!("{text}{discarded}")
 }

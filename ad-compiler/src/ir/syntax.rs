@@ -214,6 +214,15 @@ pub enum Op {
     VecRepeat { value: ValueId, count: ValueId },
     /// `vec![a, b, ..]`.
     VecList(Vec<ValueId>),
+    /// `differentiate!(at: a, of: closure)` inside a differentiable body (nested
+    /// differentiation): the closure's derivative at `args[0]`, where the closure also reads
+    /// the outer values `args[1..]`, named `captures` in its body. Its derivatives come from
+    /// the closure's second-order forward code (see `emit::nested`).
+    Nested {
+        closure: syn::ExprClosure,
+        captures: Vec<syn::Ident>,
+        args: Vec<ValueId>,
+    },
 }
 
 impl Op {
@@ -232,7 +241,7 @@ impl Op {
             }
             Op::Ref { operand, .. } | Op::Deref(operand) | Op::Clone(operand) => vec![*operand],
             Op::Discrete { operands, .. } | Op::NoDerivative { operands, .. } => operands.clone(),
-            Op::Call { args, .. } | Op::Tuple(args) => args.clone(),
+            Op::Call { args, .. } | Op::Tuple(args) | Op::Nested { args, .. } => args.clone(),
             Op::Method { receiver, args, .. } | Op::DiscreteMethod { receiver, args, .. } => {
                 std::iter::once(*receiver)
                     .chain(args.iter().copied())

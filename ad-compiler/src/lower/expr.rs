@@ -363,6 +363,15 @@ impl Builder<'_> {
             Expr::Macro(m) if m.mac.path.segments.last().is_some_and(|s| s.ident == "vec") => {
                 self.lower_vec(&m.mac)
             }
+            Expr::Macro(m)
+                if m.mac
+                    .path
+                    .segments
+                    .last()
+                    .is_some_and(|s| s.ident == "differentiate" || s.ident == "gradient") =>
+            {
+                self.lower_nested(&m.mac)
+            }
             Expr::Macro(m) => {
                 self.unsupported_macro(&m.mac);
                 None
@@ -550,6 +559,81 @@ impl Builder<'_> {
         }
     }
 
+    /// `differentiate!(at: a, of: f)` inside a differentiable body, or `gradient!` of one
+    /// scalar argument (the same number): an [`Op::Nested`] whose operands are `a` and the
+    /// outer locals the closure reads.
+    fn lower_nested(&mut self, mac: &syn::Macro) -> Option<ValueId> {
+        let span = mac.span();
+        let input = match syn::parse2::<crate::operators::Input>(mac.tokens.clone()) {
+            Ok(input) => input,
+            Err(e) => {
+                self.diag.error(e.span(), e.to_string());
+                return None;
+            }
+        };
+        let [at] = input.args.as_slice() else {
+            self.diag.error(
+                span,
+                "inside a differentiable function, `differentiate!` and `gradient!` take one scalar argument",
+            );
+            return None;
+        };
+        let closure: syn::ExprClosure = match &input.of {
+            Expr::Closure(c) => c.clone(),
+            Expr::Path(p) => syn::parse_quote!(|__ad_y| #p(__ad_y)),
+            other => {
+                self.diag.error(
+                    other.span(),
+                    "`of:` takes a path to a differentiable function or a closure literal",
+                );
+                return None;
+            }
+        };
+        if closure.inputs.len() != 1 {
+            self.diag.error(
+                closure.inputs.span(),
+                "the closure of a nested `differentiate!` takes one parameter",
+            );
+            return None;
+        }
+        let own: Vec<String> = closure
+            .inputs
+            .iter()
+            .filter_map(|p| match p {
+                syn::Pat::Ident(i) => Some(i.ident.to_string()),
+                syn::Pat::Type(t) => match &*t.pat {
+                    syn::Pat::Ident(i) => Some(i.ident.to_string()),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        // The outer locals the closure reads: its captures, passed as operands so that
+        // derivatives flow through them.
+        let mut captures: Vec<syn::Ident> = Vec::new();
+        collect_names(&closure.body.to_token_stream(), &mut |ident| {
+            let name = ident.to_string();
+            if !own.contains(&name)
+                && self.lookup(&name).is_some()
+                && !captures.iter().any(|c| *c == name)
+            {
+                captures.push(ident.clone());
+            }
+        });
+        let mut args = vec![self.lower_value(at)];
+        for capture in &captures {
+            args.push(self.lookup(&capture.to_string())?);
+        }
+        Some(self.push(
+            Op::Nested {
+                closure,
+                captures,
+                args,
+            },
+            span,
+        ))
+    }
+
     /// `base.member`, or `&base.member` when `by_ref` (the base of an index, a method call or
     /// another field). Bases are borrowed the same way, as auto-ref does.
     pub fn lower_field(&mut self, f: &syn::ExprField, by_ref: bool) -> Option<ValueId> {
@@ -728,6 +812,27 @@ impl Builder<'_> {
             mac.path.span(),
             format!("the macro `{name}!` is not supported in differentiable functions: compute the value outside, or in a helper function"),
         );
+    }
+}
+
+/// Calls `found` on every identifier of `tokens` that is not a field or method name (not right
+/// after a `.`) nor followed by `::` or `!`.
+fn collect_names(tokens: &proc_macro2::TokenStream, found: &mut dyn FnMut(&proc_macro2::Ident)) {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Ident(ident) => {
+                let after_dot =
+                    i > 0 && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
+                let path_or_macro = matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':' || p.as_char() == '!');
+                if !after_dot && !path_or_macro {
+                    found(ident);
+                }
+            }
+            TokenTree::Group(g) => collect_names(&g.stream(), found),
+            _ => {}
+        }
     }
 }
 

@@ -203,7 +203,7 @@ impl<'a> Generator<'_> {
             Op::Arith(op, a, b) => Some(Rule::Arith(*op, self.mask(*a, *b))),
             Op::Neg(_) => Some(Rule::Neg),
             Op::Cast(..) => Some(Rule::Cast),
-            Op::Call { .. } => Some(Rule::Call),
+            Op::Call { .. } | Op::Nested { .. } => Some(Rule::Call),
             Op::Method { .. } => Some(Rule::Method),
             Op::Index { .. } => Some(Rule::Index),
             Op::IndexSet { .. } | Op::Push { .. } | Op::VecRepeat { .. } | Op::VecList(_) => {
@@ -285,7 +285,7 @@ impl<'a> Generator<'_> {
                     self.pullback(instr, arity, targets)
                 }
                 Op::Neg(a) | Op::Cast(a, _) => self.pullback(instr, None, vec![(0, *a)]),
-                Op::Call { args, .. } => {
+                Op::Call { args, .. } | Op::Nested { args, .. } => {
                     let targets = self.active_slots(args);
                     self.pullback(instr, Some(args.len()), targets)
                 }

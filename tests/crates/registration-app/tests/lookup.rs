@@ -260,16 +260,37 @@ fn forward_mode_through_retroactive_registrations() {
     for x in POINTS {
         // The reverse registrations of `explicit::f`'s callees give forward mode too.
         let d = differentiate!(at: x, of: explicit::f);
-        check("forward explicit", x, d, closed_f(x, 2.0), central_difference(primal_f, x));
+        check(
+            "forward explicit",
+            x,
+            d,
+            closed_f(x, 2.0),
+            central_difference(primal_f, x),
+        );
         // A forward registration gives forward mode, and reverse mode derived from it:
         // f = (x y)³ - x y + y, ∂x = (3 (x y)² - 1) y, ∂y = (3 (x y)² - 1) x + 1.
         let y = 0.7;
         let slope = 3.0 * (x * y) * (x * y) - 1.0;
         let primal = |x: f64| plain_math::cubic(x * y) + y;
         let dx = differentiate!(at: x, of: |x: f64| forward_registration::f(x, y));
-        check("forward registration", x, dx, slope * y, central_difference(primal, x));
+        check(
+            "forward registration",
+            x,
+            dx,
+            slope * y,
+            central_difference(primal, x),
+        );
         let (gx, gy) = gradient!(at: x, y, of: forward_registration::f);
-        check("reverse from forward", x, gx, slope * y, central_difference(primal, x));
-        assert!(close(gy, slope * x + 1.0, 1e-12), "reverse from forward, y at {x}: {gy}");
+        check(
+            "reverse from forward",
+            x,
+            gx,
+            slope * y,
+            central_difference(primal, x),
+        );
+        assert!(
+            close(gy, slope * x + 1.0, 1e-12),
+            "reverse from forward, y at {x}: {gy}"
+        );
     }
 }

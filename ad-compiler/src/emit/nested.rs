@@ -1,0 +1,133 @@
+//! Nested differentiation: `differentiate!(at: a, of: |y| ..)` inside a differentiable body
+//! ([`Op::Nested`]).
+//!
+//! The inner derivative `D(a, c) = ∂f/∂y (a, c)`, where `c` are the outer values the closure
+//! reads, is itself differentiated by the outer derivative. Both come from the closure's
+//! second-order forward code (see `emit::jvp`), printed inline with the captures as extra
+//! parameters: seeding `t1` with the inner direction (`1` for `y`, `0` for the captures) and
+//! `t2` with an outer direction gives `D` as `t1` and its outer derivative as `t12`. The two
+//! directions are separate locals, so the inner and the outer derivative never mix
+//! (no perturbation confusion).
+//!
+//! - Forward mode: `t2` = the outer tangents; value `t1`, tangent `t12`.
+//! - Reverse mode: one pass per operand with `t2 = e_k` gives `∂D/∂operand_k`, saved for the
+//!   pullback, so operands must be scalars (`f32`, `f64`).
+//! - Second order (a Hessian through a nested derivative) would need a third order: a compile
+//!   error where a Hessian instantiates it.
+
+use super::jvp::Order;
+use super::names::{self, runtime};
+use crate::forward_operators::{Captured, closure_forward};
+use crate::ir::{Instr, Op};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// `(value, (t1, t2, t12))` of the closure's second-order code at the operands, with `t1` the
+/// inner direction and `t2` = `second` (one tangent per operand).
+fn second_block(instr: &Instr, second: &[TokenStream]) -> TokenStream {
+    let Op::Nested {
+        closure,
+        captures,
+        args,
+    } = &instr.op
+    else {
+        return quote!(::core::unreachable!());
+    };
+    let rt = runtime();
+    let mut extended = closure.clone();
+    for capture in captures {
+        extended.inputs.push(syn::parse_quote!(#capture));
+    }
+    let values: Vec<TokenStream> = args
+        .iter()
+        .map(|v| {
+            let v = names::value(*v);
+            quote!(::core::clone::Clone::clone(&#v))
+        })
+        .collect();
+    let tangents: Vec<TokenStream> = args
+        .iter()
+        .zip(second)
+        .enumerate()
+        .map(|(k, (v, t2))| {
+            let v = names::value(*v);
+            let t1 = if k == 0 {
+                quote!(#rt::argument_seed(&#v))
+            } else {
+                quote!(#v.zero_tangent())
+            };
+            quote!(#rt::Present((#t1, #t2, #v.zero_tangent())))
+        })
+        .collect();
+    match closure_forward(&extended, &values, &tangents, Order::Second) {
+        Ok(Captured {
+            references,
+            forward,
+        }) => quote!({
+            #[allow(unused_imports)]
+            use #rt::Differentiable as _;
+            #references
+            #forward
+        }),
+        Err(errors) => errors,
+    }
+}
+
+/// Zero outer tangents, one per operand.
+fn zeros(instr: &Instr) -> Vec<TokenStream> {
+    instr
+        .op
+        .operands()
+        .iter()
+        .map(|v| {
+            let v = names::value(*v);
+            quote!(#v.zero_tangent())
+        })
+        .collect()
+}
+
+/// The inner derivative's value.
+pub fn value(instr: &Instr) -> TokenStream {
+    let block = second_block(instr, &zeros(instr));
+    quote!({ let (_, (__ad_inner, _, _)) = #block; __ad_inner })
+}
+
+/// Reverse mode: `(value, pullback)`, the pullback giving one cotangent per operand.
+pub fn vjp(instr: &Instr) -> TokenStream {
+    let operands = instr.op.operands();
+    let zero = zeros(instr);
+    let value = second_block(instr, &zero);
+    let rt = runtime();
+    let partials: Vec<_> = (0..operands.len())
+        .map(|k| format_ident!("__ad_partial{}", k))
+        .collect();
+    // `∂D/∂operand_k`, a tangent of operand `k`, one pass per component (none for an
+    // integer, one for a float, one per element of a `Vec`).
+    let passes = operands.iter().enumerate().map(|(k, v)| {
+        let mut direction = zero.clone();
+        direction[k] = quote!(__ad_direction);
+        let block = second_block(instr, &direction);
+        let (partial, v) = (&partials[k], names::value(*v));
+        quote! {
+            let #partial = #rt::assemble(&#v.zero_tangent(), |__ad_direction| {
+                let (_, (_, _, __ad_mixed)) = #block;
+                #rt::ScalarResult::to_f64(__ad_mixed)
+            });
+        }
+    });
+    quote!({
+        #[allow(unused_imports)]
+        use #rt::Differentiable as _;
+        let (_, (__ad_inner, _, _)) = #value;
+        #(#passes)*
+        (__ad_inner, move |__ad_cotangent| {
+            (#(#rt::scaled_by(__ad_cotangent, &#partials),)*)
+        })
+    })
+}
+
+/// Forward mode: `(value, tangent)` with the operands' outer tangents `tangents`.
+pub fn forward(instr: &Instr, tangents: &[TokenStream]) -> TokenStream {
+    let block = second_block(instr, tangents);
+    quote!({ let (_, (__ad_inner, _, __ad_mixed)) = #block; (__ad_inner, __ad_mixed) })
+}
