@@ -108,3 +108,27 @@ fn a_nested_gradient() {
         assert_close(differentiate!(at: x, of: nested_gradient), 6.0 * x * x);
     }
 }
+
+/// `gradient!` of several arguments inside a differentiable function: with
+/// `g(a, b) = a² b + x a`, `∇g(1, 2) = (2ab + x, a²) = (4 + x, 1)`, so the result is
+/// `(4 + x) · x + 1`, whose derivative is `4 + 2x`.
+#[differentiable]
+fn nested_gradient_of_two(x: f64) -> f64 {
+    let (ga, gb) = gradient!(at: 1.0, 2.0, of: |a: f64, b: f64| a * a * b + x * a);
+    ga * x + gb
+}
+
+#[test]
+fn a_nested_gradient_of_several_arguments() {
+    for x in [-0.5, 1.5] {
+        assert_close(nested_gradient_of_two(x), (4.0 + x) * x + 1.0);
+        assert_close(
+            ad::gradient!(at: x, of: nested_gradient_of_two),
+            4.0 + 2.0 * x,
+        );
+        assert_close(
+            differentiate!(at: x, of: nested_gradient_of_two),
+            4.0 + 2.0 * x,
+        );
+    }
+}

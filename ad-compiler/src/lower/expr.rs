@@ -559,9 +559,9 @@ impl Builder<'_> {
         }
     }
 
-    /// `differentiate!(at: a, of: f)` inside a differentiable body, or `gradient!` of one
-    /// scalar argument (the same number): an [`Op::Nested`] whose operands are `a` and the
-    /// outer locals the closure reads.
+    /// `differentiate!(at: a, of: f)` inside a differentiable body, or `gradient!`: one
+    /// [`Op::Nested`] per argument (a tuple of them for `gradient!` of several), whose operands
+    /// are the argument and the outer locals the closure reads.
     fn lower_nested(&mut self, mac: &syn::Macro) -> Option<ValueId> {
         let span = mac.span();
         let input = match syn::parse2::<crate::operators::Input>(mac.tokens.clone()) {
@@ -571,16 +571,25 @@ impl Builder<'_> {
                 return None;
             }
         };
-        let [at] = input.args.as_slice() else {
-            self.diag.error(
-                span,
-                "inside a differentiable function, `differentiate!` and `gradient!` take one scalar argument",
-            );
+        let gradient = mac
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "gradient");
+        if !gradient && input.args.len() != 1 {
+            self.diag
+                .error(span, "`differentiate!` takes one scalar argument");
             return None;
-        };
+        }
+        let n = input.args.len();
         let closure: syn::ExprClosure = match &input.of {
             Expr::Closure(c) => c.clone(),
-            Expr::Path(p) => syn::parse_quote!(|__ad_y| #p(__ad_y)),
+            Expr::Path(p) => {
+                let params: Vec<syn::Ident> = (0..n)
+                    .map(|i| quote::format_ident!("__ad_y{}", i))
+                    .collect();
+                syn::parse_quote!(|#(#params),*| #p(#(#params),*))
+            }
             other => {
                 self.diag.error(
                     other.span(),
@@ -589,25 +598,55 @@ impl Builder<'_> {
                 return None;
             }
         };
-        if closure.inputs.len() != 1 {
+        if closure.inputs.len() != n {
             self.diag.error(
                 closure.inputs.span(),
-                "the closure of a nested `differentiate!` takes one parameter",
+                format!(
+                    "the closure takes {} parameter(s) but `at:` gives {n} argument(s)",
+                    closure.inputs.len()
+                ),
             );
             return None;
         }
-        let own: Vec<String> = closure
-            .inputs
-            .iter()
-            .filter_map(|p| match p {
-                syn::Pat::Ident(i) => Some(i.ident.to_string()),
-                syn::Pat::Type(t) => match &*t.pat {
-                    syn::Pat::Ident(i) => Some(i.ident.to_string()),
-                    _ => None,
-                },
-                _ => None,
-            })
-            .collect();
+        let values: Vec<ValueId> = input.args.iter().map(|a| self.lower_value(a)).collect();
+        let names: Vec<Option<String>> = closure.inputs.iter().map(pattern_name).collect();
+        let mut partials = Vec::new();
+        for k in 0..n {
+            // The derivative with respect to argument `k`: the other parameters are bound to
+            // their arguments, read by the one-parameter closure like captured locals.
+            self.push_scope();
+            for (j, name) in names.iter().enumerate() {
+                match name {
+                    Some(name) if j != k => self.bind(name.clone(), values[j]),
+                    None if j != k => {
+                        self.diag.error(
+                            closure.inputs[j].span(),
+                            "the closure of a nested operator takes plain parameters (`x` or `x: f64`)",
+                        );
+                    }
+                    _ => {}
+                }
+            }
+            let mut single = closure.clone();
+            single.inputs = std::iter::once(closure.inputs[k].clone()).collect();
+            let partial = self.lower_nested_single(single, values[k], span);
+            self.pop_scope();
+            partials.push(partial?);
+        }
+        match partials.as_slice() {
+            [single] if !gradient || n == 1 => Some(*single),
+            _ => Some(self.push(Op::Tuple(partials), span)),
+        }
+    }
+
+    /// The derivative of a one-parameter closure at `at`, as an [`Op::Nested`].
+    fn lower_nested_single(
+        &mut self,
+        closure: syn::ExprClosure,
+        at: ValueId,
+        span: proc_macro2::Span,
+    ) -> Option<ValueId> {
+        let own: Vec<String> = closure.inputs.iter().filter_map(pattern_name).collect();
         // The outer locals the closure reads: its captures, passed as operands so that
         // derivatives flow through them.
         let mut captures: Vec<syn::Ident> = Vec::new();
@@ -620,7 +659,7 @@ impl Builder<'_> {
                 captures.push(ident.clone());
             }
         });
-        let mut args = vec![self.lower_value(at)];
+        let mut args = vec![at];
         for capture in &captures {
             args.push(self.lookup(&capture.to_string())?);
         }
@@ -812,6 +851,15 @@ impl Builder<'_> {
             mac.path.span(),
             format!("the macro `{name}!` is not supported in differentiable functions: compute the value outside, or in a helper function"),
         );
+    }
+}
+
+/// The name a closure parameter binds (`x` or `x: T`).
+fn pattern_name(pat: &syn::Pat) -> Option<String> {
+    match pat {
+        syn::Pat::Ident(i) => Some(i.ident.to_string()),
+        syn::Pat::Type(t) => pattern_name(&t.pat),
+        _ => None,
     }
 }
 
