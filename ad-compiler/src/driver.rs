@@ -1,6 +1,6 @@
 //! Runs the passes in order: lower -> verify -> activity -> vjp -> emit. Errors are collected
 //! in one [`Diagnostics`] and checked once; on any error the user's item is emitted unchanged
-//! with the errors (see [`fallback`](crate::fallback)).
+//! with the errors (see [`fallback`]).
 
 use crate::analysis;
 use crate::attr::{self, AttrKind, Config};

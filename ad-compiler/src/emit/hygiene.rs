@@ -7,7 +7,7 @@
 //! not when it is called from a user's `macro_rules!` (its tokens carry that macro's hygiene),
 //! and the two `__ad_d` would be different variables. So generated locals are never written
 //! inside a spanned quote: they are made with `quote!` or `format_ident!` and interpolated.
-//! [`spanned_quotes_write_no_local`] checks this for every source file of the compiler.
+//! The test `spanned_quotes_write_no_local` checks this for every source file of the compiler.
 
 #[cfg(test)]
 mod tests {

@@ -3,7 +3,7 @@
 //! Takes the parameters (patterns and types), the `wrt` choice and the body; returns the body
 //! in SSA form. Decides which parameters are differentiated: those named by `wrt`, or by
 //! default every parameter whose type can carry a derivative (not integers, `bool`, `char`,
-//! strings, functions). Errors go to the [`Diagnostics`](crate::diag::Diagnostics).
+//! strings, functions). Errors go to the [`Diagnostics`].
 
 mod chains;
 mod closures;
