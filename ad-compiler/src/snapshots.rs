@@ -1,6 +1,6 @@
 //! Snapshot tests of lowering and activity analysis: each fixture is lowered, verified, and
 //! printed with each value's activity (`active`, `varied`, `useful`, or nothing), as Swift's
-//! activity tests do. Update with `UPDATE_EXPECT=1 cargo test -p ad-macros`.
+//! activity tests do. Update with `UPDATE_EXPECT=1 cargo test -p ad-compiler`.
 
 use crate::analysis;
 use crate::attr::{self, AttrKind};
@@ -988,5 +988,27 @@ fn unknown_wrt_name_is_reported() {
         expect![[
             r#"error: :: core :: compile_error ! { "`wrt` names `z`, which is not a parameter of this function (parameters: x)" }"#
         ]],
+    );
+}
+
+#[test]
+fn nested_differentiate_reads_the_captured_locals_as_operands() {
+    check(
+        quote!(),
+        quote!(
+            fn confusion(x: f64) -> f64 {
+                let k = 2.0;
+                x * differentiate!(at: 1.0, of: |y: f64| x + k * y)
+            }
+        ),
+        expect![[r#"
+            fn confusion(%0: x: f64 [wrt] (active)) {
+              %1 = const 2.0                         ; useful
+              %2 = const 1.0                         ; useful
+              %3 = differentiate (%2, %0, %1)        ; active
+              %4 = mul %0, %3                        ; active
+              yield %4
+            }
+        "#]],
     );
 }

@@ -847,10 +847,24 @@ impl Builder<'_> {
             .last()
             .map(|s| s.ident.to_string())
             .unwrap_or_default();
-        self.diag.error(
-            mac.path.span(),
-            format!("the macro `{name}!` is not supported in differentiable functions: compute the value outside, or in a helper function"),
-        );
+        const OPERATORS: &[&str] = &[
+            "value_with_gradient",
+            "value_with_pullback",
+            "pullback",
+            "value_with_differential",
+            "jacobian",
+            "hessian",
+        ];
+        let message = if OPERATORS.contains(&name.as_str()) {
+            format!(
+                "`{name}!` cannot be differentiated inside a differentiable function: nested differentiation supports `differentiate!` and `gradient!` of scalar arguments; compute this one outside"
+            )
+        } else {
+            format!(
+                "the macro `{name}!` is not supported in differentiable functions: compute the value outside, or in a helper function"
+            )
+        };
+        self.diag.error(mac.path.span(), message);
     }
 }
 
