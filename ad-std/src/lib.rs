@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod array;
 pub mod float;
 pub mod forward;
 pub mod ops;

@@ -12,6 +12,7 @@
 mod common;
 
 mod arithmetic;
+mod arrays;
 mod calls;
 mod closures;
 mod f32;

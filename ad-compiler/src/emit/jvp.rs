@@ -145,7 +145,10 @@ pub fn body_with_names(
     let fallbacks = super::missing::fallbacks(ir, mode);
     let body = quote! {
         #[allow(unused_imports)]
-        use #rt::{Differentiable as _, FloatMethods as _, FloatForward as _, FloatSecond as _};
+        use #rt::{
+            ArrayReductions as _, Differentiable as _, DotRule as _, FloatForward as _,
+            FloatMethods as _, FloatSecond as _,
+        };
         #fallbacks
         #(#bindings)*
         #code

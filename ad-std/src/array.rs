@@ -1,0 +1,431 @@
+//! Rules for ndarray's owned `f64` arrays (`Array<f64, D>`): elementwise `+ - * /` between
+//! arrays of one shape and with `f64` scalars, unary `-`, and the methods `sum`, `mean` and
+//! `dot` (vector·vector, matrix·vector, matrix·matrix), in reverse, forward and second-order
+//! forward mode.
+//!
+//! Operands of one operator must have the same shape: ndarray's broadcasting is not
+//! differentiated yet. A scalar operand's cotangent is the sum over the array of what the
+//! elementwise rule gives it. Pullbacks own what they keep (the operands they need).
+
+use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
+use crate::second::Second;
+use ad_core::forward::MaybeTangent;
+use ndarray::{Array, Array1, Array2, Dimension};
+
+type A<D> = Array<f64, D>;
+
+impl<D: Dimension> AddRule<A<D>> for A<D> {
+    type Output = A<D>;
+    fn add_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
+        (self + rhs, |d: A<D>| (d.clone(), d))
+    }
+    fn add_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self + rhs, |d: A<D>| d)
+    }
+    fn add_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self + rhs, |d: A<D>| d)
+    }
+    fn add_jvp(self, rhs: A<D>, t: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        (self + rhs, t + t_rhs)
+    }
+    fn add_jvp_lhs(self, rhs: A<D>, t: A<D>) -> (A<D>, A<D>) {
+        (self + rhs, t)
+    }
+    fn add_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        (self + rhs, t_rhs)
+    }
+    fn add_hvp(self, rhs: A<D>, t: Second<A<D>>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        (self + rhs, (t.0 + u.0, t.1 + u.1, t.2 + u.2))
+    }
+}
+
+impl<D: Dimension> SubRule<A<D>> for A<D> {
+    type Output = A<D>;
+    fn sub_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
+        (self - rhs, |d: A<D>| (d.clone(), -d))
+    }
+    fn sub_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self - rhs, |d: A<D>| d)
+    }
+    fn sub_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self - rhs, |d: A<D>| -d)
+    }
+    fn sub_jvp(self, rhs: A<D>, t: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        (self - rhs, t - t_rhs)
+    }
+    fn sub_jvp_lhs(self, rhs: A<D>, t: A<D>) -> (A<D>, A<D>) {
+        (self - rhs, t)
+    }
+    fn sub_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        (self - rhs, -t_rhs)
+    }
+    fn sub_hvp(self, rhs: A<D>, t: Second<A<D>>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        (self - rhs, (t.0 - u.0, t.1 - u.1, t.2 - u.2))
+    }
+}
+
+/// Elementwise `a * b`: `ta b + a tb`.
+impl<D: Dimension> MulRule<A<D>> for A<D> {
+    type Output = A<D>;
+    fn mul_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
+        let y = &self * &rhs;
+        (y, move |d: A<D>| (&d * &rhs, &d * &self))
+    }
+    fn mul_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        let y = &self * &rhs;
+        (y, move |d: A<D>| &d * &rhs)
+    }
+    fn mul_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        let y = &self * &rhs;
+        (y, move |d: A<D>| &d * &self)
+    }
+    fn mul_jvp(self, rhs: A<D>, t: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        let tangent = t * &rhs + &self * &t_rhs;
+        (self * rhs, tangent)
+    }
+    fn mul_jvp_lhs(self, rhs: A<D>, t: A<D>) -> (A<D>, A<D>) {
+        let tangent = t * &rhs;
+        (self * rhs, tangent)
+    }
+    fn mul_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        let tangent = &self * &t_rhs;
+        (self * rhs, tangent)
+    }
+    fn mul_hvp(self, rhs: A<D>, t: Second<A<D>>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        let first = &t.0 * &rhs + &self * &u.0;
+        let second = &t.1 * &rhs + &self * &u.1;
+        let mixed = &t.2 * &rhs + &self * &u.2 + &t.0 * &u.1 + &t.1 * &u.0;
+        (self * rhs, (first, second, mixed))
+    }
+}
+
+/// Elementwise `a / b`: `(ta - y tb) / b`.
+impl<D: Dimension> DivRule<A<D>> for A<D> {
+    type Output = A<D>;
+    fn div_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
+        let y = &self / &rhs;
+        (y.clone(), move |d: A<D>| {
+            let da = &d / &rhs;
+            let db = -(&da * &y);
+            (da, db)
+        })
+    }
+    fn div_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (&self / &rhs, move |d: A<D>| &d / &rhs)
+    }
+    fn div_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        let y = &self / &rhs;
+        (y.clone(), move |d: A<D>| -(&d * &y) / &rhs)
+    }
+    fn div_jvp(self, rhs: A<D>, t: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        let y = &self / &rhs;
+        let tangent = (t - &y * &t_rhs) / &rhs;
+        (y, tangent)
+    }
+    fn div_jvp_lhs(self, rhs: A<D>, t: A<D>) -> (A<D>, A<D>) {
+        let tangent = t / &rhs;
+        (self / rhs, tangent)
+    }
+    fn div_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        let y = &self / &rhs;
+        let tangent = -(&y * &t_rhs) / &rhs;
+        (y, tangent)
+    }
+}
+
+impl<D: Dimension> NegRule for A<D> {
+    type Output = A<D>;
+    fn neg_vjp(self) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (-self, |d: A<D>| -d)
+    }
+    fn neg_jvp(self, t: A<D>) -> (A<D>, A<D>) {
+        (-self, -t)
+    }
+    fn neg_hvp(self, t: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        (-self, (-t.0, -t.1, -t.2))
+    }
+}
+
+/// `array * s`: the scalar's cotangent is `Σ d ⊙ array`.
+impl<D: Dimension> MulRule<f64> for A<D> {
+    type Output = A<D>;
+    fn mul_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
+        let y = &self * rhs;
+        (y, move |d: A<D>| ((&d * rhs), (&d * &self).sum()))
+    }
+    fn mul_vjp_lhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (&self * rhs, move |d: A<D>| d * rhs)
+    }
+    fn mul_vjp_rhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> f64) {
+        let y = &self * rhs;
+        (y, move |d: A<D>| (&d * &self).sum())
+    }
+    fn mul_jvp(self, rhs: f64, t: A<D>, t_rhs: f64) -> (A<D>, A<D>) {
+        let tangent = t * rhs + &self * t_rhs;
+        (self * rhs, tangent)
+    }
+    fn mul_jvp_lhs(self, rhs: f64, t: A<D>) -> (A<D>, A<D>) {
+        (self * rhs, t * rhs)
+    }
+    fn mul_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
+        let tangent = &self * t_rhs;
+        (self * rhs, tangent)
+    }
+}
+
+/// `s * array`.
+impl<D: Dimension> MulRule<A<D>> for f64 {
+    type Output = A<D>;
+    fn mul_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (f64, A<D>)) {
+        let y = &rhs * self;
+        (y, move |d: A<D>| ((&d * &rhs).sum(), d * self))
+    }
+    fn mul_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> f64) {
+        let y = &rhs * self;
+        (y, move |d: A<D>| (&d * &rhs).sum())
+    }
+    fn mul_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (rhs * self, move |d: A<D>| d * self)
+    }
+    fn mul_jvp(self, rhs: A<D>, t: f64, t_rhs: A<D>) -> (A<D>, A<D>) {
+        let tangent = &rhs * t + t_rhs * self;
+        (rhs * self, tangent)
+    }
+    fn mul_jvp_lhs(self, rhs: A<D>, t: f64) -> (A<D>, A<D>) {
+        let tangent = &rhs * t;
+        (rhs * self, tangent)
+    }
+    fn mul_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        (rhs * self, t_rhs * self)
+    }
+}
+
+/// `array + s`: the scalar's cotangent is `Σ d`.
+impl<D: Dimension> AddRule<f64> for A<D> {
+    type Output = A<D>;
+    fn add_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
+        (self + rhs, |d: A<D>| {
+            let s = d.sum();
+            (d, s)
+        })
+    }
+    fn add_vjp_lhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self + rhs, |d: A<D>| d)
+    }
+    fn add_vjp_rhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> f64) {
+        (self + rhs, |d: A<D>| d.sum())
+    }
+    fn add_jvp(self, rhs: f64, t: A<D>, t_rhs: f64) -> (A<D>, A<D>) {
+        (self + rhs, t + t_rhs)
+    }
+    fn add_jvp_lhs(self, rhs: f64, t: A<D>) -> (A<D>, A<D>) {
+        (self + rhs, t)
+    }
+    fn add_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
+        let tangent = Array::from_elem(self.raw_dim(), t_rhs);
+        (self + rhs, tangent)
+    }
+}
+
+/// `array - s`.
+impl<D: Dimension> SubRule<f64> for A<D> {
+    type Output = A<D>;
+    fn sub_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
+        (self - rhs, |d: A<D>| {
+            let s = -d.sum();
+            (d, s)
+        })
+    }
+    fn sub_vjp_lhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self - rhs, |d: A<D>| d)
+    }
+    fn sub_vjp_rhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> f64) {
+        (self - rhs, |d: A<D>| -d.sum())
+    }
+    fn sub_jvp(self, rhs: f64, t: A<D>, t_rhs: f64) -> (A<D>, A<D>) {
+        (self - rhs, t - t_rhs)
+    }
+    fn sub_jvp_lhs(self, rhs: f64, t: A<D>) -> (A<D>, A<D>) {
+        (self - rhs, t)
+    }
+    fn sub_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
+        let tangent = Array::from_elem(self.raw_dim(), -t_rhs);
+        (self - rhs, tangent)
+    }
+}
+
+/// `array / s`: `y = a / s`, the scalar's cotangent is `-Σ d ⊙ y / s`.
+impl<D: Dimension> DivRule<f64> for A<D> {
+    type Output = A<D>;
+    fn div_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
+        let y = &self / rhs;
+        (y.clone(), move |d: A<D>| {
+            let ds = -(&d * &y).sum() / rhs;
+            (d / rhs, ds)
+        })
+    }
+    fn div_vjp_lhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self / rhs, move |d: A<D>| d / rhs)
+    }
+    fn div_vjp_rhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> f64) {
+        let y = &self / rhs;
+        (y.clone(), move |d: A<D>| -(&d * &y).sum() / rhs)
+    }
+    fn div_jvp(self, rhs: f64, t: A<D>, t_rhs: f64) -> (A<D>, A<D>) {
+        let y = &self / rhs;
+        let tangent = (t - &y * t_rhs) / rhs;
+        (y, tangent)
+    }
+    fn div_jvp_lhs(self, rhs: f64, t: A<D>) -> (A<D>, A<D>) {
+        (self / rhs, t / rhs)
+    }
+    fn div_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
+        let y = &self / rhs;
+        let tangent = &y * (-t_rhs / rhs);
+        (y, tangent)
+    }
+}
+
+/// Rules of the reductions `sum` and `mean` of an `f64` array, in the three modes (named
+/// `__ad_vjp_<m>`, `__ad_fwd_<m>`, `__ad_hvp_<m>` after the ndarray method `<m>`).
+pub trait ArrayReductions: Sized {
+    /// `sum`: the cotangent of every element is the result's.
+    fn __ad_vjp_sum(&self) -> (f64, impl Fn(f64) -> (Self,) + use<Self>);
+    /// `sum`, forward.
+    fn __ad_fwd_sum(&self, t: impl MaybeTangent<Self>) -> (f64, f64);
+    /// `sum`, second order (linear).
+    fn __ad_hvp_sum(&self, t: impl MaybeTangent<Second<Self>>) -> (f64, Second<f64>);
+    /// `mean`: `sum / n`; the mean of an empty array is `None`, as in ndarray.
+    fn __ad_vjp_mean(&self) -> (Option<f64>, impl Fn(Option<f64>) -> (Self,) + use<Self>);
+    /// `mean`, forward.
+    fn __ad_fwd_mean(&self, t: impl MaybeTangent<Self>) -> (Option<f64>, Option<f64>);
+    /// `mean`, second order (linear).
+    fn __ad_hvp_mean(
+        &self,
+        t: impl MaybeTangent<Second<Self>>,
+    ) -> (Option<f64>, Second<Option<f64>>);
+}
+
+impl<D: Dimension> ArrayReductions for A<D> {
+    fn __ad_vjp_sum(&self) -> (f64, impl Fn(f64) -> (Self,) + use<D>) {
+        let shape = self.raw_dim();
+        (self.sum(), move |d: f64| {
+            (Array::from_elem(shape.clone(), d),)
+        })
+    }
+    fn __ad_fwd_sum(&self, t: impl MaybeTangent<Self>) -> (f64, f64) {
+        (self.sum(), t.map_or(0.0, |t| t.sum()))
+    }
+    fn __ad_hvp_sum(&self, t: impl MaybeTangent<Second<Self>>) -> (f64, Second<f64>) {
+        let tangent = t.map_or((0.0, 0.0, 0.0), |(a, b, ab)| (a.sum(), b.sum(), ab.sum()));
+        (self.sum(), tangent)
+    }
+    fn __ad_vjp_mean(&self) -> (Option<f64>, impl Fn(Option<f64>) -> (Self,) + use<D>) {
+        let shape = self.raw_dim();
+        let n = self.len() as f64;
+        (self.mean(), move |d: Option<f64>| {
+            (Array::from_elem(shape.clone(), d.unwrap_or(0.0) / n),)
+        })
+    }
+    fn __ad_fwd_mean(&self, t: impl MaybeTangent<Self>) -> (Option<f64>, Option<f64>) {
+        (self.mean(), t.map_or(Some(0.0), |t| t.mean()))
+    }
+    fn __ad_hvp_mean(
+        &self,
+        t: impl MaybeTangent<Second<Self>>,
+    ) -> (Option<f64>, Second<Option<f64>>) {
+        let zero = (Some(0.0), Some(0.0), Some(0.0));
+        let tangent = t.map_or(zero, |(a, b, ab)| (a.mean(), b.mean(), ab.mean()));
+        (self.mean(), tangent)
+    }
+}
+
+/// Rules of `a.dot(&b)` for `f64` vectors and matrices, in the three modes; `R` is the owned
+/// type of `b`.
+pub trait DotRule<R>: Sized {
+    /// The product's type.
+    type Output;
+    /// Reverse mode: the cotangents of `a` and `b`.
+    #[allow(
+        clippy::type_complexity,
+        reason = "the contract generated code relies on"
+    )]
+    fn __ad_vjp_dot(
+        &self,
+        rhs: &R,
+    ) -> (
+        Self::Output,
+        impl Fn(Self::Output) -> (Self, R) + use<Self, R>,
+    );
+    /// Forward mode: `ta · b + a · tb`.
+    fn __ad_fwd_dot(
+        &self,
+        rhs: &R,
+        t: impl MaybeTangent<Self>,
+        t_rhs: impl MaybeTangent<R>,
+    ) -> (Self::Output, Self::Output);
+    /// Second order (bilinear): `t12 = ta12 · b + a · tb12 + ta1 · tb2 + ta2 · tb1`.
+    fn __ad_hvp_dot(
+        &self,
+        rhs: &R,
+        t: impl MaybeTangent<Second<Self>>,
+        t_rhs: impl MaybeTangent<Second<R>>,
+    ) -> (Self::Output, Second<Self::Output>);
+}
+
+macro_rules! dot_rule {
+    ($lhs:ty, $rhs:ty, $out:ty, |$d:ident, $a:ident, $b:ident| ($da:expr, $db:expr)) => {
+        impl DotRule<$rhs> for $lhs {
+            type Output = $out;
+            fn __ad_vjp_dot(&self, rhs: &$rhs) -> ($out, impl Fn($out) -> ($lhs, $rhs) + use<>) {
+                let ($a, $b) = (self.clone(), rhs.clone());
+                (self.dot(rhs), move |$d: $out| ($da, $db))
+            }
+            fn __ad_fwd_dot(
+                &self,
+                rhs: &$rhs,
+                t: impl MaybeTangent<$lhs>,
+                t_rhs: impl MaybeTangent<$rhs>,
+            ) -> ($out, $out) {
+                let value = self.dot(rhs);
+                let left = t.map_or(None, |t| Some(t.dot(rhs)));
+                let right = t_rhs.map_or(None, |t| Some(self.dot(&t)));
+                let tangent = match (left, right) {
+                    (Some(l), Some(r)) => l + r,
+                    (Some(l), None) => l,
+                    (None, Some(r)) => r,
+                    (None, None) => &value * 0.0,
+                };
+                (value, tangent)
+            }
+            fn __ad_hvp_dot(
+                &self,
+                rhs: &$rhs,
+                t: impl MaybeTangent<Second<$lhs>>,
+                t_rhs: impl MaybeTangent<Second<$rhs>>,
+            ) -> ($out, Second<$out>) {
+                let zero = |x: &$lhs| x * 0.0;
+                let zero_rhs = |x: &$rhs| x * 0.0;
+                let (a1, a2, a12) = t.or_zero(|| (zero(self), zero(self), zero(self)));
+                let (b1, b2, b12) = t_rhs.or_zero(|| (zero_rhs(rhs), zero_rhs(rhs), zero_rhs(rhs)));
+                let first = a1.dot(rhs) + self.dot(&b1);
+                let second = a2.dot(rhs) + self.dot(&b2);
+                let mixed = a12.dot(rhs) + self.dot(&b12) + a1.dot(&b2) + a2.dot(&b1);
+                (self.dot(rhs), (first, second, mixed))
+            }
+        }
+    };
+}
+
+dot_rule!(Array1<f64>, Array1<f64>, f64, |d, a, b| (&b * d, &a * d));
+// The matrix's cotangent is the outer product `d bᵀ`.
+dot_rule!(Array2<f64>, Array1<f64>, Array1<f64>, |d, a, b| (
+    d.view()
+        .insert_axis(ndarray::Axis(1))
+        .dot(&b.view().insert_axis(ndarray::Axis(0))),
+    a.t().dot(&d)
+));
+dot_rule!(Array2<f64>, Array2<f64>, Array2<f64>, |d, a, b| (
+    d.dot(&b.t()),
+    a.t().dot(&d)
+));

@@ -1,0 +1,109 @@
+//! ndarray's `f64` arrays in differentiable code: elementwise arithmetic (arrays of one shape,
+//! and with scalars), `sum`, `mean` and `dot`, against finite differences and closed forms.
+
+use crate::{assert_all_close, assert_close, assert_grad_fd};
+use ad::ndarray::{Array1, Array2, array};
+use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
+
+/// Elementwise arithmetic with arrays and scalars, reduced with `sum`.
+#[differentiable]
+fn elementwise(a: Array1<f64>, b: Array1<f64>, s: f64) -> f64 {
+    let c = &a * &b + a.clone() / s - b.clone() * 2.0;
+    let d = -(c.clone() - s) * (a + 1.0);
+    (d / b).sum()
+}
+
+fn elementwise_at(p: &[f64]) -> f64 {
+    let a = Array1::from(p[0..3].to_vec());
+    let b = Array1::from(p[3..6].to_vec());
+    elementwise(a, b, p[6])
+}
+
+#[test]
+fn elementwise_operators_against_finite_differences() {
+    let a = array![0.5, -1.2, 2.0];
+    let b = array![1.5, 0.7, -0.9];
+    let s = 1.3;
+    let (da, db, ds) = gradient!(at: a.clone(), b.clone(), s, of: elementwise);
+    let mut got = da.to_vec();
+    got.extend(db.to_vec());
+    got.push(ds);
+    let point = [a.to_vec(), b.to_vec(), vec![s]].concat();
+    assert_grad_fd(elementwise_at, &point, &got);
+}
+
+/// A linear model's mean squared error: `mean((X w - y)²)`.
+#[differentiable]
+fn mse(w: &Array1<f64>, x: &Array2<f64>, y: &Array1<f64>) -> f64 {
+    let residual = x.dot(w) - y.clone();
+    (&residual * &residual).mean().unwrap()
+}
+
+#[test]
+fn a_linear_models_gradient_against_the_closed_form() {
+    let x = array![[1.0, 0.5], [0.2, -1.0], [1.5, 2.0]];
+    let y = array![0.3, -0.4, 1.1];
+    let w = array![0.8, -0.3];
+    let (dw, dx, dy) = gradient!(at: &w, &x, &y, of: mse);
+    // ∂/∂w = 2/n Xᵀ r, ∂/∂X = 2/n r wᵀ, ∂/∂y = -2/n r, with r = X w - y.
+    let n = 3.0;
+    let r = x.dot(&w) - &y;
+    assert_all_close(
+        dw.as_slice().unwrap(),
+        (x.t().dot(&r) * (2.0 / n)).as_slice().unwrap(),
+    );
+    let outer = Array2::from_shape_fn((3, 2), |(i, j)| 2.0 / n * r[i] * w[j]);
+    assert_all_close(dx.as_slice().unwrap(), outer.as_slice().unwrap());
+    assert_all_close(dy.as_slice().unwrap(), (r * (-2.0 / n)).as_slice().unwrap());
+}
+
+/// Vector and matrix products.
+#[differentiable]
+fn products(a: &Array2<f64>, b: &Array2<f64>, v: &Array1<f64>) -> f64 {
+    let ab = a.dot(b);
+    let abv = ab.dot(v);
+    abv.dot(v) + a.sum() * v.sum()
+}
+
+#[test]
+fn matrix_and_vector_products_against_finite_differences() {
+    let a = array![[1.0, 0.5], [0.2, -1.0]];
+    let b = array![[0.3, 1.2], [-0.7, 0.4]];
+    let v = array![0.6, -1.1];
+    let (da, db, dv) = gradient!(at: &a, &b, &v, of: products);
+    let at = |p: &[f64]| {
+        let a = Array2::from_shape_vec((2, 2), p[0..4].to_vec()).unwrap();
+        let b = Array2::from_shape_vec((2, 2), p[4..8].to_vec()).unwrap();
+        let v = Array1::from(p[8..10].to_vec());
+        products(&a, &b, &v)
+    };
+    let point = [
+        a.as_slice().unwrap(),
+        b.as_slice().unwrap(),
+        v.as_slice().unwrap(),
+    ]
+    .concat();
+    // (A cotangent may come out of a product in column-major order: read it element by element.)
+    let got: Vec<f64> = da
+        .iter()
+        .chain(db.iter())
+        .chain(dv.iter())
+        .copied()
+        .collect();
+    assert_grad_fd(at, &point, &got);
+    // And the exact Hessian of the quadratic form in `v`: `AB + (AB)ᵀ`.
+    let ab = a.dot(&b);
+    let h = hessian!(at: v.clone(), of: |v: Array1<f64>| ab.dot(&v).dot(&v));
+    let want = &ab + &ab.t();
+    assert_all_close(
+        &h.iter().copied().collect::<Vec<_>>(),
+        &want.iter().copied().collect::<Vec<_>>(),
+    );
+    assert_close(
+        differentiate!(at: 0.5, of: |t: f64| (&v * t).sum()),
+        v.sum(),
+    );
+}
