@@ -1,13 +1,16 @@
 //! Rules for ndarray's owned `f64` arrays (`Array<f64, D>`): elementwise `+ - * /` between
-//! arrays of one shape and with `f64` scalars, unary `-`, and the methods `sum`, `mean` and
-//! `dot` (vector·vector, matrix·vector, matrix·matrix), in reverse, forward and second-order
+//! arrays of one shape and with `f64` scalars, unary `-`, the reductions `sum` and `mean`,
+//! `dot` (vector·vector, matrix·vector, matrix·matrix) and the elementwise methods `exp`,
+//! `ln`, `sqrt`, `tanh`, `sin`, `cos`, `abs`, `recip`, in reverse, forward and second-order
 //! forward mode.
 //!
 //! Operands of one operator must have the same shape: ndarray's broadcasting is not
 //! differentiated yet. A scalar operand's cotangent is the sum over the array of what the
 //! elementwise rule gives it. Pullbacks own what they keep (the operands they need).
 
+use crate::float::FloatMethods;
 use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
+use crate::second::FloatSecond;
 use crate::second::Second;
 use ad_core::forward::MaybeTangent;
 use ndarray::{Array, Array1, Array2, Dimension};
@@ -131,6 +134,13 @@ impl<D: Dimension> DivRule<A<D>> for A<D> {
         let tangent = -(&y * &t_rhs) / &rhs;
         (y, tangent)
     }
+    fn div_hvp(self, rhs: A<D>, t: Second<A<D>>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        let y = &self / &rhs;
+        let first = (&t.0 - &y * &u.0) / &rhs;
+        let second = (&t.1 - &y * &u.1) / &rhs;
+        let mixed = (&t.2 - &second * &u.0 - &y * &u.2 - &first * &u.1) / &rhs;
+        (y, (first, second, mixed))
+    }
 }
 
 impl<D: Dimension> NegRule for A<D> {
@@ -171,6 +181,12 @@ impl<D: Dimension> MulRule<f64> for A<D> {
         let tangent = &self * t_rhs;
         (self * rhs, tangent)
     }
+    fn mul_hvp(self, rhs: f64, t: Second<A<D>>, u: Second<f64>) -> (A<D>, Second<A<D>>) {
+        let first = &t.0 * rhs + &self * u.0;
+        let second = &t.1 * rhs + &self * u.1;
+        let mixed = &t.2 * rhs + &self * u.2 + &t.0 * u.1 + &t.1 * u.0;
+        (self * rhs, (first, second, mixed))
+    }
 }
 
 /// `s * array`.
@@ -197,6 +213,12 @@ impl<D: Dimension> MulRule<A<D>> for f64 {
     }
     fn mul_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
         (rhs * self, t_rhs * self)
+    }
+    fn mul_hvp(self, rhs: A<D>, t: Second<f64>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        let first = &rhs * t.0 + &u.0 * self;
+        let second = &rhs * t.1 + &u.1 * self;
+        let mixed = &rhs * t.2 + &u.2 * self + &u.1 * t.0 + &u.0 * t.1;
+        (rhs * self, (first, second, mixed))
     }
 }
 
@@ -225,6 +247,9 @@ impl<D: Dimension> AddRule<f64> for A<D> {
         let tangent = Array::from_elem(self.raw_dim(), t_rhs);
         (self + rhs, tangent)
     }
+    fn add_hvp(self, rhs: f64, t: Second<A<D>>, u: Second<f64>) -> (A<D>, Second<A<D>>) {
+        (self + rhs, (t.0 + u.0, t.1 + u.1, t.2 + u.2))
+    }
 }
 
 /// `array - s`.
@@ -251,6 +276,9 @@ impl<D: Dimension> SubRule<f64> for A<D> {
     fn sub_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
         let tangent = Array::from_elem(self.raw_dim(), -t_rhs);
         (self - rhs, tangent)
+    }
+    fn sub_hvp(self, rhs: f64, t: Second<A<D>>, u: Second<f64>) -> (A<D>, Second<A<D>>) {
+        (self - rhs, (t.0 - u.0, t.1 - u.1, t.2 - u.2))
     }
 }
 
@@ -283,6 +311,13 @@ impl<D: Dimension> DivRule<f64> for A<D> {
         let y = &self / rhs;
         let tangent = &y * (-t_rhs / rhs);
         (y, tangent)
+    }
+    fn div_hvp(self, rhs: f64, t: Second<A<D>>, u: Second<f64>) -> (A<D>, Second<A<D>>) {
+        let y = &self / rhs;
+        let first = (&t.0 - &y * u.0) / rhs;
+        let second = (&t.1 - &y * u.1) / rhs;
+        let mixed = (&t.2 - &second * u.0 - &y * u.2 - &first * u.1) / rhs;
+        (y, (first, second, mixed))
     }
 }
 
@@ -429,3 +464,135 @@ dot_rule!(Array2<f64>, Array2<f64>, Array2<f64>, |d, a, b| (
     d.dot(&b.t()),
     a.t().dot(&d)
 ));
+
+/// `s + array`: the scalar's cotangent is `Σ d`.
+impl<D: Dimension> AddRule<A<D>> for f64 {
+    type Output = A<D>;
+    fn add_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (f64, A<D>)) {
+        (rhs + self, |d: A<D>| (d.sum(), d))
+    }
+    fn add_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> f64) {
+        (rhs + self, |d: A<D>| d.sum())
+    }
+    fn add_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (rhs + self, |d: A<D>| d)
+    }
+    fn add_jvp(self, rhs: A<D>, t: f64, t_rhs: A<D>) -> (A<D>, A<D>) {
+        (rhs + self, t_rhs + t)
+    }
+    fn add_jvp_lhs(self, rhs: A<D>, t: f64) -> (A<D>, A<D>) {
+        let tangent = Array::from_elem(rhs.raw_dim(), t);
+        (rhs + self, tangent)
+    }
+    fn add_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        (rhs + self, t_rhs)
+    }
+    fn add_hvp(self, rhs: A<D>, t: Second<f64>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        (rhs + self, (u.0 + t.0, u.1 + t.1, u.2 + t.2))
+    }
+}
+
+/// `s / array`: `y = s / a`; `∂/∂s = 1 / a`, `∂/∂a = -y / a`.
+impl<D: Dimension> DivRule<A<D>> for f64 {
+    type Output = A<D>;
+    fn div_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (f64, A<D>)) {
+        let y = rhs.mapv(|a| self / a);
+        (y.clone(), move |d: A<D>| {
+            ((&d / &rhs).sum(), -(&d * &y) / &rhs)
+        })
+    }
+    fn div_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> f64) {
+        let y = rhs.mapv(|a| self / a);
+        (y, move |d: A<D>| (&d / &rhs).sum())
+    }
+    fn div_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        let y = rhs.mapv(|a| self / a);
+        (y.clone(), move |d: A<D>| -(&d * &y) / &rhs)
+    }
+    fn div_jvp(self, rhs: A<D>, t: f64, t_rhs: A<D>) -> (A<D>, A<D>) {
+        let y = rhs.mapv(|a| self / a);
+        let tangent = (t - &y * &t_rhs) / &rhs;
+        (y, tangent)
+    }
+    fn div_jvp_lhs(self, rhs: A<D>, t: f64) -> (A<D>, A<D>) {
+        let y = rhs.mapv(|a| self / a);
+        let tangent = rhs.mapv(|a| t / a);
+        (y, tangent)
+    }
+    fn div_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        let y = rhs.mapv(|a| self / a);
+        let tangent = -(&y * &t_rhs) / &rhs;
+        (y, tangent)
+    }
+    fn div_hvp(self, rhs: A<D>, t: Second<f64>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        let y = rhs.mapv(|a| self / a);
+        let first = (-(&y * &u.0) + t.0) / &rhs;
+        let second = (-(&y * &u.1) + t.1) / &rhs;
+        let mixed = (-(&second * &u.0) - &y * &u.2 - &first * &u.1 + t.2) / &rhs;
+        (y, (first, second, mixed))
+    }
+}
+
+/// One elementwise method: the scalar rules of `crate::float` and `crate::second`, applied to
+/// each element. `$d1` and `$d2` are the first and second derivatives at each element.
+macro_rules! elementwise_method {
+    ($($method:ident: $vjp:ident, $fwd:ident, $hvp:ident, $scalar_vjp:ident, $scalar_hvp:ident;)*) => {
+        /// Elementwise float methods of `f64` arrays (ndarray's `a.exp()`, `a.tanh()`, ...),
+        /// in the three modes, each the scalar rule of `crate::float` applied to every element,
+        /// with its conventions.
+        pub trait ArrayMath: Sized {
+            $(
+                #[doc = concat!("`", stringify!($method), "`, reverse mode.")]
+                fn $vjp(&self) -> (Self, impl Fn(Self) -> (Self,) + use<Self>);
+                #[doc = concat!("`", stringify!($method), "`, forward mode.")]
+                fn $fwd(&self, t: impl MaybeTangent<Self>) -> (Self, Self);
+                #[doc = concat!("`", stringify!($method), "`, second order.")]
+                fn $hvp(&self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>);
+            )*
+        }
+
+        impl<D: Dimension> ArrayMath for A<D> {
+            $(
+                fn $vjp(&self) -> (Self, impl Fn(Self) -> (Self,) + use<D>) {
+                    let d1 = self.mapv(|x| x.$scalar_vjp().1(1.0).0);
+                    (self.$method(), move |d: Self| (d * &d1,))
+                }
+                fn $fwd(&self, t: impl MaybeTangent<Self>) -> (Self, Self) {
+                    let d1 = self.mapv(|x| x.$scalar_vjp().1(1.0).0);
+                    let tangent = t.map_or_else_zero(self, |t| t * &d1);
+                    (self.$method(), tangent)
+                }
+                fn $hvp(&self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>) {
+                    let d1 = self.mapv(|x| x.$scalar_vjp().1(1.0).0);
+                    let d2 = self.mapv(|x| x.$scalar_hvp(ad_core::forward::Present((1.0, 1.0, 0.0))).1.2);
+                    let zero = self * 0.0;
+                    let (a, b, ab) = t.or_zero(|| (zero.clone(), zero.clone(), zero));
+                    let mixed = &ab * &d1 + &a * &b * &d2;
+                    (self.$method(), (a * &d1, b * &d1, mixed))
+                }
+            )*
+        }
+    };
+}
+
+elementwise_method! {
+    exp: __ad_vjp_exp, __ad_fwd_exp, __ad_hvp_exp, __ad_vjp_exp, __ad_hvp_exp;
+    ln: __ad_vjp_ln, __ad_fwd_ln, __ad_hvp_ln, __ad_vjp_ln, __ad_hvp_ln;
+    sqrt: __ad_vjp_sqrt, __ad_fwd_sqrt, __ad_hvp_sqrt, __ad_vjp_sqrt, __ad_hvp_sqrt;
+    tanh: __ad_vjp_tanh, __ad_fwd_tanh, __ad_hvp_tanh, __ad_vjp_tanh, __ad_hvp_tanh;
+    sin: __ad_vjp_sin, __ad_fwd_sin, __ad_hvp_sin, __ad_vjp_sin, __ad_hvp_sin;
+    cos: __ad_vjp_cos, __ad_fwd_cos, __ad_hvp_cos, __ad_vjp_cos, __ad_hvp_cos;
+    abs: __ad_vjp_abs, __ad_fwd_abs, __ad_hvp_abs, __ad_vjp_abs, __ad_hvp_abs;
+    recip: __ad_vjp_recip, __ad_fwd_recip, __ad_hvp_recip, __ad_vjp_recip, __ad_hvp_recip;
+}
+
+/// [`MaybeTangent::map_or`] with a zero shaped like an array.
+trait MapOrZero<T> {
+    fn map_or_else_zero(self, like: &T, f: impl FnOnce(T) -> T) -> T;
+}
+
+impl<D: Dimension, M: MaybeTangent<A<D>>> MapOrZero<A<D>> for M {
+    fn map_or_else_zero(self, like: &A<D>, f: impl FnOnce(A<D>) -> A<D>) -> A<D> {
+        self.map_or(like * 0.0, f)
+    }
+}

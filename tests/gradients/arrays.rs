@@ -107,3 +107,61 @@ fn matrix_and_vector_products_against_finite_differences() {
         v.sum(),
     );
 }
+
+/// Logistic regression's loss: the mean cross-entropy of `σ(X w + b)` against labels `y`.
+#[differentiable]
+fn logistic_loss(w: &Array1<f64>, b: f64, x: &Array2<f64>, y: &Array1<f64>) -> f64 {
+    let z = x.dot(w) + b;
+    // (A float literal left of an array operator needs its type: `1.0f64 / a`.)
+    let p = 1.0f64 / ((-z).exp() + 1.0);
+    let ones = y * 0.0 + 1.0;
+    let log_likelihood = y.clone() * p.ln() + (ones.clone() - y.clone()) * (ones - p).ln();
+    -log_likelihood.mean().unwrap()
+}
+
+#[test]
+fn logistic_regression_against_the_hand_written_gradient() {
+    let x = array![[0.5, 1.2], [-1.0, 0.3], [2.0, -0.7], [0.1, 0.1]];
+    let y = array![1.0, 0.0, 1.0, 0.0];
+    let w = array![0.4, -0.6];
+    let b = 0.2;
+    let (dw, db, _, _) = gradient!(at: &w, b, &x, &y, of: logistic_loss);
+    // The hand-written gradient: Xᵀ (p - y) / n and Σ (p - y) / n.
+    let p = (x.dot(&w) + b).mapv(|z| 1.0 / (1.0 + (-z).exp()));
+    let residual = &p - &y;
+    let n = 4.0;
+    assert_all_close(&dw.to_vec(), &(x.t().dot(&residual) / n).to_vec());
+    assert_close(db, residual.sum() / n);
+}
+
+#[test]
+fn elementwise_methods_in_the_three_modes() {
+    let v = array![0.3, 1.1, 2.0];
+    // f(t) = Σ tanh(t v) + sqrt(t v) · sin(t v): each method's rule, by forward mode...
+    let f = |t: f64| {
+        let u = &v * t;
+        (u.tanh() + u.sqrt() * u.sin()).sum()
+    };
+    let d = differentiate!(at: 0.7, of: |t: f64| {
+        let u = v.clone() * t;
+        (u.tanh() + u.sqrt() * u.sin()).sum()
+    });
+    crate::assert_deriv_fd(f, 0.7, d);
+    // ... by reverse mode, and twice.
+    let g = gradient!(at: 0.7, of: |t: f64| {
+        let u = v.clone() * t;
+        (u.tanh() + u.sqrt() * u.sin()).sum()
+    });
+    assert_close(g, d);
+    let h = hessian!(at: 0.7, of: |t: f64| {
+        let u = v.clone() * t;
+        (u.exp() * u.cos() + u.abs().recip()).sum()
+    });
+    let first = |t: f64| {
+        differentiate!(at: t, of: |t: f64| {
+            let u = v.clone() * t;
+            (u.exp() * u.cos() + u.abs().recip()).sum()
+        })
+    };
+    crate::assert_deriv_fd(first, 0.7, h);
+}

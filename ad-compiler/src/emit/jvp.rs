@@ -146,8 +146,8 @@ pub fn body_with_names(
     let body = quote! {
         #[allow(unused_imports)]
         use #rt::{
-            ArrayReductions as _, Differentiable as _, DotRule as _, FloatForward as _,
-            FloatMethods as _, FloatSecond as _,
+            ArrayMath as _, ArrayReductions as _, Differentiable as _, DotRule as _,
+            FloatForward as _, FloatMethods as _, FloatSecond as _,
         };
         #fallbacks
         #(#bindings)*
@@ -349,16 +349,22 @@ impl Printer<'_> {
             Op::Arith(op, a, b) => {
                 let (rule, entry) = arith_rule(*op, self.active(*a), self.active(*b), self.order);
                 let (va, vb) = (self.operand(*a, span), self.operand(*b, span));
-                // First order: only the active operands' tangents; second order: both.
-                let tangents = [*a, *b]
+                // First order: only the active operands' tangents; second order: both, taken
+                // before the call moves the operands (a zero tangent reads its value).
+                let tangents: Vec<TokenStream> = [*a, *b]
                     .into_iter()
                     .filter(|v| self.order == Order::Second || self.active(*v))
-                    .map(|v| self.tangent_all(v));
-                if self.owned.is_undecided_float(*a) {
-                    quote_spanned!(span=> #rt::ops::#entry(#va, #vb, #(#tangents),*))
+                    .map(|v| self.tangent_all(v))
+                    .collect();
+                let locals: Vec<proc_macro2::Ident> = (0..tangents.len())
+                    .map(|k| quote::format_ident!("__ad_operand_tangent{}", k))
+                    .collect();
+                let call = if self.owned.is_undecided_float(*a) {
+                    quote_spanned!(span=> #rt::ops::#entry(#va, #vb, #(#locals),*))
                 } else {
-                    quote_spanned!(span=> #rt::#rule::#entry(#va, #vb, #(#tangents),*))
-                }
+                    quote_spanned!(span=> #rt::#rule::#entry(#va, #vb, #(#locals),*))
+                };
+                quote!({ #(let #locals = #tangents;)* #call })
             }
             Op::Neg(a) => {
                 let (va, ta) = (self.operand(*a, span), self.tangent_all(*a));

@@ -127,7 +127,7 @@ pub fn body(
     let fallbacks = super::missing::fallbacks(ir, super::missing::Mode::Reverse);
     let body = quote! {
         #[allow(unused_imports)]
-        use #rt::{ArrayReductions as _, DotRule as _, FloatMethods as _};
+        use #rt::{ArrayMath as _, ArrayReductions as _, DotRule as _, FloatMethods as _};
         #fallbacks
         #(#bindings)*
         #(#saved_declarations)*
