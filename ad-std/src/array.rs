@@ -5,7 +5,9 @@
 //! forward mode.
 //!
 //! Operands of one operator must have the same shape: ndarray's broadcasting is not
-//! differentiated yet. A scalar operand's cotangent is the sum over the array of what the
+//! differentiated yet. A scalar goes on the right (`a * s`, `a + s`): rules for a float on the
+//! left would make `x + y` ambiguous for rustc when `y` is a float whose type it has not
+//! decided yet, in every scalar function. A scalar operand's cotangent is the sum over the array of what the
 //! elementwise rule gives it. Pullbacks own what they keep (the operands they need).
 
 use crate::float::FloatMethods;
@@ -189,38 +191,6 @@ impl<D: Dimension> MulRule<f64> for A<D> {
     }
 }
 
-/// `s * array`.
-impl<D: Dimension> MulRule<A<D>> for f64 {
-    type Output = A<D>;
-    fn mul_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (f64, A<D>)) {
-        let y = &rhs * self;
-        (y, move |d: A<D>| ((&d * &rhs).sum(), d * self))
-    }
-    fn mul_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> f64) {
-        let y = &rhs * self;
-        (y, move |d: A<D>| (&d * &rhs).sum())
-    }
-    fn mul_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
-        (rhs * self, move |d: A<D>| d * self)
-    }
-    fn mul_jvp(self, rhs: A<D>, t: f64, t_rhs: A<D>) -> (A<D>, A<D>) {
-        let tangent = &rhs * t + t_rhs * self;
-        (rhs * self, tangent)
-    }
-    fn mul_jvp_lhs(self, rhs: A<D>, t: f64) -> (A<D>, A<D>) {
-        let tangent = &rhs * t;
-        (rhs * self, tangent)
-    }
-    fn mul_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
-        (rhs * self, t_rhs * self)
-    }
-    fn mul_hvp(self, rhs: A<D>, t: Second<f64>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
-        let first = &rhs * t.0 + &u.0 * self;
-        let second = &rhs * t.1 + &u.1 * self;
-        let mixed = &rhs * t.2 + &u.2 * self + &u.1 * t.0 + &u.0 * t.1;
-        (rhs * self, (first, second, mixed))
-    }
-}
 
 /// `array + s`: the scalar's cotangent is `Σ d`.
 impl<D: Dimension> AddRule<f64> for A<D> {
@@ -465,73 +435,7 @@ dot_rule!(Array2<f64>, Array2<f64>, Array2<f64>, |d, a, b| (
     a.t().dot(&d)
 ));
 
-/// `s + array`: the scalar's cotangent is `Σ d`.
-impl<D: Dimension> AddRule<A<D>> for f64 {
-    type Output = A<D>;
-    fn add_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (f64, A<D>)) {
-        (rhs + self, |d: A<D>| (d.sum(), d))
-    }
-    fn add_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> f64) {
-        (rhs + self, |d: A<D>| d.sum())
-    }
-    fn add_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
-        (rhs + self, |d: A<D>| d)
-    }
-    fn add_jvp(self, rhs: A<D>, t: f64, t_rhs: A<D>) -> (A<D>, A<D>) {
-        (rhs + self, t_rhs + t)
-    }
-    fn add_jvp_lhs(self, rhs: A<D>, t: f64) -> (A<D>, A<D>) {
-        let tangent = Array::from_elem(rhs.raw_dim(), t);
-        (rhs + self, tangent)
-    }
-    fn add_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
-        (rhs + self, t_rhs)
-    }
-    fn add_hvp(self, rhs: A<D>, t: Second<f64>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
-        (rhs + self, (u.0 + t.0, u.1 + t.1, u.2 + t.2))
-    }
-}
 
-/// `s / array`: `y = s / a`; `∂/∂s = 1 / a`, `∂/∂a = -y / a`.
-impl<D: Dimension> DivRule<A<D>> for f64 {
-    type Output = A<D>;
-    fn div_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (f64, A<D>)) {
-        let y = rhs.mapv(|a| self / a);
-        (y.clone(), move |d: A<D>| {
-            ((&d / &rhs).sum(), -(&d * &y) / &rhs)
-        })
-    }
-    fn div_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> f64) {
-        let y = rhs.mapv(|a| self / a);
-        (y, move |d: A<D>| (&d / &rhs).sum())
-    }
-    fn div_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
-        let y = rhs.mapv(|a| self / a);
-        (y.clone(), move |d: A<D>| -(&d * &y) / &rhs)
-    }
-    fn div_jvp(self, rhs: A<D>, t: f64, t_rhs: A<D>) -> (A<D>, A<D>) {
-        let y = rhs.mapv(|a| self / a);
-        let tangent = (t - &y * &t_rhs) / &rhs;
-        (y, tangent)
-    }
-    fn div_jvp_lhs(self, rhs: A<D>, t: f64) -> (A<D>, A<D>) {
-        let y = rhs.mapv(|a| self / a);
-        let tangent = rhs.mapv(|a| t / a);
-        (y, tangent)
-    }
-    fn div_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
-        let y = rhs.mapv(|a| self / a);
-        let tangent = -(&y * &t_rhs) / &rhs;
-        (y, tangent)
-    }
-    fn div_hvp(self, rhs: A<D>, t: Second<f64>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
-        let y = rhs.mapv(|a| self / a);
-        let first = (-(&y * &u.0) + t.0) / &rhs;
-        let second = (-(&y * &u.1) + t.1) / &rhs;
-        let mixed = (-(&second * &u.0) - &y * &u.2 - &first * &u.1 + t.2) / &rhs;
-        (y, (first, second, mixed))
-    }
-}
 
 /// One elementwise method: the scalar rules of `crate::float` and `crate::second`, applied to
 /// each element. `$d1` and `$d2` are the first and second derivatives at each element.

@@ -112,8 +112,7 @@ fn matrix_and_vector_products_against_finite_differences() {
 #[differentiable]
 fn logistic_loss(w: &Array1<f64>, b: f64, x: &Array2<f64>, y: &Array1<f64>) -> f64 {
     let z = x.dot(w) + b;
-    // (A float literal left of an array operator needs its type: `1.0f64 / a`.)
-    let p = 1.0f64 / ((-z).exp() + 1.0);
+    let p = ((-z).exp() + 1.0).recip();
     let ones = y * 0.0 + 1.0;
     let log_likelihood = y.clone() * p.ln() + (ones.clone() - y.clone()) * (ones - p).ln();
     -log_likelihood.mean().unwrap()
