@@ -191,7 +191,6 @@ impl<D: Dimension> MulRule<f64> for A<D> {
     }
 }
 
-
 /// `array + s`: the scalar's cotangent is `Σ d`.
 impl<D: Dimension> AddRule<f64> for A<D> {
     type Output = A<D>;
@@ -434,8 +433,6 @@ dot_rule!(Array2<f64>, Array2<f64>, Array2<f64>, |d, a, b| (
     d.dot(&b.t()),
     a.t().dot(&d)
 ));
-
-
 
 /// One elementwise method: the scalar rules of `crate::float` and `crate::second`, applied to
 /// each element. `$d1` and `$d2` are the first and second derivatives at each element.
