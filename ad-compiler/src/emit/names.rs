@@ -170,11 +170,6 @@ pub fn companion_forward() -> Ident {
     Ident::new("forward", Span::call_site())
 }
 
-/// The function inside a companion module that returns the value and a differential.
-pub fn companion_jvp() -> Ident {
-    Ident::new("jvp", Span::call_site())
-}
-
 /// The function inside a companion module that holds the VJP.
 pub fn companion_vjp() -> Ident {
     Ident::new("vjp", Span::call_site())
