@@ -361,15 +361,31 @@ mod tests {
     #[test]
     fn unary_rules_against_differences_of_their_first_derivatives() {
         type Rule = fn(f64, Present<Second<f64>>) -> (f64, Second<f64>);
-        let rules: [(Rule, f64); 8] = [
+        let rules: [(Rule, f64); 24] = [
             (f64::__ad_hvp_sin, 0.7),
+            (f64::__ad_hvp_cos, 0.7),
             (f64::__ad_hvp_tan, 0.4),
             (f64::__ad_hvp_asin, 0.3),
+            (f64::__ad_hvp_acos, -0.4),
+            (f64::__ad_hvp_atan, 1.3),
+            (f64::__ad_hvp_sinh, 0.9),
+            (f64::__ad_hvp_cosh, -0.9),
             (f64::__ad_hvp_tanh, -0.6),
+            (f64::__ad_hvp_asinh, 1.2),
+            (f64::__ad_hvp_acosh, 1.9),
+            (f64::__ad_hvp_atanh, 0.5),
+            (f64::__ad_hvp_exp, 0.3),
+            (f64::__ad_hvp_exp2, 0.3),
+            (f64::__ad_hvp_exp_m1, 0.3),
+            (f64::__ad_hvp_ln, 1.7),
             (f64::__ad_hvp_ln_1p, 0.8),
+            (f64::__ad_hvp_log2, 1.7),
+            (f64::__ad_hvp_log10, 1.7),
             (f64::__ad_hvp_sqrt, 2.3),
             (f64::__ad_hvp_cbrt, 1.7),
-            (f64::__ad_hvp_acosh, 1.9),
+            (f64::__ad_hvp_recip, -1.4),
+            (f64::__ad_hvp_abs, -1.4),
+            (f64::__ad_hvp_signum, 0.6),
         ];
         for (rule, x) in rules {
             let first = |x: f64| rule(x, Present((1.0, 0.0, 0.0))).1.0;
@@ -383,13 +399,47 @@ mod tests {
     }
 
     #[test]
+    fn powi_mul_add_and_clamp() {
+        for n in [0, 1, 2, 5, -3] {
+            let rule = |x: f64, t| f64::__ad_hvp_powi(x, n, Present(t), ad_core::forward::Absent);
+            let first = |x: f64| rule(x, (1.0, 0.0, 0.0)).1.0;
+            let d2 = rule(1.3, (1.0, 1.0, 0.0)).1.2;
+            let want = second_difference(first, 1.3);
+            assert!(
+                (d2 - want).abs() < 1e-6 * want.abs().max(1.0),
+                "powi {n}: {d2} vs {want}"
+            );
+        }
+        // x a + b: the only second derivative is ∂²/∂x∂a = 1.
+        let (_, (_, _, mixed)) = 2.0f64.__ad_hvp_mul_add(
+            3.0,
+            4.0,
+            Present((1.0, 0.0, 0.0)),
+            Present((0.0, 1.0, 0.0)),
+            Present((0.0, 0.0, 0.0)),
+        );
+        assert_eq!(mixed, 1.0);
+        // clamp passes the tangents of the operand it returns.
+        let (y, t) = 5.0f64.__ad_hvp_clamp(
+            0.0,
+            2.0,
+            Present((1.0, 1.0, 1.0)),
+            Present((0.0, 0.0, 0.0)),
+            Present((7.0, 8.0, 9.0)),
+        );
+        assert_eq!((y, t), (2.0, (7.0, 8.0, 9.0)));
+    }
+
+    #[test]
     fn binary_rules_against_differences_of_their_gradients() {
         type Rule = fn(f64, f64, Present<Second<f64>>, Present<Second<f64>>) -> (f64, Second<f64>);
-        let rules: [(Rule, f64, f64); 4] = [
+        let rules: [(Rule, f64, f64); 6] = [
             (f64::__ad_hvp_atan2, 0.7, -1.3),
             (f64::__ad_hvp_log, 2.5, 3.0),
             (f64::__ad_hvp_powf, 1.4, 2.3),
             (f64::__ad_hvp_hypot, 0.6, -0.8),
+            (f64::__ad_hvp_max, 0.6, -0.8),
+            (f64::__ad_hvp_min, 0.6, -0.8),
         ];
         let e = |k: usize| if k == 0 { (1.0, 0.0) } else { (0.0, 1.0) };
         for (rule, x, o) in rules {

@@ -164,3 +164,31 @@ fn elementwise_methods_in_the_three_modes() {
     };
     crate::assert_deriv_fd(first, 0.7, h);
 }
+
+#[test]
+fn second_order_rules_of_array_operators() {
+    let v = array![0.4, 1.3, -0.8];
+    // Every operator on arrays and scalars, against differences of the forward derivative.
+    let f = |t: f64| {
+        let a = v.clone() * t + 1.0;
+        let b = v.clone() - t;
+        let c = (a.clone() / b.clone()) * (a * 0.5 - 2.0) / (t + 3.0);
+        (c / b).sum()
+    };
+    let second = hessian!(at: 0.6, of: |t: f64| {
+        let a = v.clone() * t + 1.0;
+        let b = v.clone() - t;
+        let c = (a.clone() / b.clone()) * (a * 0.5 - 2.0) / (t + 3.0);
+        (c / b).sum()
+    });
+    let first = |t: f64| {
+        differentiate!(at: t, of: |t: f64| {
+            let a = v.clone() * t + 1.0;
+            let b = v.clone() - t;
+            let c = (a.clone() / b.clone()) * (a * 0.5 - 2.0) / (t + 3.0);
+            (c / b).sum()
+        })
+    };
+    crate::assert_deriv_fd(first, 0.6, second);
+    crate::assert_deriv_fd(f, 0.6, first(0.6));
+}
