@@ -14,7 +14,9 @@ use crate::float::FloatMethods;
 use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
 use crate::second::FloatSecond;
 use crate::second::Second;
+use ad_core::NoTangent;
 use ad_core::forward::MaybeTangent;
+use ad_core::function::DifferentiableFn;
 use ndarray::{Array, Array1, Array2, Dimension};
 
 type A<D> = Array<f64, D>;
@@ -495,5 +497,90 @@ trait MapOrZero<T> {
 impl<D: Dimension, M: MaybeTangent<A<D>>> MapOrZero<A<D>> for M {
     fn map_or_else_zero(self, like: &A<D>, f: impl FnOnce(A<D>) -> A<D>) -> A<D> {
         self.map_or(like * 0.0, f)
+    }
+}
+
+/// `a.mapv(f)` of an `f64` array, in the three modes, with `f` given as `function!(f)` (a
+/// function with its derivatives, see `ad_core::function`): generated code calls
+/// `differentiable_mapv` for `mapv`, and the rules apply `f`'s own rules to each element.
+pub trait ArrayMapv: Sized {
+    /// `mapv`, for `f` given with its derivatives.
+    fn differentiable_mapv<F: DifferentiableFn<f64, Output = f64>>(&self, f: F) -> Self;
+    /// Reverse mode: each element's cotangent times `f'` there; the function has none.
+    fn __ad_vjp_differentiable_mapv<F: DifferentiableFn<f64, Output = f64>>(
+        &self,
+        f: F,
+    ) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<Self, F>);
+    /// Forward mode: each element's tangent through `f`'s forward rule.
+    fn __ad_fwd_differentiable_mapv<F: DifferentiableFn<f64, Output = f64>>(
+        &self,
+        f: F,
+        t: impl MaybeTangent<Self>,
+        t_f: impl MaybeTangent<NoTangent>,
+    ) -> (Self, Self);
+    /// Second order: each element's tangents through `f`'s second-order rule.
+    fn __ad_hvp_differentiable_mapv<F: DifferentiableFn<f64, Output = f64>>(
+        &self,
+        f: F,
+        t: impl MaybeTangent<Second<Self>>,
+        t_f: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self, Second<Self>);
+}
+
+impl<D: Dimension> ArrayMapv for A<D> {
+    fn differentiable_mapv<F: DifferentiableFn<f64, Output = f64>>(&self, f: F) -> Self {
+        self.mapv(|x| f.call(x))
+    }
+    fn __ad_vjp_differentiable_mapv<F: DifferentiableFn<f64, Output = f64>>(
+        &self,
+        f: F,
+    ) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<D, F>) {
+        let value = self.mapv(|x| f.call(x));
+        let slope = self.mapv(|x| f.__ad_vjp_call(x).1(1.0).1);
+        (value, move |d: Self| (d * &slope, NoTangent))
+    }
+    fn __ad_fwd_differentiable_mapv<F: DifferentiableFn<f64, Output = f64>>(
+        &self,
+        f: F,
+        t: impl MaybeTangent<Self>,
+        _t_f: impl MaybeTangent<NoTangent>,
+    ) -> (Self, Self) {
+        let value = self.mapv(|x| f.call(x));
+        let t = t.or_zero(|| self * 0.0);
+        let mut tangent = t.clone();
+        ndarray::Zip::from(&mut tangent)
+            .and(self)
+            .and(&t)
+            .for_each(|out, &x, &tx| {
+                *out = f
+                    .__ad_fwd_call(x, ad_core::forward::Absent, ad_core::forward::Present(tx))
+                    .1;
+            });
+        (value, tangent)
+    }
+    fn __ad_hvp_differentiable_mapv<F: DifferentiableFn<f64, Output = f64>>(
+        &self,
+        f: F,
+        t: impl MaybeTangent<Second<Self>>,
+        _t_f: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self, Second<Self>) {
+        let value = self.mapv(|x| f.call(x));
+        let zero = self * 0.0;
+        let (a, b, ab) = t.or_zero(|| (zero.clone(), zero.clone(), zero));
+        let tangents: Vec<Second<f64>> = self
+            .iter()
+            .zip(a.iter().zip(b.iter()).zip(ab.iter()))
+            .map(|(&x, ((&ta, &tb), &tab))| {
+                let given = ad_core::forward::Present((ta, tb, tab));
+                f.__ad_hvp_call(x, ad_core::forward::Absent, given).1
+            })
+            .collect();
+        // Elements in logical order, back into arrays of the value's shape.
+        let component = |pick: fn(&Second<f64>) -> f64| {
+            Array::from_shape_vec(self.raw_dim(), tangents.iter().map(pick).collect())
+                .expect("one tangent per element")
+        };
+        let (first, second, mixed) = (component(|t| t.0), component(|t| t.1), component(|t| t.2));
+        (value, (first, second, mixed))
     }
 }

@@ -192,3 +192,29 @@ fn second_order_rules_of_array_operators() {
     crate::assert_deriv_fd(first, 0.6, second);
     crate::assert_deriv_fd(f, 0.6, first(0.6));
 }
+
+/// `mapv` with closure literals and a path, in the three modes.
+#[differentiable]
+fn mapped(a: Array1<f64>) -> f64 {
+    let sigmoid = a.mapv(|v| 1.0 / (1.0 + (-v).exp()));
+    let softplus = a.mapv(|v: f64| v.exp().ln_1p());
+    (sigmoid * softplus + a.mapv(f64::tanh)).sum()
+}
+
+#[test]
+fn mapv_with_closures_and_paths() {
+    let a = array![0.3, -1.2, 2.0];
+    let da = gradient!(at: a.clone(), of: mapped);
+    let at = |p: &[f64]| mapped(Array1::from(p.to_vec()));
+    assert_grad_fd(at, &a.to_vec(), &da.to_vec());
+    // Second order: the Hessian's diagonal against differences of the gradient.
+    let h = hessian!(at: a.clone(), of: mapped);
+    for i in 0..3 {
+        let partial = |x: f64| {
+            let mut b = a.clone();
+            b[i] = x;
+            ad::gradient!(at: b, of: mapped)[i]
+        };
+        crate::assert_deriv_fd(partial, a[i], h[[i, i]]);
+    }
+}

@@ -127,7 +127,10 @@ pub fn body(
     let fallbacks = super::missing::fallbacks(ir, super::missing::Mode::Reverse);
     let body = quote! {
         #[allow(unused_imports)]
-        use #rt::{ArrayMath as _, ArrayReductions as _, DotRule as _, FloatMethods as _};
+        use #rt::{
+            ArrayMapv as _, ArrayMath as _, ArrayReductions as _, DotRule as _, FloatForward as _,
+            FloatMethods as _, FloatSecond as _,
+        };
         #fallbacks
         #(#bindings)*
         #(#saved_declarations)*

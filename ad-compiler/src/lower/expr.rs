@@ -296,6 +296,14 @@ impl Builder<'_> {
                 let operand = self.lower_place(&m.receiver);
                 Some(self.push(Op::Clone(operand), span))
             }
+            // `a.mapv(|v| ..)` or `a.mapv(f64::exp)`: the function goes with its derivatives.
+            Expr::MethodCall(m)
+                if m.method == "mapv"
+                    && m.args.len() == 1
+                    && matches!(&m.args[0], Expr::Closure(_) | Expr::Path(_)) =>
+            {
+                self.lower_mapv(m)
+            }
             Expr::MethodCall(m) => {
                 // A method of an element or field (`m[i].len()`) borrows it, as auto-ref does.
                 let receiver = self.lower_place(&m.receiver);
@@ -557,6 +565,60 @@ impl Builder<'_> {
                 None
             }
         }
+    }
+
+    /// `a.mapv(f)` with a closure literal or a path: the method `differentiable_mapv` of ndarray's
+    /// `f64` arrays (see `ad_std::array::ArrayMapv`), given `function!(f)`, the function with
+    /// its derivatives. The closure may read only its parameter and constants: a local it
+    /// captured would be a constant of `function!`, and its derivative silently lost.
+    fn lower_mapv(&mut self, m: &syn::ExprMethodCall) -> Option<ValueId> {
+        let function = &m.args[0];
+        if let Expr::Closure(closure) = function {
+            let own: Vec<String> = closure.inputs.iter().filter_map(pattern_name).collect();
+            let mut captured = None;
+            collect_names(&closure.body.to_token_stream(), &mut |ident| {
+                let name = ident.to_string();
+                if captured.is_none() && !own.contains(&name) && self.lookup(&name).is_some() {
+                    captured = Some(ident.clone());
+                }
+            });
+            if let Some(name) = captured {
+                self.diag.error(
+                    name.span(),
+                    format!("the closure given to `mapv` reads `{name}`, a local of the function: derivatives flow only through its parameter; compute with array operators instead (`a * {name}`, `a + {name}`)"),
+                );
+                return None;
+            }
+        }
+        // The elements are `f64`s: an untyped parameter gets that type, which `function!` needs.
+        let function = match function {
+            Expr::Closure(closure) => {
+                let mut typed = closure.clone();
+                for input in typed.inputs.iter_mut() {
+                    if let syn::Pat::Ident(ident) = input {
+                        *input = syn::Pat::Type(syn::parse_quote!(#ident: f64));
+                    }
+                }
+                Expr::Closure(typed)
+            }
+            other => other.clone(),
+        };
+        let receiver = self.lower_place(&m.receiver);
+        let wrapped = self.push(
+            Op::Const(quote!(::ad::function!(#function))),
+            function.span(),
+        );
+        let method = syn::Ident::new("differentiable_mapv", m.method.span());
+        Some(self.push(
+            Op::Method {
+                receiver,
+                method,
+                turbofish: None,
+                args: vec![wrapped],
+                inout: false,
+            },
+            m.span(),
+        ))
     }
 
     /// `differentiate!(at: a, of: f)` inside a differentiable body, or `gradient!`: one
