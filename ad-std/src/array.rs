@@ -584,3 +584,134 @@ impl<D: Dimension> ArrayMapv for A<D> {
         (value, (first, second, mixed))
     }
 }
+
+/// `matrix ⊕ row` with ndarray's broadcasting of a vector over the rows of a matrix
+/// (`x.dot(&w) + b` for a bias `b`): the vector's cotangent sums the matrix's over the rows.
+macro_rules! row_broadcast {
+    ($rule:ident, $vjp:ident, $vjp_lhs:ident, $vjp_rhs:ident, $jvp:ident, $jvp_lhs:ident, $jvp_rhs:ident, $hvp:ident, $op:tt, $sign:expr) => {
+        impl $rule<Array1<f64>> for Array2<f64> {
+            type Output = Array2<f64>;
+            fn $vjp(self, rhs: Array1<f64>) -> (Array2<f64>, impl Fn(Array2<f64>) -> (Array2<f64>, Array1<f64>)) {
+                (self $op &rhs, |d: Array2<f64>| {
+                    let row = d.sum_axis(ndarray::Axis(0)) * $sign;
+                    (d, row)
+                })
+            }
+            fn $vjp_lhs(self, rhs: Array1<f64>) -> (Array2<f64>, impl Fn(Array2<f64>) -> Array2<f64>) {
+                (self $op &rhs, |d: Array2<f64>| d)
+            }
+            fn $vjp_rhs(self, rhs: Array1<f64>) -> (Array2<f64>, impl Fn(Array2<f64>) -> Array1<f64>) {
+                (self $op &rhs, |d: Array2<f64>| d.sum_axis(ndarray::Axis(0)) * $sign)
+            }
+            fn $jvp(self, rhs: Array1<f64>, t: Array2<f64>, t_rhs: Array1<f64>) -> (Array2<f64>, Array2<f64>) {
+                (self $op &rhs, t $op &t_rhs)
+            }
+            fn $jvp_lhs(self, rhs: Array1<f64>, t: Array2<f64>) -> (Array2<f64>, Array2<f64>) {
+                (self $op &rhs, t)
+            }
+            fn $jvp_rhs(self, rhs: Array1<f64>, t_rhs: Array1<f64>) -> (Array2<f64>, Array2<f64>) {
+                let tangent = (&self * 0.0) $op &t_rhs;
+                (self $op &rhs, tangent)
+            }
+            fn $hvp(
+                self,
+                rhs: Array1<f64>,
+                t: Second<Array2<f64>>,
+                u: Second<Array1<f64>>,
+            ) -> (Array2<f64>, Second<Array2<f64>>) {
+                (self $op &rhs, (t.0 $op &u.0, t.1 $op &u.1, t.2 $op &u.2))
+            }
+        }
+    };
+}
+
+row_broadcast!(AddRule, add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, add_hvp, +, 1.0);
+row_broadcast!(SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, sub_hvp, -, -1.0);
+
+/// `a.sum_axis(axis)` of an `f64` array, in the three modes: the cotangent is the result's,
+/// repeated along the summed axis.
+pub trait ArraySumAxis: Sized {
+    /// The array with one axis fewer.
+    type Smaller;
+    /// Reverse mode.
+    fn __ad_vjp_sum_axis(
+        &self,
+        axis: ndarray::Axis,
+    ) -> (
+        Self::Smaller,
+        impl Fn(Self::Smaller) -> (Self, NoTangent) + use<Self>,
+    );
+    /// Forward mode.
+    fn __ad_fwd_sum_axis(
+        &self,
+        axis: ndarray::Axis,
+        t: impl MaybeTangent<Self>,
+        t_axis: impl MaybeTangent<NoTangent>,
+    ) -> (Self::Smaller, Self::Smaller);
+    /// Second order (linear).
+    fn __ad_hvp_sum_axis(
+        &self,
+        axis: ndarray::Axis,
+        t: impl MaybeTangent<Second<Self>>,
+        t_axis: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self::Smaller, Second<Self::Smaller>);
+}
+
+impl<D: ndarray::RemoveAxis> ArraySumAxis for A<D> {
+    type Smaller = A<D::Smaller>;
+    fn __ad_vjp_sum_axis(
+        &self,
+        axis: ndarray::Axis,
+    ) -> (
+        A<D::Smaller>,
+        impl Fn(A<D::Smaller>) -> (Self, NoTangent) + use<D>,
+    ) {
+        let shape = self.raw_dim();
+        (self.sum_axis(axis), move |d: A<D::Smaller>| {
+            let spread = d
+                .insert_axis(axis)
+                .broadcast(shape.clone())
+                .map(|view| view.to_owned())
+                .unwrap_or_else(|| Array::zeros(shape.clone()));
+            // `insert_axis` gives the dimension one more axis, which is `D` again.
+            let spread = spread
+                .into_dimensionality::<D>()
+                .unwrap_or_else(|_| Array::zeros(shape.clone()));
+            (spread, NoTangent)
+        })
+    }
+    fn __ad_fwd_sum_axis(
+        &self,
+        axis: ndarray::Axis,
+        t: impl MaybeTangent<Self>,
+        _t_axis: impl MaybeTangent<NoTangent>,
+    ) -> (A<D::Smaller>, A<D::Smaller>) {
+        let value = self.sum_axis(axis);
+        let tangent = t.map_or_else_zero_smaller(&value, |t| t.sum_axis(axis));
+        (value, tangent)
+    }
+    fn __ad_hvp_sum_axis(
+        &self,
+        axis: ndarray::Axis,
+        t: impl MaybeTangent<Second<Self>>,
+        _t_axis: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (A<D::Smaller>, Second<A<D::Smaller>>) {
+        let value = self.sum_axis(axis);
+        let zero = &value * 0.0;
+        let tangent = t.map_or((zero.clone(), zero.clone(), zero), |(a, b, ab)| {
+            (a.sum_axis(axis), b.sum_axis(axis), ab.sum_axis(axis))
+        });
+        (value, tangent)
+    }
+}
+
+/// [`MaybeTangent::map_or`] with a zero shaped like the result.
+trait MapOrZeroSmaller<T, S> {
+    fn map_or_else_zero_smaller(self, like: &S, f: impl FnOnce(T) -> S) -> S;
+}
+
+impl<D: Dimension, E: Dimension, M: MaybeTangent<A<D>>> MapOrZeroSmaller<A<D>, A<E>> for M {
+    fn map_or_else_zero_smaller(self, like: &A<E>, f: impl FnOnce(A<D>) -> A<E>) -> A<E> {
+        self.map_or(like * 0.0, f)
+    }
+}

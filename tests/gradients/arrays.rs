@@ -218,3 +218,51 @@ fn mapv_with_closures_and_paths() {
         crate::assert_deriv_fd(partial, a[i], h[[i, i]]);
     }
 }
+
+/// A two-layer perceptron's squared error: `tanh(X W1 + b1) W2 + b2`, with the biases
+/// broadcast over the rows and `sum_axis` over the outputs.
+#[differentiable]
+fn perceptron(
+    w1: &Array2<f64>,
+    b1: &Array1<f64>,
+    w2: &Array2<f64>,
+    b2: &Array1<f64>,
+    x: &Array2<f64>,
+) -> f64 {
+    let hidden = (x.dot(w1) + b1.clone()).mapv(f64::tanh);
+    let out = hidden.dot(w2) + b2.clone() - 0.5;
+    let per_sample = (&out * &out).sum_axis(ad::ndarray::Axis(1));
+    per_sample.mean().unwrap()
+}
+
+#[test]
+fn a_two_layer_perceptron_against_finite_differences() {
+    let x = array![[0.5, -1.0, 0.3], [1.2, 0.4, -0.7]];
+    let w1 = array![[0.1, -0.4], [0.3, 0.2], [-0.5, 0.6]];
+    let b1 = array![0.05, -0.1];
+    let w2 = array![[0.7, -0.2], [0.4, 0.9]];
+    let b2 = array![0.1, 0.2];
+    let (dw1, db1, dw2, db2, _) = gradient!(at: &w1, &b1, &w2, &b2, &x, of: perceptron);
+    let at = |p: &[f64]| {
+        let w1 = Array2::from_shape_vec((3, 2), p[0..6].to_vec()).unwrap();
+        let b1 = Array1::from(p[6..8].to_vec());
+        let w2 = Array2::from_shape_vec((2, 2), p[8..12].to_vec()).unwrap();
+        let b2 = Array1::from(p[12..14].to_vec());
+        perceptron(&w1, &b1, &w2, &b2, &x)
+    };
+    let point: Vec<f64> = w1
+        .iter()
+        .chain(&b1)
+        .chain(&w2)
+        .chain(&b2)
+        .copied()
+        .collect();
+    let got: Vec<f64> = dw1
+        .iter()
+        .chain(&db1)
+        .chain(&dw2)
+        .chain(&db2)
+        .copied()
+        .collect();
+    assert_grad_fd(at, &point, &got);
+}

@@ -146,7 +146,8 @@ pub fn body_with_names(
     let body = quote! {
         #[allow(unused_imports)]
         use #rt::{
-            ArrayMapv as _, ArrayMath as _, ArrayReductions as _, Differentiable as _, DotRule as _,
+            ArrayMapv as _, ArrayMath as _, ArrayReductions as _, ArraySumAxis as _,
+            Differentiable as _, DotRule as _,
             FloatForward as _, FloatMethods as _, FloatSecond as _,
         };
         #fallbacks

@@ -128,8 +128,8 @@ pub fn body(
     let body = quote! {
         #[allow(unused_imports)]
         use #rt::{
-            ArrayMapv as _, ArrayMath as _, ArrayReductions as _, DotRule as _, FloatForward as _,
-            FloatMethods as _, FloatSecond as _,
+            ArrayMapv as _, ArrayMath as _, ArrayReductions as _, ArraySumAxis as _, DotRule as _,
+            FloatForward as _, FloatMethods as _, FloatSecond as _,
         };
         #fallbacks
         #(#bindings)*
