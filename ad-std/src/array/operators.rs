@@ -1,0 +1,321 @@
+//! The operator rules of `f64` arrays: `+ - * /` between arrays of one shape, with a scalar on
+//! the right, and a row vector broadcast over a matrix; unary `-`.
+
+use super::A;
+use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
+use crate::second::Second;
+use ndarray::{Array, Array1, Array2, Dimension};
+
+impl<D: Dimension> AddRule<A<D>> for A<D> {
+    type Output = A<D>;
+    fn add_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
+        (self + rhs, |d: A<D>| (d.clone(), d))
+    }
+    fn add_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self + rhs, |d: A<D>| d)
+    }
+    fn add_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self + rhs, |d: A<D>| d)
+    }
+    fn add_jvp(self, rhs: A<D>, t: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        (self + rhs, t + t_rhs)
+    }
+    fn add_jvp_lhs(self, rhs: A<D>, t: A<D>) -> (A<D>, A<D>) {
+        (self + rhs, t)
+    }
+    fn add_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        (self + rhs, t_rhs)
+    }
+    fn add_hvp(self, rhs: A<D>, t: Second<A<D>>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        (self + rhs, (t.0 + u.0, t.1 + u.1, t.2 + u.2))
+    }
+}
+
+impl<D: Dimension> SubRule<A<D>> for A<D> {
+    type Output = A<D>;
+    fn sub_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
+        (self - rhs, |d: A<D>| (d.clone(), -d))
+    }
+    fn sub_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self - rhs, |d: A<D>| d)
+    }
+    fn sub_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self - rhs, |d: A<D>| -d)
+    }
+    fn sub_jvp(self, rhs: A<D>, t: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        (self - rhs, t - t_rhs)
+    }
+    fn sub_jvp_lhs(self, rhs: A<D>, t: A<D>) -> (A<D>, A<D>) {
+        (self - rhs, t)
+    }
+    fn sub_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        (self - rhs, -t_rhs)
+    }
+    fn sub_hvp(self, rhs: A<D>, t: Second<A<D>>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        (self - rhs, (t.0 - u.0, t.1 - u.1, t.2 - u.2))
+    }
+}
+
+/// Elementwise `a * b`: `ta b + a tb`.
+impl<D: Dimension> MulRule<A<D>> for A<D> {
+    type Output = A<D>;
+    fn mul_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
+        let y = &self * &rhs;
+        (y, move |d: A<D>| (&d * &rhs, &d * &self))
+    }
+    fn mul_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        let y = &self * &rhs;
+        (y, move |d: A<D>| &d * &rhs)
+    }
+    fn mul_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        let y = &self * &rhs;
+        (y, move |d: A<D>| &d * &self)
+    }
+    fn mul_jvp(self, rhs: A<D>, t: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        let tangent = t * &rhs + &self * &t_rhs;
+        (self * rhs, tangent)
+    }
+    fn mul_jvp_lhs(self, rhs: A<D>, t: A<D>) -> (A<D>, A<D>) {
+        let tangent = t * &rhs;
+        (self * rhs, tangent)
+    }
+    fn mul_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        let tangent = &self * &t_rhs;
+        (self * rhs, tangent)
+    }
+    fn mul_hvp(self, rhs: A<D>, t: Second<A<D>>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        let first = &t.0 * &rhs + &self * &u.0;
+        let second = &t.1 * &rhs + &self * &u.1;
+        let mixed = &t.2 * &rhs + &self * &u.2 + &t.0 * &u.1 + &t.1 * &u.0;
+        (self * rhs, (first, second, mixed))
+    }
+}
+
+/// Elementwise `a / b`: `(ta - y tb) / b`.
+impl<D: Dimension> DivRule<A<D>> for A<D> {
+    type Output = A<D>;
+    fn div_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
+        let y = &self / &rhs;
+        (y.clone(), move |d: A<D>| {
+            let da = &d / &rhs;
+            let db = -(&da * &y);
+            (da, db)
+        })
+    }
+    fn div_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (&self / &rhs, move |d: A<D>| &d / &rhs)
+    }
+    fn div_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        let y = &self / &rhs;
+        (y.clone(), move |d: A<D>| -(&d * &y) / &rhs)
+    }
+    fn div_jvp(self, rhs: A<D>, t: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        let y = &self / &rhs;
+        let tangent = (t - &y * &t_rhs) / &rhs;
+        (y, tangent)
+    }
+    fn div_jvp_lhs(self, rhs: A<D>, t: A<D>) -> (A<D>, A<D>) {
+        let tangent = t / &rhs;
+        (self / rhs, tangent)
+    }
+    fn div_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+        let y = &self / &rhs;
+        let tangent = -(&y * &t_rhs) / &rhs;
+        (y, tangent)
+    }
+    fn div_hvp(self, rhs: A<D>, t: Second<A<D>>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        let y = &self / &rhs;
+        let first = (&t.0 - &y * &u.0) / &rhs;
+        let second = (&t.1 - &y * &u.1) / &rhs;
+        let mixed = (&t.2 - &second * &u.0 - &y * &u.2 - &first * &u.1) / &rhs;
+        (y, (first, second, mixed))
+    }
+}
+
+impl<D: Dimension> NegRule for A<D> {
+    type Output = A<D>;
+    fn neg_vjp(self) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (-self, |d: A<D>| -d)
+    }
+    fn neg_jvp(self, t: A<D>) -> (A<D>, A<D>) {
+        (-self, -t)
+    }
+    fn neg_hvp(self, t: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+        (-self, (-t.0, -t.1, -t.2))
+    }
+}
+
+/// `array * s`: the scalar's cotangent is `Σ d ⊙ array`.
+impl<D: Dimension> MulRule<f64> for A<D> {
+    type Output = A<D>;
+    fn mul_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
+        let y = &self * rhs;
+        (y, move |d: A<D>| ((&d * rhs), (&d * &self).sum()))
+    }
+    fn mul_vjp_lhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (&self * rhs, move |d: A<D>| d * rhs)
+    }
+    fn mul_vjp_rhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> f64) {
+        let y = &self * rhs;
+        (y, move |d: A<D>| (&d * &self).sum())
+    }
+    fn mul_jvp(self, rhs: f64, t: A<D>, t_rhs: f64) -> (A<D>, A<D>) {
+        let tangent = t * rhs + &self * t_rhs;
+        (self * rhs, tangent)
+    }
+    fn mul_jvp_lhs(self, rhs: f64, t: A<D>) -> (A<D>, A<D>) {
+        (self * rhs, t * rhs)
+    }
+    fn mul_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
+        let tangent = &self * t_rhs;
+        (self * rhs, tangent)
+    }
+    fn mul_hvp(self, rhs: f64, t: Second<A<D>>, u: Second<f64>) -> (A<D>, Second<A<D>>) {
+        let first = &t.0 * rhs + &self * u.0;
+        let second = &t.1 * rhs + &self * u.1;
+        let mixed = &t.2 * rhs + &self * u.2 + &t.0 * u.1 + &t.1 * u.0;
+        (self * rhs, (first, second, mixed))
+    }
+}
+
+/// `array + s`: the scalar's cotangent is `Σ d`.
+impl<D: Dimension> AddRule<f64> for A<D> {
+    type Output = A<D>;
+    fn add_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
+        (self + rhs, |d: A<D>| {
+            let s = d.sum();
+            (d, s)
+        })
+    }
+    fn add_vjp_lhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self + rhs, |d: A<D>| d)
+    }
+    fn add_vjp_rhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> f64) {
+        (self + rhs, |d: A<D>| d.sum())
+    }
+    fn add_jvp(self, rhs: f64, t: A<D>, t_rhs: f64) -> (A<D>, A<D>) {
+        (self + rhs, t + t_rhs)
+    }
+    fn add_jvp_lhs(self, rhs: f64, t: A<D>) -> (A<D>, A<D>) {
+        (self + rhs, t)
+    }
+    fn add_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
+        let tangent = Array::from_elem(self.raw_dim(), t_rhs);
+        (self + rhs, tangent)
+    }
+    fn add_hvp(self, rhs: f64, t: Second<A<D>>, u: Second<f64>) -> (A<D>, Second<A<D>>) {
+        (self + rhs, (t.0 + u.0, t.1 + u.1, t.2 + u.2))
+    }
+}
+
+/// `array - s`.
+impl<D: Dimension> SubRule<f64> for A<D> {
+    type Output = A<D>;
+    fn sub_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
+        (self - rhs, |d: A<D>| {
+            let s = -d.sum();
+            (d, s)
+        })
+    }
+    fn sub_vjp_lhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self - rhs, |d: A<D>| d)
+    }
+    fn sub_vjp_rhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> f64) {
+        (self - rhs, |d: A<D>| -d.sum())
+    }
+    fn sub_jvp(self, rhs: f64, t: A<D>, t_rhs: f64) -> (A<D>, A<D>) {
+        (self - rhs, t - t_rhs)
+    }
+    fn sub_jvp_lhs(self, rhs: f64, t: A<D>) -> (A<D>, A<D>) {
+        (self - rhs, t)
+    }
+    fn sub_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
+        let tangent = Array::from_elem(self.raw_dim(), -t_rhs);
+        (self - rhs, tangent)
+    }
+    fn sub_hvp(self, rhs: f64, t: Second<A<D>>, u: Second<f64>) -> (A<D>, Second<A<D>>) {
+        (self - rhs, (t.0 - u.0, t.1 - u.1, t.2 - u.2))
+    }
+}
+
+/// `array / s`: `y = a / s`, the scalar's cotangent is `-Σ d ⊙ y / s`.
+impl<D: Dimension> DivRule<f64> for A<D> {
+    type Output = A<D>;
+    fn div_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
+        let y = &self / rhs;
+        (y.clone(), move |d: A<D>| {
+            let ds = -(&d * &y).sum() / rhs;
+            (d / rhs, ds)
+        })
+    }
+    fn div_vjp_lhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+        (self / rhs, move |d: A<D>| d / rhs)
+    }
+    fn div_vjp_rhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> f64) {
+        let y = &self / rhs;
+        (y.clone(), move |d: A<D>| -(&d * &y).sum() / rhs)
+    }
+    fn div_jvp(self, rhs: f64, t: A<D>, t_rhs: f64) -> (A<D>, A<D>) {
+        let y = &self / rhs;
+        let tangent = (t - &y * t_rhs) / rhs;
+        (y, tangent)
+    }
+    fn div_jvp_lhs(self, rhs: f64, t: A<D>) -> (A<D>, A<D>) {
+        (self / rhs, t / rhs)
+    }
+    fn div_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
+        let y = &self / rhs;
+        let tangent = &y * (-t_rhs / rhs);
+        (y, tangent)
+    }
+    fn div_hvp(self, rhs: f64, t: Second<A<D>>, u: Second<f64>) -> (A<D>, Second<A<D>>) {
+        let y = &self / rhs;
+        let first = (&t.0 - &y * u.0) / rhs;
+        let second = (&t.1 - &y * u.1) / rhs;
+        let mixed = (&t.2 - &second * u.0 - &y * u.2 - &first * u.1) / rhs;
+        (y, (first, second, mixed))
+    }
+}
+
+/// `matrix ⊕ row` with ndarray's broadcasting of a vector over the rows of a matrix
+/// (`x.dot(&w) + b` for a bias `b`): the vector's cotangent sums the matrix's over the rows.
+macro_rules! row_broadcast {
+    ($rule:ident, $vjp:ident, $vjp_lhs:ident, $vjp_rhs:ident, $jvp:ident, $jvp_lhs:ident, $jvp_rhs:ident, $hvp:ident, $op:tt, $sign:expr) => {
+        impl $rule<Array1<f64>> for Array2<f64> {
+            type Output = Array2<f64>;
+            fn $vjp(self, rhs: Array1<f64>) -> (Array2<f64>, impl Fn(Array2<f64>) -> (Array2<f64>, Array1<f64>)) {
+                (self $op &rhs, |d: Array2<f64>| {
+                    let row = d.sum_axis(ndarray::Axis(0)) * $sign;
+                    (d, row)
+                })
+            }
+            fn $vjp_lhs(self, rhs: Array1<f64>) -> (Array2<f64>, impl Fn(Array2<f64>) -> Array2<f64>) {
+                (self $op &rhs, |d: Array2<f64>| d)
+            }
+            fn $vjp_rhs(self, rhs: Array1<f64>) -> (Array2<f64>, impl Fn(Array2<f64>) -> Array1<f64>) {
+                (self $op &rhs, |d: Array2<f64>| d.sum_axis(ndarray::Axis(0)) * $sign)
+            }
+            fn $jvp(self, rhs: Array1<f64>, t: Array2<f64>, t_rhs: Array1<f64>) -> (Array2<f64>, Array2<f64>) {
+                (self $op &rhs, t $op &t_rhs)
+            }
+            fn $jvp_lhs(self, rhs: Array1<f64>, t: Array2<f64>) -> (Array2<f64>, Array2<f64>) {
+                (self $op &rhs, t)
+            }
+            fn $jvp_rhs(self, rhs: Array1<f64>, t_rhs: Array1<f64>) -> (Array2<f64>, Array2<f64>) {
+                let tangent = (&self * 0.0) $op &t_rhs;
+                (self $op &rhs, tangent)
+            }
+            fn $hvp(
+                self,
+                rhs: Array1<f64>,
+                t: Second<Array2<f64>>,
+                u: Second<Array1<f64>>,
+            ) -> (Array2<f64>, Second<Array2<f64>>) {
+                (self $op &rhs, (t.0 $op &u.0, t.1 $op &u.1, t.2 $op &u.2))
+            }
+        }
+    };
+}
+
+row_broadcast!(AddRule, add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, add_hvp, +, 1.0);
+row_broadcast!(SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, sub_hvp, -, -1.0);
