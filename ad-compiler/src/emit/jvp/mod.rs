@@ -17,10 +17,11 @@
 //! operations that are linear in their tangents (every structural one) act on each, and the
 //! rules are the second-order ones, which take and return the three together.
 
+mod structural;
+
 use super::names::{self, runtime};
 use super::primal;
 use crate::analysis::Activity;
-use crate::derive;
 use crate::ir::ownership::Ownership;
 use crate::ir::{ArithOp, Body, Instr, Op, Region, ValueId};
 use proc_macro2::{Span, TokenStream};
@@ -436,110 +437,6 @@ impl Printer<'_> {
         }
     }
 
-    /// Tangent `component` of an active instruction whose tangent is built from its
-    /// operands' tangents the way its value is built from their values (linearly).
-    fn structural_tangent(&self, instr: &Instr, component: &str) -> TokenStream {
-        let rt = runtime();
-        let t = |v: &ValueId| self.tangent_moved(*v, component);
-        let name = |v: &ValueId| self.name(*v, component);
-        match &instr.op {
-            Op::Ascribe(a, _) => t(a),
-            Op::Ref { operand: a, .. } | Op::Deref(a) | Op::Clone(a) => {
-                if self.active(*a) {
-                    let ta = name(a);
-                    quote!(::core::clone::Clone::clone(&#ta))
-                } else {
-                    self.zero(*a)
-                }
-            }
-            Op::Tuple(items) => {
-                let items = items.iter().map(t);
-                quote!((#(#items,)*))
-            }
-            Op::Field(a, member) | Op::FieldRef(a, member) => {
-                let (key, ta) = (field_key(member), name(a));
-                quote!(#rt::field::<#key, _>(&#ta))
-            }
-            Op::Struct { fields, rest, .. } => {
-                let base = match rest {
-                    Some(r) if self.active(*r) => fields.iter().fold(t(r), |inner, (member, _)| {
-                        let key = field_key(member);
-                        quote!(#rt::without_field::<#key, _>(#inner))
-                    }),
-                    // The zero of the literal's type, which only its value names.
-                    _ => {
-                        let value = names::value(instr.result);
-                        quote!(#rt::unshaped_zero(&#value))
-                    }
-                };
-                let adds = fields
-                    .iter()
-                    .filter(|(_, v)| self.active(*v))
-                    .map(|(member, v)| {
-                        let (key, tv) = (field_key(member), t(v));
-                        quote!(#rt::add_into(&mut __ad_t, #rt::from_field::<#key, _>(#tv));)
-                    });
-                quote!({ let mut __ad_t = #base; #(#adds)* __ad_t })
-            }
-            Op::SetField {
-                base,
-                member,
-                value,
-            } => {
-                let (key, tb) = (field_key(member), t(base));
-                let add = self.active(*value).then(|| {
-                    let tv = t(value);
-                    quote!(#rt::add_into(&mut __ad_t, #rt::from_field::<#key, _>(#tv));)
-                });
-                quote!({ let mut __ad_t = #rt::without_field::<#key, _>(#tb); #add __ad_t })
-            }
-            Op::Index { base, index, .. } => {
-                let (tb, i) = (name(base), names::value(*index));
-                quote!(::core::clone::Clone::clone(&#tb[#i]))
-            }
-            Op::IndexSet {
-                base,
-                indices,
-                value,
-            } => {
-                let (tb, tv) = (t(base), t(value));
-                let indices = indices.iter().map(|i| names::value(*i));
-                quote!({ let mut __ad_t = #tb; __ad_t #([#indices])* = #tv; __ad_t })
-            }
-            Op::Push { base, value } => {
-                let (tb, tv) = (t(base), t(value));
-                quote!({ let mut __ad_t = #tb; __ad_t.push(#tv); __ad_t })
-            }
-            Op::VecRepeat { value, count } => {
-                let (tv, n) = (t(value), names::value(*count));
-                quote!(::std::vec![#tv; #n])
-            }
-            Op::VecList(items) => {
-                let items = items.iter().map(t);
-                quote!(::std::vec![#(#items),*])
-            }
-            Op::WrapSome(a) => {
-                let ta = t(a);
-                quote!(::core::option::Option::Some(#ta))
-            }
-            Op::Unwrap(a) => {
-                let ta = t(a);
-                quote!(::core::option::Option::unwrap(#ta))
-            }
-            Op::IntoIter(a) => {
-                let ta = t(a);
-                quote!(::core::iter::IntoIterator::into_iter(#ta))
-            }
-            Op::IterNext(iterator) => {
-                let ti = name(iterator);
-                quote!(::core::iter::Iterator::next(&mut #ti))
-            }
-            _ => quote_spanned!(instr.span=> ::core::compile_error!(
-                "internal error in ad, please report: an active instruction without a forward rule"
-            )),
-        }
-    }
-
     /// `let (touts.., outs..) = if cond { then; (tyields.., yields..) } else { .. };`
     fn if_statement(
         &self,
@@ -641,9 +538,4 @@ fn arith_rule(
         (Order::First, _, _) => quote::format_ident!("{}_jvp", stem),
     };
     (quote::format_ident!("{}", rule), entry)
-}
-
-/// The `FieldTangent` key of a field or tuple component.
-fn field_key(member: &syn::Member) -> u64 {
-    derive::field_key(&derive::member_name(member))
 }
