@@ -239,15 +239,15 @@ fn vjp_item(
     let forwards: Vec<(Order, TokenStream)> = [Order::First, Order::Second]
         .into_iter()
         .map(|order| {
-            let tangent_params: Vec<TokenStream> =
-                forward_tangent_params(&param_types, ir, order).collect();
+            let wrt: Vec<bool> = ir.params.iter().map(|p| p.wrt).collect();
+            let tangent_params = types::forward_tangent_params(&param_types, &wrt, order);
             let params: Vec<TokenStream> = decls.iter().chain(&tangent_params).cloned().collect();
             let value = if ir.inout_result {
                 quote!(())
             } else {
                 ret.to_token_stream()
             };
-            let tangent = forward_tangent_type(&seeded, order);
+            let tangent = types::forward_tangent_type(&seeded, order);
             let result = quote!((#value, #tangent));
             let body = emit::jvp::body(ir, activity, &sources, order);
             let body = quote!(#mark_used #(#items)* #body);
@@ -343,40 +343,6 @@ fn vjp_item(
         );
     }
     Ok(generated)
-}
-
-/// The tangent parameters of a generated `forward`, after the values: one per parameter, an
-/// `impl MaybeTangent` of its tangent for a differentiated one, anything for the others (a
-/// caller does not know which parameters its callee differentiates).
-fn forward_tangent_params<'a>(
-    param_types: &'a [syn::Type],
-    ir: &'a Body,
-    order: Order,
-) -> impl Iterator<Item = TokenStream> + 'a {
-    let rt = names::runtime();
-    param_types
-        .iter()
-        .zip(&ir.params)
-        .enumerate()
-        .map(move |(i, (ty, p))| {
-            let name = names::param_tangent(i);
-            if p.wrt {
-                let tangent = forward_tangent_type(ty, order);
-                quote!(#name: impl #rt::MaybeTangent<#tangent>)
-            } else {
-                quote!(#name: impl ::core::marker::Sized)
-            }
-        })
-}
-
-/// The tangent of a value of type `ty` in a forward derivative: the tangent, or three of them
-/// for the second order.
-pub(crate) fn forward_tangent_type(ty: &syn::Type, order: Order) -> TokenStream {
-    let tangent = types::tangent(ty);
-    match order {
-        Order::First => tangent,
-        Order::Second => quote!((#tangent, #tangent, #tangent)),
-    }
 }
 
 /// Where the forward derivatives of one order of a function `m` live.

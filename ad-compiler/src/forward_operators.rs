@@ -78,7 +78,7 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
             // Spanned at the argument, where a non-scalar argument is reported.
             let seed = quote::quote_spanned!(input.args[0].span()=> #rt::argument_seed(&#a));
             let tangents = vec![quote!(#rt::Present(#seed))];
-            let forward = function.forward(&values, &tangents);
+            let forward = function.derivative(Order::First, &values, &tangents);
             forward.map(
                 |Captured {
                      references,
@@ -96,7 +96,7 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                 Ok(primal) => primal,
                 Err(e) => return e,
             };
-            function.forward(&cloned, &tangents).map(
+            function.derivative(Order::First, &cloned, &tangents).map(
                 |Captured {
                      references,
                      forward,
@@ -115,7 +115,7 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
         }
         ForwardOperator::Hessian => {
             let tangents = [quote!(#rt::Present((__ad_t1, __ad_t2, __ad_t12)))];
-            function.second(&cloned, &tangents).map(
+            function.derivative(Order::Second, &cloned, &tangents).map(
                 |Captured {
                      references,
                      forward,
@@ -137,7 +137,8 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                 Ok(primal) => primal,
                 Err(e) => return e,
             };
-            let forward = function.forward(&cloned, &[quote!(#rt::Present(__ad_t))]);
+            let forward =
+                function.derivative(Order::First, &cloned, &[quote!(#rt::Present(__ad_t))]);
             let vjp = function.vjp(&cloned);
             match (forward, vjp) {
                 (
@@ -241,40 +242,27 @@ impl<'a> Function<'a> {
         }
     }
 
-    /// `(value, tangent)` at `values` with argument tangents `tangents` (`Present(..)`), and
-    /// the statements that must come first, outside any closure that holds the call.
-    fn forward(
+    /// `(value, tangent)` of the forward derivative of `order` at `values` with argument
+    /// tangents `tangents` (`Present(..)`; triples for the second order), and the statements
+    /// that must come first, outside any closure that holds the call.
+    fn derivative(
         &self,
+        order: Order,
         values: &[TokenStream],
         tangents: &[TokenStream],
     ) -> Result<Captured, TokenStream> {
         match self {
             Function::Path { path, mutates } => {
-                let forward = callee::forward_path_of(path, *mutates);
+                let derivative = match order {
+                    Order::First => callee::forward_path_of(path, *mutates),
+                    Order::Second => callee::second_path_of(path, *mutates),
+                };
                 Ok(Captured {
                     references: quote!(),
-                    forward: quote!(#forward(#(#values,)* #(#tangents),*)),
+                    forward: quote!(#derivative(#(#values,)* #(#tangents),*)),
                 })
             }
-            Function::Closure(c) => closure_forward(c, values, tangents, Order::First),
-        }
-    }
-
-    /// `(value, (t1, t2, t12))` at `values` with second-order argument tangents `tangents`.
-    fn second(
-        &self,
-        values: &[TokenStream],
-        tangents: &[TokenStream],
-    ) -> Result<Captured, TokenStream> {
-        match self {
-            Function::Path { path, mutates } => {
-                let second = callee::second_path_of(path, *mutates);
-                Ok(Captured {
-                    references: quote!(),
-                    forward: quote!(#second(#(#values,)* #(#tangents),*)),
-                })
-            }
-            Function::Closure(c) => closure_forward(c, values, tangents, Order::Second),
+            Function::Closure(c) => closure_forward(c, values, tangents, order),
         }
     }
 

@@ -22,6 +22,7 @@
 
 use crate::attr::{self, AttrKind, ForwardArg};
 use crate::diag::Diagnostics;
+use crate::emit::jvp::Order;
 use crate::emit::{self, callee, names, types};
 use crate::fallback;
 use crate::lower;
@@ -355,31 +356,10 @@ impl Adapter<'_> {
         param_types: &[syn::Type],
     ) -> TokenStream {
         let rt = names::runtime();
-        let params: Vec<TokenStream> = decls
-            .iter()
-            .cloned()
-            .chain(
-                param_types
-                    .iter()
-                    .zip(self.wrt)
-                    .enumerate()
-                    .map(|(i, (ty, &w))| {
-                        let name = names::param_tangent(i);
-                        if w {
-                            let tangent = crate::driver::forward_tangent_type(
-                                ty,
-                                crate::emit::jvp::Order::Second,
-                            );
-                            quote!(#name: impl #rt::MaybeTangent<#tangent>)
-                        } else {
-                            quote!(#name: impl ::core::marker::Sized)
-                        }
-                    }),
-            )
-            .collect();
+        let tangent_params = types::forward_tangent_params(param_types, self.wrt, Order::Second);
+        let params: Vec<TokenStream> = decls.iter().chain(&tangent_params).cloned().collect();
         let value_type = self.value_type;
-        let tangent =
-            crate::driver::forward_tangent_type(value_type, crate::emit::jvp::Order::Second);
+        let tangent = types::forward_tangent_type(value_type, Order::Second);
         let body = if param_types.is_empty() {
             quote!(::core::unreachable!())
         } else {
@@ -406,7 +386,6 @@ impl Adapter<'_> {
         let sig = self.sig;
         let (decls, _) = emit::vjp_params(sig);
         let param_types = emit::param_types(sig);
-        let rt = names::runtime();
         let tangents: Vec<TokenStream> = param_types
             .iter()
             .zip(self.wrt)
@@ -419,25 +398,9 @@ impl Adapter<'_> {
             &sig.generics,
             false,
         );
-        let forward_params: Vec<TokenStream> = decls
-            .iter()
-            .cloned()
-            .chain(
-                param_types
-                    .iter()
-                    .zip(self.wrt)
-                    .enumerate()
-                    .map(|(i, (ty, &w))| {
-                        let name = names::param_tangent(i);
-                        if w {
-                            let tangent = types::tangent(ty);
-                            quote!(#name: impl #rt::MaybeTangent<#tangent>)
-                        } else {
-                            quote!(#name: impl ::core::marker::Sized)
-                        }
-                    }),
-            )
-            .collect();
+        let tangent_params = types::forward_tangent_params(&param_types, self.wrt, Order::First);
+        let forward_params: Vec<TokenStream> =
+            decls.iter().chain(&tangent_params).cloned().collect();
         let value_type = self.value_type;
         let value_tangent = types::tangent(value_type);
         let forward_result = quote!((#value_type, #value_tangent));

@@ -69,7 +69,9 @@ pub fn tangent_or_zero<V: Differentiable + ?Sized>(
     given.or_zero(|| value.zero_tangent())
 }
 
-/// The argument of `differentiate!`: a scalar, seeded with `1`.
+/// The argument of `differentiate!`: a scalar, seeded with `1`. (`crate::seed::Scalar` does
+/// the same for a result, with a message about `gradient!`; this one's message is about
+/// `differentiate!`'s argument.)
 #[diagnostic::on_unimplemented(
     message = "`differentiate!` takes one `f32` or `f64` argument, not `{Self}`",
     label = "the derivative with respect to this argument",

@@ -89,6 +89,9 @@ pub struct Function<A, R, P, V, F, S> {
     signature: PhantomData<fn(A) -> R>,
 }
 
+// The constructor repeats the trait impl's bounds on purpose: they are what types the
+// parameters of the closures `function!` passes (a closure's parameter types come from the
+// bound it is checked against), so they must be known where the closures are written.
 impl<A, R, O, P, V, F, S> Function<A, R, P, V, F, S>
 where
     A: Differentiable,

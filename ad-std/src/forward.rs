@@ -67,6 +67,9 @@ macro_rules! ternary_forward {
 /// Forward-mode rules of the float methods, for every type with the reverse rules
 /// ([`FloatMethods`]): `f32` and `f64`.
 ///
+/// Original: `y = f(x_0, .., x_k)` / Tangent: `ty = Σ_k ∂f/∂x_k t_k`, computed as
+/// `Σ_k pullback(t_k).k` / Adjoint: the reverse rule itself.
+///
 /// Each method is named `__ad_fwd_<name>` after the std method `<name>`.
 pub trait FloatForward: FloatMethods + TangentVector + Copy + Add<Output = Self> {
     unary_forward! {

@@ -21,215 +21,87 @@
 use crate::second::{NoSecondOrderRule, Second};
 use ad_core::{Differentiable, NoTangent, Tangent};
 
-/// Reverse-mode rule of `lhs + rhs`.
-///
-/// Original: `y = a + b` / Tangent: `ty = ta + tb` / Adjoint: `adj[a] += adj[y]; adj[b] += adj[y]`.
-pub trait AddRule<Rhs: Differentiable>: Differentiable + Sized {
-    /// The type of `lhs + rhs`.
-    type Output: Differentiable;
-    /// Value and pullback to both operands' cotangents.
-    fn add_vjp(
-        self,
-        rhs: Rhs,
-    ) -> (
-        Self::Output,
-        impl Fn(Tangent<Self::Output>) -> (Tangent<Self>, Tangent<Rhs>),
-    );
-    /// Value and pullback to the left operand's cotangent only.
-    fn add_vjp_lhs(
-        self,
-        rhs: Rhs,
-    ) -> (
-        Self::Output,
-        impl Fn(Tangent<Self::Output>) -> Tangent<Self>,
-    );
-    /// Value and pullback to the right operand's cotangent only.
-    fn add_vjp_rhs(
-        self,
-        rhs: Rhs,
-    ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
-    /// Forward mode: value and tangent from both operands' tangents.
-    fn add_jvp(
-        self,
-        rhs: Rhs,
-        t: Tangent<Self>,
-        t_rhs: Tangent<Rhs>,
-    ) -> (Self::Output, Tangent<Self::Output>);
-    /// Forward mode with a constant right operand.
-    fn add_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
-    /// Forward mode with a constant left operand.
-    fn add_jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
-    /// Second-order forward mode (see [`crate::second`]); without an impl, a compile error
-    /// where a Hessian needs it.
-    fn add_hvp(
-        self,
-        rhs: Rhs,
-        t: Second<Tangent<Self>>,
-        t_rhs: Second<Tangent<Rhs>>,
-    ) -> (Self::Output, Second<Tangent<Self::Output>>) {
-        let () = NoSecondOrderRule::<Self>::ERROR;
-        let _ = (rhs, t, t_rhs);
-        unreachable!()
-    }
+/// One rule trait of a binary operator: the reverse entry points (both cotangents, or only
+/// the left's or the right's), the forward ones (both tangents, or one operand constant) and
+/// the second-order one, which defaults to a compile error where a Hessian needs it. The four
+/// operators' traits differ only in names and in their math, given as `$doc`.
+macro_rules! binary_rule {
+    ($(#[doc = $doc:literal])* $rule:ident, $what:literal,
+     $vjp:ident, $vjp_lhs:ident, $vjp_rhs:ident, $jvp:ident, $jvp_lhs:ident, $jvp_rhs:ident, $hvp:ident) => {
+        $(#[doc = $doc])*
+        pub trait $rule<Rhs: Differentiable>: Differentiable + Sized {
+            #[doc = concat!("The type of `lhs ", $what, " rhs`.")]
+            type Output: Differentiable;
+            /// Value and pullback to both operands' cotangents.
+            fn $vjp(
+                self,
+                rhs: Rhs,
+            ) -> (
+                Self::Output,
+                impl Fn(Tangent<Self::Output>) -> (Tangent<Self>, Tangent<Rhs>),
+            );
+            /// Value and pullback to the left operand's cotangent only.
+            fn $vjp_lhs(self, rhs: Rhs)
+                -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Self>);
+            /// Value and pullback to the right operand's cotangent only.
+            fn $vjp_rhs(self, rhs: Rhs)
+                -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
+            /// Forward mode: value and tangent from both operands' tangents.
+            fn $jvp(
+                self,
+                rhs: Rhs,
+                t: Tangent<Self>,
+                t_rhs: Tangent<Rhs>,
+            ) -> (Self::Output, Tangent<Self::Output>);
+            /// Forward mode with a constant right operand.
+            fn $jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
+            /// Forward mode with a constant left operand.
+            fn $jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
+            /// Second-order forward mode (see [`crate::second`]); without an impl, a compile
+            /// error where a Hessian needs it (and only there: code without Hessians compiles).
+            fn $hvp(
+                self,
+                rhs: Rhs,
+                t: Second<Tangent<Self>>,
+                t_rhs: Second<Tangent<Rhs>>,
+            ) -> (Self::Output, Second<Tangent<Self::Output>>) {
+                let () = NoSecondOrderRule::<Self>::ERROR;
+                let _ = (rhs, t, t_rhs);
+                unreachable!()
+            }
+        }
+    };
 }
 
-/// Reverse-mode rule of `lhs - rhs`.
-///
-/// Original: `y = a - b` / Tangent: `ty = ta - tb` / Adjoint: `adj[a] += adj[y]; adj[b] -= adj[y]`.
-pub trait SubRule<Rhs: Differentiable>: Differentiable + Sized {
-    /// The type of `lhs - rhs`.
-    type Output: Differentiable;
-    /// Value and pullback to both operands' cotangents.
-    fn sub_vjp(
-        self,
-        rhs: Rhs,
-    ) -> (
-        Self::Output,
-        impl Fn(Tangent<Self::Output>) -> (Tangent<Self>, Tangent<Rhs>),
-    );
-    /// Value and pullback to the left operand's cotangent only.
-    fn sub_vjp_lhs(
-        self,
-        rhs: Rhs,
-    ) -> (
-        Self::Output,
-        impl Fn(Tangent<Self::Output>) -> Tangent<Self>,
-    );
-    /// Value and pullback to the right operand's cotangent only.
-    fn sub_vjp_rhs(
-        self,
-        rhs: Rhs,
-    ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
-    /// Forward mode: value and tangent from both operands' tangents.
-    fn sub_jvp(
-        self,
-        rhs: Rhs,
-        t: Tangent<Self>,
-        t_rhs: Tangent<Rhs>,
-    ) -> (Self::Output, Tangent<Self::Output>);
-    /// Forward mode with a constant right operand.
-    fn sub_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
-    /// Forward mode with a constant left operand.
-    fn sub_jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
-    /// Second-order forward mode (see [`crate::second`]); without an impl, a compile error
-    /// where a Hessian needs it.
-    fn sub_hvp(
-        self,
-        rhs: Rhs,
-        t: Second<Tangent<Self>>,
-        t_rhs: Second<Tangent<Rhs>>,
-    ) -> (Self::Output, Second<Tangent<Self::Output>>) {
-        let () = NoSecondOrderRule::<Self>::ERROR;
-        let _ = (rhs, t, t_rhs);
-        unreachable!()
-    }
+binary_rule! {
+    /// Reverse-mode rule of `lhs + rhs`.
+    ///
+    /// Original: `y = a + b` / Tangent: `ty = ta + tb` / Adjoint: `adj[a] += adj[y]; adj[b] += adj[y]`.
+    AddRule, "+", add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, add_hvp
 }
 
-/// Reverse-mode rule of `lhs * rhs`.
-///
-/// Original: `y = a * b` / Tangent: `ty = ta*b + a*tb` / Adjoint: `adj[a] += adj[y]*b; adj[b] += adj[y]*a`.
-pub trait MulRule<Rhs: Differentiable>: Differentiable + Sized {
-    /// The type of `lhs * rhs`.
-    type Output: Differentiable;
-    /// Value and pullback to both operands' cotangents.
-    fn mul_vjp(
-        self,
-        rhs: Rhs,
-    ) -> (
-        Self::Output,
-        impl Fn(Tangent<Self::Output>) -> (Tangent<Self>, Tangent<Rhs>),
-    );
-    /// Value and pullback to the left operand's cotangent only.
-    fn mul_vjp_lhs(
-        self,
-        rhs: Rhs,
-    ) -> (
-        Self::Output,
-        impl Fn(Tangent<Self::Output>) -> Tangent<Self>,
-    );
-    /// Value and pullback to the right operand's cotangent only.
-    fn mul_vjp_rhs(
-        self,
-        rhs: Rhs,
-    ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
-    /// Forward mode: value and tangent from both operands' tangents.
-    fn mul_jvp(
-        self,
-        rhs: Rhs,
-        t: Tangent<Self>,
-        t_rhs: Tangent<Rhs>,
-    ) -> (Self::Output, Tangent<Self::Output>);
-    /// Forward mode with a constant right operand.
-    fn mul_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
-    /// Forward mode with a constant left operand.
-    fn mul_jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
-    /// Second-order forward mode (see [`crate::second`]); without an impl, a compile error
-    /// where a Hessian needs it.
-    fn mul_hvp(
-        self,
-        rhs: Rhs,
-        t: Second<Tangent<Self>>,
-        t_rhs: Second<Tangent<Rhs>>,
-    ) -> (Self::Output, Second<Tangent<Self::Output>>) {
-        let () = NoSecondOrderRule::<Self>::ERROR;
-        let _ = (rhs, t, t_rhs);
-        unreachable!()
-    }
+binary_rule! {
+    /// Reverse-mode rule of `lhs - rhs`.
+    ///
+    /// Original: `y = a - b` / Tangent: `ty = ta - tb` / Adjoint: `adj[a] += adj[y]; adj[b] -= adj[y]`.
+    SubRule, "-", sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, sub_hvp
 }
 
-/// Reverse-mode rule of `lhs / rhs`.
-///
-/// Original: `y = a / b` / Tangent: `ty = ta/b - tb*y/b` / Adjoint: `adj[a] += adj[y]/b; adj[b] -= (adj[y]/b)*y`.
-///
-/// The scalar impls use `y / b` for `a / b²`, which neither overflows nor underflows where
-/// `b²` would. `b == 0` gives the infinities (or NaN) of the closed form.
-pub trait DivRule<Rhs: Differentiable>: Differentiable + Sized {
-    /// The type of `lhs / rhs`.
-    type Output: Differentiable;
-    /// Value and pullback to both operands' cotangents.
-    fn div_vjp(
-        self,
-        rhs: Rhs,
-    ) -> (
-        Self::Output,
-        impl Fn(Tangent<Self::Output>) -> (Tangent<Self>, Tangent<Rhs>),
-    );
-    /// Value and pullback to the left operand's cotangent only.
-    fn div_vjp_lhs(
-        self,
-        rhs: Rhs,
-    ) -> (
-        Self::Output,
-        impl Fn(Tangent<Self::Output>) -> Tangent<Self>,
-    );
-    /// Value and pullback to the right operand's cotangent only.
-    fn div_vjp_rhs(
-        self,
-        rhs: Rhs,
-    ) -> (Self::Output, impl Fn(Tangent<Self::Output>) -> Tangent<Rhs>);
-    /// Forward mode: value and tangent from both operands' tangents.
-    fn div_jvp(
-        self,
-        rhs: Rhs,
-        t: Tangent<Self>,
-        t_rhs: Tangent<Rhs>,
-    ) -> (Self::Output, Tangent<Self::Output>);
-    /// Forward mode with a constant right operand.
-    fn div_jvp_lhs(self, rhs: Rhs, t: Tangent<Self>) -> (Self::Output, Tangent<Self::Output>);
-    /// Forward mode with a constant left operand.
-    fn div_jvp_rhs(self, rhs: Rhs, t_rhs: Tangent<Rhs>) -> (Self::Output, Tangent<Self::Output>);
-    /// Second-order forward mode (see [`crate::second`]); without an impl, a compile error
-    /// where a Hessian needs it.
-    fn div_hvp(
-        self,
-        rhs: Rhs,
-        t: Second<Tangent<Self>>,
-        t_rhs: Second<Tangent<Rhs>>,
-    ) -> (Self::Output, Second<Tangent<Self::Output>>) {
-        let () = NoSecondOrderRule::<Self>::ERROR;
-        let _ = (rhs, t, t_rhs);
-        unreachable!()
-    }
+binary_rule! {
+    /// Reverse-mode rule of `lhs * rhs`.
+    ///
+    /// Original: `y = a * b` / Tangent: `ty = ta*b + a*tb` / Adjoint: `adj[a] += adj[y]*b; adj[b] += adj[y]*a`.
+    MulRule, "*", mul_vjp, mul_vjp_lhs, mul_vjp_rhs, mul_jvp, mul_jvp_lhs, mul_jvp_rhs, mul_hvp
+}
+
+binary_rule! {
+    /// Reverse-mode rule of `lhs / rhs`.
+    ///
+    /// Original: `y = a / b` / Tangent: `ty = ta/b - tb*y/b` / Adjoint: `adj[a] += adj[y]/b; adj[b] -= (adj[y]/b)*y`.
+    ///
+    /// The scalar impls use `y / b` for `a / b²`, which neither overflows nor underflows where
+    /// `b²` would. `b == 0` gives the infinities (or NaN) of the closed form.
+    DivRule, "/", div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, div_hvp
 }
 
 /// Reverse-mode rule of unary minus `-x`.

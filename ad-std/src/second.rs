@@ -105,6 +105,11 @@ macro_rules! binary_second {
 
 /// Second-order forward rules of the float methods, named `__ad_hvp_<name>`: the operands,
 /// then one second-order tangent per operand (receiver first).
+///
+/// Original: `y = f(x)` / Tangent: `t1' = f'(x) t1`, `t2' = f'(x) t2`,
+/// `t12' = f'(x) t12 + f''(x) t1 t2` (for several operands, the gradient and the Hessian of
+/// [`binary`]) / Adjoint: the reverse rule of [`FloatMethods`], which also gives `f'` here;
+/// each `f''` is written beside its method in the impl.
 pub trait FloatSecond: FloatMethods + Sized {
     /// `sin`.
     fn __ad_hvp_sin(self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>);

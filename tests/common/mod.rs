@@ -92,3 +92,17 @@ pub fn assert_close_f32(got: f32, want: f32) {
         "got {got:e}, want {want:e} (f32 closed form)"
     );
 }
+
+/// The trapezoid rule with 64 intervals, taking the integrand with its derivatives: a
+/// differentiable function with a function argument (`tests/control_flow/higher_order.rs`,
+/// `tests/forward/hessians.rs`).
+#[ad::differentiable]
+pub fn integrate<F: ad::DifferentiableFn<f64, Output = f64>>(f: &F, a: f64, b: f64) -> f64 {
+    let n = 64;
+    let h = (b - a) / n as f64;
+    let mut s = 0.5 * (f.call(a) + f.call(b));
+    for i in 1..n {
+        s += f.call(a + i as f64 * h);
+    }
+    s * h
+}

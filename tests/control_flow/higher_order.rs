@@ -2,23 +2,11 @@
 //! `F: DifferentiableFn<f64, Output = f64>`, called `f.call(x)`, given `function!(..)` of a
 //! closure literal or of a `#[differentiable]` function.
 
-use crate::{assert_close, assert_deriv_fd, assert_grad_fd};
+use crate::{assert_close, assert_deriv_fd, assert_grad_fd, integrate};
 use ad::prelude::*;
 // The suite's operators, which also check forward mode against reverse mode.
 #[allow(unused_imports)]
 use crate::common::modes::{gradient, value_with_gradient};
-
-/// The trapezoid rule with `n` intervals.
-#[differentiable]
-fn integrate<F: DifferentiableFn<f64, Output = f64>>(f: &F, a: f64, b: f64) -> f64 {
-    let n = 64;
-    let h = (b - a) / n as f64;
-    let mut s = 0.5 * (f.call(a) + f.call(b));
-    for i in 1..n {
-        s += f.call(a + i as f64 * h);
-    }
-    s * h
-}
 
 #[differentiable]
 fn bump(x: f64) -> f64 {

@@ -1,6 +1,6 @@
 //! `hessian!` against closed forms: exact second derivatives by second-order forward mode.
 
-use crate::{assert_close, assert_deriv_fd, assert_matrix_close};
+use crate::{assert_close, assert_deriv_fd, assert_matrix_close, integrate};
 use ad::ndarray::{Array1, Array2, array};
 use ad::prelude::*;
 
@@ -143,17 +143,6 @@ fn methods_and_structs() {
             second,
         );
     }
-}
-
-#[differentiable]
-fn integrate<F: DifferentiableFn<f64, Output = f64>>(f: &F, a: f64, b: f64) -> f64 {
-    let n = 32;
-    let h = (b - a) / n as f64;
-    let mut s = 0.5 * (f.call(a) + f.call(b));
-    for i in 1..n {
-        s += f.call(a + i as f64 * h);
-    }
-    s * h
 }
 
 #[test]

@@ -405,12 +405,7 @@ fn arith_token(op: ArithOp) -> TokenStream {
 /// The rule trait of an operator, and its entry point (the same name as the same-type
 /// function of `ad_std::same_type`) for the operands whose cotangents are needed.
 fn arith_rule(op: ArithOp, mask: Mask) -> (proc_macro2::Ident, proc_macro2::Ident) {
-    let (rule, stem) = match op {
-        ArithOp::Add => ("AddRule", "add"),
-        ArithOp::Sub => ("SubRule", "sub"),
-        ArithOp::Mul => ("MulRule", "mul"),
-        ArithOp::Div => ("DivRule", "div"),
-    };
+    let (rule, stem) = op.rule_and_stem();
     let suffix = match mask {
         Mask::Both => "",
         Mask::Lhs => "_lhs",

@@ -69,3 +69,39 @@ pub fn vjp_result(
     let capture = precise_capture(generics);
     quote!((#ret, impl ::core::ops::Fn(#ret_tangent) -> (#(#param_tangents,)*) + #capture))
 }
+
+/// The tangent of a value of type `ty` in a forward derivative: the tangent, or three of them
+/// `(t1, t2, t12)` for the second order.
+pub fn forward_tangent_type(ty: &syn::Type, order: super::jvp::Order) -> TokenStream {
+    let tangent = tangent(ty);
+    match order {
+        super::jvp::Order::First => tangent,
+        super::jvp::Order::Second => quote!((#tangent, #tangent, #tangent)),
+    }
+}
+
+/// The tangent parameters of a generated forward derivative, after the values: one per
+/// parameter, an `impl MaybeTangent` of its tangent for a differentiated one (`wrt[i]`), and
+/// anything for the others (a caller does not know which parameters its callee
+/// differentiates).
+pub fn forward_tangent_params(
+    param_types: &[syn::Type],
+    wrt: &[bool],
+    order: super::jvp::Order,
+) -> Vec<TokenStream> {
+    let rt = runtime();
+    param_types
+        .iter()
+        .zip(wrt)
+        .enumerate()
+        .map(|(i, (ty, &w))| {
+            let name = super::names::param_tangent(i);
+            if w {
+                let tangent = forward_tangent_type(ty, order);
+                quote!(#name: impl #rt::MaybeTangent<#tangent>)
+            } else {
+                quote!(#name: impl ::core::marker::Sized)
+            }
+        })
+        .collect()
+}

@@ -84,6 +84,19 @@ pub enum ArithOp {
     Div,
 }
 
+impl ArithOp {
+    /// The rule trait of `ad-std` for this operator (`AddRule`), and the stem of its entry
+    /// points (`add`: `add_vjp`, `add_jvp_lhs`, `add_hvp`, ...).
+    pub fn rule_and_stem(self) -> (&'static str, &'static str) {
+        match self {
+            ArithOp::Add => ("AddRule", "add"),
+            ArithOp::Sub => ("SubRule", "sub"),
+            ArithOp::Mul => ("MulRule", "mul"),
+            ArithOp::Div => ("DivRule", "div"),
+        }
+    }
+}
+
 /// What an instruction computes.
 pub enum Op {
     /// A constant expression: literal, path to a `const`, or a variable captured from outside

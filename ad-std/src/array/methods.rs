@@ -10,7 +10,11 @@ use ad_core::function::DifferentiableFn;
 use ndarray::{Array, Array1, Array2, Dimension};
 
 /// Rules of the reductions `sum` and `mean` of an `f64` array, in the three modes (named
-/// `__ad_vjp_<m>`, `__ad_fwd_<m>`, `__ad_hvp_<m>` after the ndarray method `<m>`).
+/// `__ad_vjp_<m>`, `__ad_fwd_<m>`, `__ad_hvp_<m>` after the ndarray method `<m>`). Both are
+/// linear, so each second-order component is reduced like the value.
+///
+/// Original: `y = Σ a` / Tangent: `ty = Σ ta` / Adjoint: `adj[a]_i += adj[y]` (`mean`: all
+/// divided by the number of elements).
 pub trait ArrayReductions: Sized {
     /// `sum`: the cotangent of every element is the result's.
     fn __ad_vjp_sum(&self) -> (f64, impl Fn(f64) -> (Self,) + use<Self>);
@@ -65,6 +69,10 @@ impl<D: Dimension> ArrayReductions for A<D> {
 
 /// Rules of `a.dot(&b)` for `f64` vectors and matrices, in the three modes; `R` is the owned
 /// type of `b`.
+///
+/// Original: `y = a · b` / Tangent: `ty = ta · b + a · tb` /
+/// Adjoint: `adj[a] += adj[y] · bᵀ; adj[b] += aᵀ · adj[y]` (for vectors, `adj[y] b` and
+/// `adj[y] a`; for a matrix times a vector, the outer product `adj[y] bᵀ`).
 pub trait DotRule<R>: Sized {
     /// The product's type.
     type Output;
@@ -153,8 +161,11 @@ dot_rule!(Array2<f64>, Array2<f64>, Array2<f64>, |d, a, b| (
     a.t().dot(&d)
 ));
 
-/// One elementwise method: the scalar rules of `crate::float` and `crate::second`, applied to
-/// each element. `$d1` and `$d2` are the first and second derivatives at each element.
+/// The elementwise methods: the scalar rules of `crate::float` and `crate::second` applied to
+/// each element, with `f'` and `f''` per element.
+///
+/// Original: `y = f(a)` / Tangent: `ty = f'(a) ⊙ ta` (second order:
+/// `t12 = f'(a) ⊙ t12 + f''(a) ⊙ t1 ⊙ t2`) / Adjoint: `adj[a] += adj[y] ⊙ f'(a)`.
 macro_rules! elementwise_method {
     ($($method:ident: $vjp:ident, $fwd:ident, $hvp:ident, $scalar_vjp:ident, $scalar_hvp:ident;)*) => {
         /// Elementwise float methods of `f64` arrays (ndarray's `a.exp()`, `a.tanh()`, ...),
@@ -179,7 +190,7 @@ macro_rules! elementwise_method {
                 }
                 fn $fwd(&self, t: impl MaybeTangent<Self>) -> (Self, Self) {
                     let d1 = self.mapv(|x| x.$scalar_vjp().1(1.0).0);
-                    let tangent = t.map_or_else_zero(self, |t| t * &d1);
+                    let tangent = t.map_or_zero_like(self, |t| t * &d1);
                     (self.$method(), tangent)
                 }
                 fn $hvp(&self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>) {
@@ -206,20 +217,11 @@ elementwise_method! {
     recip: __ad_vjp_recip, __ad_fwd_recip, __ad_hvp_recip, __ad_vjp_recip, __ad_hvp_recip;
 }
 
-/// [`MaybeTangent::map_or`] with a zero shaped like an array.
-trait MapOrZero<T> {
-    fn map_or_else_zero(self, like: &T, f: impl FnOnce(T) -> T) -> T;
-}
-
-impl<D: Dimension, M: MaybeTangent<A<D>>> MapOrZero<A<D>> for M {
-    fn map_or_else_zero(self, like: &A<D>, f: impl FnOnce(A<D>) -> A<D>) -> A<D> {
-        self.map_or(like * 0.0, f)
-    }
-}
-
 /// `a.mapv(f)` of an `f64` array, in the three modes, with `f` given as `function!(f)` (a
 /// function with its derivatives, see `ad_core::function`): generated code calls
 /// `differentiable_mapv` for `mapv`, and the rules apply `f`'s own rules to each element.
+///
+/// Original: `y_i = f(a_i)` / Tangent: `ty_i = f'(a_i) ta_i` / Adjoint: `adj[a]_i += adj[y]_i f'(a_i)`.
 pub trait ArrayMapv: Sized {
     /// `mapv`, for `f` given with its derivatives.
     fn differentiable_mapv<F: DifferentiableFn<f64, Output = f64>>(&self, f: F) -> Self;
@@ -302,7 +304,9 @@ impl<D: Dimension> ArrayMapv for A<D> {
     }
 }
 
-/// `a.sum_axis(axis)` of an `f64` array, in the three modes: the cotangent is the result's,
+/// `a.sum_axis(axis)` of an `f64` array, in the three modes.
+///
+/// Original: `y = Σ_axis a` / Tangent: `ty = Σ_axis ta` / Adjoint: `adj[a] += adj[y]`
 /// repeated along the summed axis.
 pub trait ArraySumAxis: Sized {
     /// The array with one axis fewer.
@@ -361,7 +365,7 @@ impl<D: ndarray::RemoveAxis> ArraySumAxis for A<D> {
         _t_axis: impl MaybeTangent<NoTangent>,
     ) -> (A<D::Smaller>, A<D::Smaller>) {
         let value = self.sum_axis(axis);
-        let tangent = t.map_or_else_zero_smaller(&value, |t| t.sum_axis(axis));
+        let tangent = t.map_or_zero_like(&value, |t| t.sum_axis(axis));
         (value, tangent)
     }
     fn __ad_hvp_sum_axis(
@@ -379,13 +383,13 @@ impl<D: ndarray::RemoveAxis> ArraySumAxis for A<D> {
     }
 }
 
-/// [`MaybeTangent::map_or`] with a zero shaped like the result.
-trait MapOrZeroSmaller<T, S> {
-    fn map_or_else_zero_smaller(self, like: &S, f: impl FnOnce(T) -> S) -> S;
+/// [`MaybeTangent::map_or`] whose absent case is a zero shaped like the result.
+trait MapOrZeroLike<T, S> {
+    fn map_or_zero_like(self, like: &S, f: impl FnOnce(T) -> S) -> S;
 }
 
-impl<D: Dimension, E: Dimension, M: MaybeTangent<A<D>>> MapOrZeroSmaller<A<D>, A<E>> for M {
-    fn map_or_else_zero_smaller(self, like: &A<E>, f: impl FnOnce(A<D>) -> A<E>) -> A<E> {
+impl<D: Dimension, E: Dimension, M: MaybeTangent<A<D>>> MapOrZeroLike<A<D>, A<E>> for M {
+    fn map_or_zero_like(self, like: &A<E>, f: impl FnOnce(A<D>) -> A<E>) -> A<E> {
         self.map_or(like * 0.0, f)
     }
 }

@@ -6,6 +6,9 @@ use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
 use crate::second::Second;
 use ndarray::{Array, Array1, Array2, Dimension};
 
+/// Elementwise `a + b`.
+///
+/// Original: `y = a + b` / Tangent: `ty = ta + tb` / Adjoint: `adj[a] += adj[y]; adj[b] += adj[y]`.
 impl<D: Dimension> AddRule<A<D>> for A<D> {
     type Output = A<D>;
     fn add_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
@@ -31,6 +34,9 @@ impl<D: Dimension> AddRule<A<D>> for A<D> {
     }
 }
 
+/// Elementwise `a - b`.
+///
+/// Original: `y = a - b` / Tangent: `ty = ta - tb` / Adjoint: `adj[a] += adj[y]; adj[b] -= adj[y]`.
 impl<D: Dimension> SubRule<A<D>> for A<D> {
     type Output = A<D>;
     fn sub_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
@@ -56,7 +62,9 @@ impl<D: Dimension> SubRule<A<D>> for A<D> {
     }
 }
 
-/// Elementwise `a * b`: `ta b + a tb`.
+/// Elementwise `a * b` (⊙ is the elementwise product).
+///
+/// Original: `y = a ⊙ b` / Tangent: `ty = ta ⊙ b + a ⊙ tb` / Adjoint: `adj[a] += adj[y] ⊙ b; adj[b] += adj[y] ⊙ a`.
 impl<D: Dimension> MulRule<A<D>> for A<D> {
     type Output = A<D>;
     fn mul_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
@@ -91,7 +99,9 @@ impl<D: Dimension> MulRule<A<D>> for A<D> {
     }
 }
 
-/// Elementwise `a / b`: `(ta - y tb) / b`.
+/// Elementwise `a / b`.
+///
+/// Original: `y = a / b` / Tangent: `ty = (ta - y ⊙ tb) / b` / Adjoint: `adj[a] += adj[y] / b; adj[b] -= adj[y] ⊙ y / b`.
 impl<D: Dimension> DivRule<A<D>> for A<D> {
     type Output = A<D>;
     fn div_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
@@ -132,6 +142,9 @@ impl<D: Dimension> DivRule<A<D>> for A<D> {
     }
 }
 
+/// Elementwise `-a`.
+///
+/// Original: `y = -a` / Tangent: `ty = -ta` / Adjoint: `adj[a] -= adj[y]`.
 impl<D: Dimension> NegRule for A<D> {
     type Output = A<D>;
     fn neg_vjp(self) -> (A<D>, impl Fn(A<D>) -> A<D>) {
@@ -145,7 +158,9 @@ impl<D: Dimension> NegRule for A<D> {
     }
 }
 
-/// `array * s`: the scalar's cotangent is `Σ d ⊙ array`.
+/// `array * s` for a scalar `s`.
+///
+/// Original: `y = a s` / Tangent: `ty = ta s + a ts` / Adjoint: `adj[a] += adj[y] s; adj[s] += Σ adj[y] ⊙ a`.
 impl<D: Dimension> MulRule<f64> for A<D> {
     type Output = A<D>;
     fn mul_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
@@ -178,7 +193,9 @@ impl<D: Dimension> MulRule<f64> for A<D> {
     }
 }
 
-/// `array + s`: the scalar's cotangent is `Σ d`.
+/// `array + s` for a scalar `s`, added to every element.
+///
+/// Original: `y = a + s` / Tangent: `ty = ta + ts` / Adjoint: `adj[a] += adj[y]; adj[s] += Σ adj[y]`.
 impl<D: Dimension> AddRule<f64> for A<D> {
     type Output = A<D>;
     fn add_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
@@ -208,7 +225,9 @@ impl<D: Dimension> AddRule<f64> for A<D> {
     }
 }
 
-/// `array - s`.
+/// `array - s` for a scalar `s`.
+///
+/// Original: `y = a - s` / Tangent: `ty = ta - ts` / Adjoint: `adj[a] += adj[y]; adj[s] -= Σ adj[y]`.
 impl<D: Dimension> SubRule<f64> for A<D> {
     type Output = A<D>;
     fn sub_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
@@ -238,7 +257,9 @@ impl<D: Dimension> SubRule<f64> for A<D> {
     }
 }
 
-/// `array / s`: `y = a / s`, the scalar's cotangent is `-Σ d ⊙ y / s`.
+/// `array / s` for a scalar `s`.
+///
+/// Original: `y = a / s` / Tangent: `ty = (ta - y ts) / s` / Adjoint: `adj[a] += adj[y] / s; adj[s] -= Σ adj[y] ⊙ y / s`.
 impl<D: Dimension> DivRule<f64> for A<D> {
     type Output = A<D>;
     fn div_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
@@ -278,7 +299,10 @@ impl<D: Dimension> DivRule<f64> for A<D> {
 }
 
 /// `matrix ⊕ row` with ndarray's broadcasting of a vector over the rows of a matrix
-/// (`x.dot(&w) + b` for a bias `b`): the vector's cotangent sums the matrix's over the rows.
+/// (`x.dot(&w) + b` for a bias `b`).
+///
+/// Original: `y_ij = m_ij ± r_j` / Tangent: `ty_ij = tm_ij ± tr_j` /
+/// Adjoint: `adj[m] += adj[y]; adj[r]_j ±= Σ_i adj[y]_ij` (`$sign` is `±1`).
 macro_rules! row_broadcast {
     ($rule:ident, $vjp:ident, $vjp_lhs:ident, $vjp_rhs:ident, $jvp:ident, $jvp_lhs:ident, $jvp_rhs:ident, $hvp:ident, $op:tt, $sign:expr) => {
         impl $rule<Array1<f64>> for Array2<f64> {

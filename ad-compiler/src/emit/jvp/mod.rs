@@ -525,12 +525,7 @@ fn arith_rule(
     rhs: bool,
     order: Order,
 ) -> (proc_macro2::Ident, proc_macro2::Ident) {
-    let (rule, stem) = match op {
-        ArithOp::Add => ("AddRule", "add"),
-        ArithOp::Sub => ("SubRule", "sub"),
-        ArithOp::Mul => ("MulRule", "mul"),
-        ArithOp::Div => ("DivRule", "div"),
-    };
+    let (rule, stem) = op.rule_and_stem();
     let entry = match (order, lhs, rhs) {
         (Order::Second, _, _) => quote::format_ident!("{}_hvp", stem),
         (Order::First, true, false) => quote::format_ident!("{}_jvp_lhs", stem),
