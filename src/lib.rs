@@ -125,7 +125,9 @@ pub mod __private {
     pub use ad_core::jacobian::{jacobian, uses_forward_mode as jacobian_uses_forward_mode};
     pub use ad_core::seed::seed;
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
-    pub use ad_std::array::{ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule};
+    pub use ad_std::array::{
+        ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule, WrtArgs, WrtSelf,
+    };
     pub use ad_std::float::FloatMethods;
     pub use ad_std::forward::FloatForward;
     pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};

@@ -7,7 +7,7 @@ use crate::ir::ownership::Ownership;
 use crate::ir::{ArithOp, Instr, Op, ValueId};
 use crate::vjp::program::{Mask, Rule, Storage};
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{ToTokens, quote, quote_spanned};
 
 /// `let` statement computing `instr` without derivatives.
 pub fn compute(instr: &Instr) -> TokenStream {
@@ -280,7 +280,7 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             quote_spanned!(span=> { #value (#result, #record) })
         }
         (
-            Rule::Method,
+            Rule::Method(mask),
             Op::Method {
                 receiver,
                 method,
@@ -290,7 +290,13 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             },
         ) => {
             let vjp = names::called_method_vjp(method, *inout);
-            method_call(&v(receiver), &vjp, turbofish, args, span)
+            let receiver = v(receiver);
+            let receiver = match (*mask, has_partial_rules(method)) {
+                (Mask::Lhs, true) => quote_spanned!(span=> #rt::WrtSelf(&#receiver)),
+                (Mask::Rhs, true) => quote_spanned!(span=> #rt::WrtArgs(&#receiver)),
+                _ => receiver.into_token_stream(),
+            };
+            method_call(&receiver, &vjp, turbofish, args, span)
         }
         _ => {
             quote_spanned!(span=> ::core::compile_error!("internal error in ad, please report: rule and instruction disagree"))
@@ -381,8 +387,19 @@ pub fn loop_statement(
 }
 
 /// `receiver.method::<..>(args)`, spanned at the call so that rustc's errors point at it.
+/// Methods whose ad-std rules have entry points for one active operand (`a.dot(&b)` with `a`
+/// or `b` constant), so that the pullback neither keeps nor computes what is not needed.
+/// The call wraps the receiver in `WrtSelf` / `WrtArgs`, which have those entry points for
+/// ndarray's arrays and dereference to the receiver for every other type, so a user type's
+/// own `dot` derivative is found as before.
+const PARTIAL_RULE_METHODS: &[&str] = &["dot"];
+
+fn has_partial_rules(method: &proc_macro2::Ident) -> bool {
+    PARTIAL_RULE_METHODS.contains(&method.to_string().as_str())
+}
+
 fn method_call(
-    receiver: &proc_macro2::Ident,
+    receiver: &impl ToTokens,
     method: &proc_macro2::Ident,
     turbofish: &Option<syn::AngleBracketedGenericArguments>,
     args: &[ValueId],

@@ -204,7 +204,10 @@ impl<'a> Generator<'_> {
             Op::Neg(_) => Some(Rule::Neg),
             Op::Cast(..) => Some(Rule::Cast),
             Op::Call { .. } | Op::Nested { .. } => Some(Rule::Call),
-            Op::Method { .. } => Some(Rule::Method),
+            Op::Method { receiver, args, .. } => Some(Rule::Method(match args.as_slice() {
+                [arg] => self.mask(*receiver, *arg),
+                _ => Mask::Both,
+            })),
             Op::Index { .. } => Some(Rule::Index),
             Op::IndexSet { .. } | Op::Push { .. } | Op::VecRepeat { .. } | Op::VecList(_) => {
                 Some(Rule::Vector)

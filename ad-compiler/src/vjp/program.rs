@@ -127,8 +127,9 @@ pub enum Rule {
     Cast,
     /// A call: its companion `vjp`.
     Call,
-    /// A method call: the `__ad_vjp_<name>` method.
-    Method,
+    /// A method call: the `__ad_vjp_<name>` method, with which of the receiver and its one
+    /// argument need a cotangent (`Both` for other arities).
+    Method(Mask),
     /// Indexing: the pullback is the position read.
     Index,
     /// A vector built or changed in place (`v[i] = x`, `v.push(x)`, `vec![..]`): the

@@ -88,6 +88,16 @@ pub trait DotRule<R>: Sized {
         Self::Output,
         impl Fn(Self::Output) -> (Self, R) + use<Self, R>,
     );
+    /// Reverse mode when only `a` is differentiated: keeps `b` alone, returns `adj[y] · bᵀ`.
+    fn __ad_vjp_dot_lhs(
+        &self,
+        rhs: &R,
+    ) -> (Self::Output, impl Fn(Self::Output) -> Self + use<Self, R>);
+    /// Reverse mode when only `b` is differentiated: keeps `a` alone, returns `aᵀ · adj[y]`.
+    fn __ad_vjp_dot_rhs(
+        &self,
+        rhs: &R,
+    ) -> (Self::Output, impl Fn(Self::Output) -> R + use<Self, R>);
     /// Forward mode: `ta · b + a · tb`.
     fn __ad_fwd_dot(
         &self,
@@ -111,6 +121,14 @@ macro_rules! dot_rule {
             fn __ad_vjp_dot(&self, rhs: &$rhs) -> ($out, impl Fn($out) -> ($lhs, $rhs) + use<>) {
                 let ($a, $b) = (self.clone(), rhs.clone());
                 (self.dot(rhs), move |$d: $out| ($da, $db))
+            }
+            fn __ad_vjp_dot_lhs(&self, rhs: &$rhs) -> ($out, impl Fn($out) -> $lhs + use<>) {
+                let $b = rhs.clone();
+                (self.dot(rhs), move |$d: $out| $da)
+            }
+            fn __ad_vjp_dot_rhs(&self, rhs: &$rhs) -> ($out, impl Fn($out) -> $rhs + use<>) {
+                let $a = self.clone();
+                (self.dot(rhs), move |$d: $out| $db)
             }
             fn __ad_fwd_dot(
                 &self,

@@ -19,8 +19,10 @@
 
 pub mod methods;
 pub mod operators;
+pub mod partial;
 
 pub use methods::{ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule};
+pub use partial::{WrtArgs, WrtSelf};
 
 /// An owned `f64` array of dimension `D`.
 type A<D> = ndarray::Array<f64, D>;
