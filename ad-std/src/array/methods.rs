@@ -179,6 +179,18 @@ dot_rule!(Array2<f64>, Array2<f64>, Array2<f64>, |d, a, b| (
     a.t().dot(&d)
 ));
 
+/// `(f(x), f'(x))` of every element, in one pass: the scalar rule computes the value and the
+/// slope together (`exp` once for both), where `a.exp()` and a separate slope would not.
+fn values_and_slopes<D: Dimension>(a: &A<D>, rule: impl Fn(f64) -> (f64, f64)) -> (A<D>, A<D>) {
+    let mut values = Array::zeros(a.raw_dim());
+    let mut slopes = Array::zeros(a.raw_dim());
+    ndarray::Zip::from(&mut values)
+        .and(&mut slopes)
+        .and(a)
+        .for_each(|value, slope, &x| (*value, *slope) = rule(x));
+    (values, slopes)
+}
+
 /// The elementwise methods: the scalar rules of `crate::float` and `crate::second` applied to
 /// each element, with `f'` and `f''` per element.
 ///
@@ -203,13 +215,19 @@ macro_rules! elementwise_method {
         impl<D: Dimension> ArrayMath for A<D> {
             $(
                 fn $vjp(&self) -> (Self, impl Fn(Self) -> (Self,) + use<D>) {
-                    let d1 = self.mapv(|x| x.$scalar_vjp().1(1.0).0);
-                    (self.$method(), move |d: Self| (d * &d1,))
+                    let (y, d1) = values_and_slopes(self, |x| {
+                        let (y, pullback) = x.$scalar_vjp();
+                        (y, pullback(1.0).0)
+                    });
+                    (y, move |d: Self| (d * &d1,))
                 }
                 fn $fwd(&self, t: impl MaybeTangent<Self>) -> (Self, Self) {
-                    let d1 = self.mapv(|x| x.$scalar_vjp().1(1.0).0);
+                    let (y, d1) = values_and_slopes(self, |x| {
+                        let (y, pullback) = x.$scalar_vjp();
+                        (y, pullback(1.0).0)
+                    });
                     let tangent = t.map_or_zero_like(self, |t| t * &d1);
-                    (self.$method(), tangent)
+                    (y, tangent)
                 }
                 fn $hvp(&self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>) {
                     let d1 = self.mapv(|x| x.$scalar_vjp().1(1.0).0);

@@ -17,6 +17,7 @@
 //! [`operators`] holds the operator rules (the `ops` traits implemented for arrays), and
 //! [`methods`] the rules of ndarray's methods, each a trait named after what it covers.
 
+pub mod broadcast;
 pub mod methods;
 pub mod operators;
 pub mod partial;

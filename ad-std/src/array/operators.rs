@@ -2,6 +2,7 @@
 //! the right, and a row vector broadcast over a matrix; unary `-`.
 
 use super::A;
+use super::broadcast::{expand_to, reduce_to};
 use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
 use crate::second::Second;
 use ndarray::{Array, Array1, Array2, Dimension};
@@ -12,22 +13,31 @@ use ndarray::{Array, Array1, Array2, Dimension};
 impl<D: Dimension> AddRule<A<D>> for A<D> {
     type Output = A<D>;
     fn add_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
-        (self + rhs, |d: A<D>| (d.clone(), d))
+        let (sa, sb) = (self.raw_dim(), rhs.raw_dim());
+        (self + rhs, move |d: A<D>| {
+            (reduce_to(d.clone(), &sa), reduce_to(d, &sb))
+        })
     }
     fn add_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
-        (self + rhs, |d: A<D>| d)
+        let sa = self.raw_dim();
+        (self + rhs, move |d: A<D>| reduce_to(d, &sa))
     }
     fn add_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
-        (self + rhs, |d: A<D>| d)
+        let sb = rhs.raw_dim();
+        (self + rhs, move |d: A<D>| reduce_to(d, &sb))
     }
     fn add_jvp(self, rhs: A<D>, t: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
         (self + rhs, t + t_rhs)
     }
     fn add_jvp_lhs(self, rhs: A<D>, t: A<D>) -> (A<D>, A<D>) {
-        (self + rhs, t)
+        let y = self + rhs;
+        let tangent = expand_to(t, &y.raw_dim());
+        (y, tangent)
     }
     fn add_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
-        (self + rhs, t_rhs)
+        let y = self + rhs;
+        let tangent = expand_to(t_rhs, &y.raw_dim());
+        (y, tangent)
     }
     fn add_hvp(self, rhs: A<D>, t: Second<A<D>>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
         (self + rhs, (t.0 + u.0, t.1 + u.1, t.2 + u.2))
@@ -40,22 +50,31 @@ impl<D: Dimension> AddRule<A<D>> for A<D> {
 impl<D: Dimension> SubRule<A<D>> for A<D> {
     type Output = A<D>;
     fn sub_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
-        (self - rhs, |d: A<D>| (d.clone(), -d))
+        let (sa, sb) = (self.raw_dim(), rhs.raw_dim());
+        (self - rhs, move |d: A<D>| {
+            (reduce_to(d.clone(), &sa), -reduce_to(d, &sb))
+        })
     }
     fn sub_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
-        (self - rhs, |d: A<D>| d)
+        let sa = self.raw_dim();
+        (self - rhs, move |d: A<D>| reduce_to(d, &sa))
     }
     fn sub_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
-        (self - rhs, |d: A<D>| -d)
+        let sb = rhs.raw_dim();
+        (self - rhs, move |d: A<D>| -reduce_to(d, &sb))
     }
     fn sub_jvp(self, rhs: A<D>, t: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
         (self - rhs, t - t_rhs)
     }
     fn sub_jvp_lhs(self, rhs: A<D>, t: A<D>) -> (A<D>, A<D>) {
-        (self - rhs, t)
+        let y = self - rhs;
+        let tangent = expand_to(t, &y.raw_dim());
+        (y, tangent)
     }
     fn sub_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
-        (self - rhs, -t_rhs)
+        let y = self - rhs;
+        let tangent = expand_to(-t_rhs, &y.raw_dim());
+        (y, tangent)
     }
     fn sub_hvp(self, rhs: A<D>, t: Second<A<D>>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
         (self - rhs, (t.0 - u.0, t.1 - u.1, t.2 - u.2))
@@ -69,33 +88,36 @@ impl<D: Dimension> MulRule<A<D>> for A<D> {
     type Output = A<D>;
     fn mul_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
         let y = &self * &rhs;
-        (y, move |d: A<D>| (&d * &rhs, &d * &self))
+        (y, move |d: A<D>| {
+            let da = reduce_to(&d * &rhs, &self.raw_dim());
+            (da, reduce_to(&d * &self, &rhs.raw_dim()))
+        })
     }
     fn mul_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
-        let y = &self * &rhs;
-        (y, move |d: A<D>| &d * &rhs)
+        let (y, sa) = (&self * &rhs, self.raw_dim());
+        (y, move |d: A<D>| reduce_to(&d * &rhs, &sa))
     }
     fn mul_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
-        let y = &self * &rhs;
-        (y, move |d: A<D>| &d * &self)
+        let (y, sb) = (&self * &rhs, rhs.raw_dim());
+        (y, move |d: A<D>| reduce_to(&d * &self, &sb))
     }
     fn mul_jvp(self, rhs: A<D>, t: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
-        let tangent = t * &rhs + &self * &t_rhs;
-        (self * rhs, tangent)
+        let tangent = &t * &rhs + &self * &t_rhs;
+        (&self * &rhs, tangent)
     }
     fn mul_jvp_lhs(self, rhs: A<D>, t: A<D>) -> (A<D>, A<D>) {
-        let tangent = t * &rhs;
-        (self * rhs, tangent)
+        let tangent = &t * &rhs;
+        (&self * &rhs, tangent)
     }
     fn mul_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
         let tangent = &self * &t_rhs;
-        (self * rhs, tangent)
+        (&self * &rhs, tangent)
     }
     fn mul_hvp(self, rhs: A<D>, t: Second<A<D>>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
         let first = &t.0 * &rhs + &self * &u.0;
         let second = &t.1 * &rhs + &self * &u.1;
         let mixed = &t.2 * &rhs + &self * &u.2 + &t.0 * &u.1 + &t.1 * &u.0;
-        (self * rhs, (first, second, mixed))
+        (&self * &rhs, (first, second, mixed))
     }
 }
 
@@ -105,28 +127,31 @@ impl<D: Dimension> MulRule<A<D>> for A<D> {
 impl<D: Dimension> DivRule<A<D>> for A<D> {
     type Output = A<D>;
     fn div_vjp(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (A<D>, A<D>)) {
-        let y = &self / &rhs;
+        let (y, sa) = (&self / &rhs, self.raw_dim());
         (y.clone(), move |d: A<D>| {
             let da = &d / &rhs;
             let db = -(&da * &y);
-            (da, db)
+            (reduce_to(da, &sa), reduce_to(db, &rhs.raw_dim()))
         })
     }
     fn div_vjp_lhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
-        (&self / &rhs, move |d: A<D>| &d / &rhs)
+        let (y, sa) = (&self / &rhs, self.raw_dim());
+        (y, move |d: A<D>| reduce_to(&d / &rhs, &sa))
     }
     fn div_vjp_rhs(self, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
         let y = &self / &rhs;
-        (y.clone(), move |d: A<D>| -(&d * &y) / &rhs)
+        (y.clone(), move |d: A<D>| {
+            reduce_to(-(&d * &y) / &rhs, &rhs.raw_dim())
+        })
     }
     fn div_jvp(self, rhs: A<D>, t: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
         let y = &self / &rhs;
-        let tangent = (t - &y * &t_rhs) / &rhs;
+        let tangent = (&t - &y * &t_rhs) / &rhs;
         (y, tangent)
     }
     fn div_jvp_lhs(self, rhs: A<D>, t: A<D>) -> (A<D>, A<D>) {
-        let tangent = t / &rhs;
-        (self / rhs, tangent)
+        let tangent = &t / &rhs;
+        (&self / &rhs, tangent)
     }
     fn div_jvp_rhs(self, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
         let y = &self / &rhs;

@@ -1,0 +1,207 @@
+//! A two-layer perceptron (4 inputs -> 16 tanh units -> 3 class scores) trained on Fisher's
+//! Iris data with a softmax cross-entropy loss, by full-batch gradient descent with gradients
+//! from `gradient!`.
+//!
+//! The network, [`forward`], and its loss, [`cross_entropy`], are ordinary ndarray code;
+//! `#[differentiable]` writes the loss's gradient with respect to all four parameters (both
+//! layers' weights and biases), backpropagation included. Before training, the example checks
+//! that gradient against central finite differences.
+//!
+//! Run with `cargo run --release --example mlp`.
+
+#[path = "data/iris.rs"]
+mod iris;
+
+use ad::check::central_difference;
+use ad::ndarray::{Array1, Array2, Axis};
+use ad::prelude::*;
+
+/// The width of the hidden layer.
+const HIDDEN: usize = 16;
+/// The step size of gradient descent.
+const LEARNING_RATE: f64 = 0.5;
+/// The number of gradient steps.
+const STEPS: usize = 500;
+/// Print the loss every this many steps.
+const REPORT_EVERY: usize = 50;
+
+/// The network's parameters.
+#[derive(Clone)]
+struct Mlp {
+    w1: Array2<f64>,
+    b1: Array1<f64>,
+    w2: Array2<f64>,
+    b2: Array1<f64>,
+}
+
+/// The class scores of the network for samples `x` (one per row): `tanh(x w1 + b1) w2 + b2`.
+#[differentiable(wrt = (w1, b1, w2, b2))]
+fn forward(
+    w1: &Array2<f64>,
+    b1: &Array1<f64>,
+    w2: &Array2<f64>,
+    b2: &Array1<f64>,
+    x: &Array2<f64>,
+) -> Array2<f64> {
+    let hidden = (x.dot(w1) + b1).tanh();
+    hidden.dot(w2) + b2
+}
+
+/// The mean softmax cross-entropy of the network's scores against one-hot labels `y`:
+/// `mean_i(logsumexp_j(z_ij) - Σ_j y_ij z_ij)`.
+#[differentiable(wrt = (w1, b1, w2, b2))]
+fn cross_entropy(
+    w1: &Array2<f64>,
+    b1: &Array1<f64>,
+    w2: &Array2<f64>,
+    b2: &Array1<f64>,
+    x: &Array2<f64>,
+    y: &Array2<f64>,
+) -> f64 {
+    // A call of another differentiable function: its pullback is chained into this one.
+    let z = forward(w1, b1, w2, b2, x);
+    // `exp` of a large score overflows, so each row is shifted by its maximum first
+    // (logsumexp(z) = m + logsumexp(z - m) for any m). The shift's derivative cancels out
+    // exactly, so it is computed under `no_grad`, as JAX does.
+    let shift = no_grad(row_max(&z));
+    let shift_column = no_grad(shift.clone().insert_axis(Axis(1)));
+    let log_sum_exp = (&z - &shift_column).exp().sum_axis(Axis(1)).ln() + shift;
+    // With one-hot rows, `Σ_j y_ij z_ij` picks the score of the true class.
+    let true_score = (y * &z).sum_axis(Axis(1));
+    (log_sum_exp - true_score).mean().unwrap()
+}
+
+/// The largest entry of each row (a constant in the loss: no derivative needed).
+fn row_max(z: &Array2<f64>) -> Array1<f64> {
+    z.map_axis(Axis(1), |row| row.fold(f64::NEG_INFINITY, |a, &v| a.max(v)))
+}
+
+/// One of the two weight matrices.
+#[derive(Clone, Copy)]
+enum Layer {
+    First,
+    Second,
+}
+
+impl Mlp {
+    /// Random weights scaled by `1/sqrt(fan_in)`, so that the hidden units start in tanh's
+    /// linear range, and zero biases.
+    fn new(seed: &mut u64) -> Mlp {
+        let (inputs, outputs) = (iris::FEATURES, iris::CLASSES);
+        Mlp {
+            w1: iris::random_matrix(seed, inputs, HIDDEN, 1.0 / (inputs as f64).sqrt()),
+            b1: Array1::zeros(HIDDEN),
+            w2: iris::random_matrix(seed, HIDDEN, outputs, 1.0 / (HIDDEN as f64).sqrt()),
+            b2: Array1::zeros(outputs),
+        }
+    }
+
+    fn loss(&self, x: &Array2<f64>, y: &Array2<f64>) -> f64 {
+        cross_entropy(&self.w1, &self.b1, &self.w2, &self.b2, x, y)
+    }
+
+    fn scores(&self, x: &Array2<f64>) -> Array2<f64> {
+        forward(&self.w1, &self.b1, &self.w2, &self.b2, x)
+    }
+
+    fn weights_mut(&mut self, layer: Layer) -> &mut Array2<f64> {
+        match layer {
+            Layer::First => &mut self.w1,
+            Layer::Second => &mut self.w2,
+        }
+    }
+
+    /// One step of gradient descent; returns the loss before the step.
+    fn step(&mut self, x: &Array2<f64>, y: &Array2<f64>) -> f64 {
+        let (loss, (dw1, db1, dw2, db2, _, _)) = value_with_gradient!(
+            at: &self.w1, &self.b1, &self.w2, &self.b2, x, y,
+            of: cross_entropy
+        );
+        self.w1 = &self.w1 - dw1 * LEARNING_RATE;
+        self.b1 = &self.b1 - db1 * LEARNING_RATE;
+        self.w2 = &self.w2 - dw2 * LEARNING_RATE;
+        self.b2 = &self.b2 - db2 * LEARNING_RATE;
+        loss
+    }
+}
+
+/// `|a - b|` relative to the larger of the two (absolute when both are tiny). The central
+/// difference itself is off by about 1e-11 (rounding in the loss, divided by the step), so
+/// the error of a small partial derivative is larger relative to it.
+fn relative_error(a: f64, b: f64) -> f64 {
+    (a - b).abs() / a.abs().max(b.abs()).max(1e-8)
+}
+
+/// The largest relative error between `gradient!` and central differences of the loss, over
+/// a few entries of both weight matrices.
+fn check_gradient(net: &Mlp, x: &Array2<f64>, y: &Array2<f64>) -> f64 {
+    let (dw1, _, dw2, _, _, _) =
+        gradient!(at: &net.w1, &net.b1, &net.w2, &net.b2, x, y, of: cross_entropy);
+    let entries = [
+        (Layer::First, 0, 0),
+        (Layer::First, 2, 7),
+        (Layer::First, 3, 15),
+        (Layer::Second, 0, 0),
+        (Layer::Second, 9, 1),
+        (Layer::Second, 15, 2),
+    ];
+    let mut worst: f64 = 0.0;
+    for (layer, i, j) in entries {
+        let (name, weights, gradient) = match layer {
+            Layer::First => ("w1", &net.w1, &dw1),
+            Layer::Second => ("w2", &net.w2, &dw2),
+        };
+        let numeric = central_difference(
+            |t| {
+                let mut moved = net.clone();
+                moved.weights_mut(layer)[[i, j]] = t;
+                moved.loss(x, y)
+            },
+            weights[[i, j]],
+        );
+        let analytic = gradient[[i, j]];
+        println!(
+            "  dL/d{name}[{i},{j}]: gradient! {analytic:+.10}, finite difference {numeric:+.10}"
+        );
+        worst = worst.max(relative_error(analytic, numeric));
+    }
+    worst
+}
+
+fn main() {
+    let x = iris::standardised_features();
+    let labels = iris::labels();
+    let y = iris::one_hot(&labels);
+    println!(
+        "Iris: {} samples, {} features, classes {:?}; {HIDDEN} hidden tanh units",
+        x.nrows(),
+        x.ncols(),
+        iris::SPECIES
+    );
+
+    let mut seed = 7;
+    let mut net = Mlp::new(&mut seed);
+
+    println!("Gradient check against central finite differences:");
+    let error = check_gradient(&net, &x, &y);
+    println!("  max relative error: {error:.2e}");
+    assert!(
+        error < 1e-5,
+        "the gradient disagrees with finite differences"
+    );
+
+    for step in 0..STEPS {
+        let loss = net.step(&x, &y);
+        if step % REPORT_EVERY == 0 {
+            println!("step {step:4}  loss {loss:.4}");
+        }
+    }
+    println!("step {STEPS:4}  loss {:.4}", net.loss(&x, &y));
+
+    let accuracy = iris::accuracy(&net.scores(&x), &labels);
+    println!("training accuracy: {:.1}%", 100.0 * accuracy);
+    assert!(
+        accuracy > 0.95,
+        "the network should fit Iris's training set"
+    );
+}
