@@ -128,6 +128,7 @@ pub mod __private {
     pub use ad_std::array::{
         ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule, WrtArgs, WrtSelf,
     };
+    pub use ad_std::method_rules;
     pub use ad_std::float::FloatMethods;
     pub use ad_std::forward::FloatForward;
     pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};

@@ -14,3 +14,17 @@ pub mod ops;
 pub mod real;
 pub mod same_type;
 pub mod second;
+
+/// Every trait whose methods are derivative rules of methods (`x.__ad_vjp_exp()`), imported
+/// anonymously so that generated code can glob-import them all (`use method_rules::*`) and
+/// method lookup finds the rules without any name coming into scope.
+pub mod method_rules {
+    pub use crate::array::{
+        ArrayColumn as _, ArrayInsertAxis as _, ArrayMapv as _, ArrayMath as _,
+        ArrayReductions as _, ArrayRow as _, ArraySumAxis as _, ArrayToOwned as _,
+        ArrayTranspose as _, DotRule as _,
+    };
+    pub use crate::float::FloatMethods as _;
+    pub use crate::forward::FloatForward as _;
+    pub use crate::second::FloatSecond as _;
+}

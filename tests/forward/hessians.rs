@@ -156,3 +156,22 @@ fn through_a_function_argument() {
         second,
     );
 }
+
+/// `Σ_ij v_i v_j M_ij` written with ndarray's shape methods and broadcasting: a column and a
+/// row of `v` stretched to their outer product, transposed, times `M`.
+#[differentiable]
+fn quadratic_form_by_broadcasting(v: Array1<f64>, m: &Array2<f64>) -> f64 {
+    let column = v.clone().insert_axis(ad::ndarray::Axis(1));
+    let row = v.insert_axis(ad::ndarray::Axis(0));
+    let outer = &column * &row;
+    (outer.t().to_owned() * m).sum()
+}
+
+#[test]
+fn hessian_through_shape_methods_and_broadcasting() {
+    let m = array![[1.0, 2.0, -0.5], [0.3, -1.0, 0.8], [2.5, 0.1, 0.4]];
+    let v: Array1<f64> = array![0.5, -1.5, 0.7];
+    // The Hessian of vᵀ M v is M + Mᵀ.
+    let h = hessian!(at: v, of: |v: Array1<f64>| quadratic_form_by_broadcasting(v, &m));
+    assert_matrix_close(&h, &(&m + &m.t()));
+}

@@ -127,10 +127,7 @@ pub fn body(
     let fallbacks = super::missing::fallbacks(ir, super::missing::Mode::Reverse);
     let body = quote! {
         #[allow(unused_imports)]
-        use #rt::{
-            ArrayMapv as _, ArrayMath as _, ArrayReductions as _, ArraySumAxis as _, DotRule as _,
-            FloatForward as _, FloatMethods as _, FloatSecond as _,
-        };
+        use #rt::method_rules::*;
         #fallbacks
         #(#bindings)*
         #(#saved_declarations)*

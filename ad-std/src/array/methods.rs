@@ -420,7 +420,7 @@ impl<D: ndarray::RemoveAxis> ArraySumAxis for A<D> {
 }
 
 /// [`MaybeTangent::map_or`] whose absent case is a zero shaped like the result.
-trait MapOrZeroLike<T, S> {
+pub(super) trait MapOrZeroLike<T, S> {
     fn map_or_zero_like(self, like: &S, f: impl FnOnce(T) -> S) -> S;
 }
 

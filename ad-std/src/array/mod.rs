@@ -21,9 +21,11 @@ pub mod broadcast;
 pub mod methods;
 pub mod operators;
 pub mod partial;
+pub mod shape;
 
 pub use methods::{ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule};
 pub use partial::{WrtArgs, WrtSelf};
+pub use shape::{ArrayColumn, ArrayInsertAxis, ArrayRow, ArrayToOwned, ArrayTranspose};
 
 /// An owned `f64` array of dimension `D`.
 type A<D> = ndarray::Array<f64, D>;

@@ -146,11 +146,7 @@ pub fn body_with_names(
     let fallbacks = super::missing::fallbacks(ir, mode);
     let body = quote! {
         #[allow(unused_imports)]
-        use #rt::{
-            ArrayMapv as _, ArrayMath as _, ArrayReductions as _, ArraySumAxis as _,
-            Differentiable as _, DotRule as _,
-            FloatForward as _, FloatMethods as _, FloatSecond as _,
-        };
+        use #rt::{Differentiable as _, method_rules::*};
         #fallbacks
         #(#bindings)*
         #code

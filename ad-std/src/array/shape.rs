@@ -1,0 +1,171 @@
+//! Rules of ndarray's methods that rearrange or select elements: `t()`, `row(i)`,
+//! `column(j)`, `insert_axis(axis)` and `to_owned()`.
+//!
+//! Each is linear, `y = L(a)`, so its tangent is `L(ta)`, its second-order components are
+//! `L` of each component, and its adjoint is the transpose: `adj[a] += Lᵀ(adj[y])`. ndarray
+//! returns views for `t()`, `row` and `column`; in derivative code they are owned copies (a
+//! pullback cannot keep a borrow of the function's locals), which every array method also
+//! accepts, so the code around them reads the same.
+
+use super::A;
+use super::methods::MapOrZeroLike;
+use crate::second::Second;
+use ad_core::NoTangent;
+use ad_core::forward::MaybeTangent;
+use ndarray::{Array1, Array2, Axis, Dimension};
+
+/// One linear method in the three modes. `forward |a, args| L(a)` computes the value from
+/// `a: &Self`; `adjoint |d, shape, args| Lᵀ(d)` computes the cotangent of `a` from the
+/// output's cotangent `d` and `a`'s shape. Arguments (an index, an axis) are constants.
+macro_rules! linear_method {
+    (
+        $(#[$doc:meta])*
+        trait $trait:ident: $method:ident, $vjp:ident, $fwd:ident, $hvp:ident;
+        impl [$($generics:tt)*] for $me:ty => $out:ty, capturing [$($captured:tt)*];
+        ($($arg:ident: $arg_ty:ty),*);
+        forward |$a:ident| $apply:expr;
+        adjoint |$d:ident, $shape:ident| $adjoint:expr;
+    ) => {
+        $(#[$doc])*
+        pub trait $trait: Sized {
+            /// The method's result.
+            type Output;
+            #[doc = concat!("`", stringify!($method), "`, reverse mode.")]
+            fn $vjp(
+                &self $(, $arg: $arg_ty)*
+            ) -> (
+                Self::Output,
+                impl Fn(Self::Output) -> (Self, $(linear_method!(@constant $arg)),*) + use<Self>,
+            );
+            #[doc = concat!("`", stringify!($method), "`, forward mode.")]
+            fn $fwd(
+                &self,
+                $($arg: $arg_ty,)*
+                t: impl MaybeTangent<Self>,
+                $(linear_method!(@tangent $arg): impl MaybeTangent<NoTangent>,)*
+            ) -> (Self::Output, Self::Output);
+            #[doc = concat!("`", stringify!($method), "`, second order.")]
+            fn $hvp(
+                &self,
+                $($arg: $arg_ty,)*
+                t: impl MaybeTangent<Second<Self>>,
+                $(linear_method!(@tangent $arg): impl MaybeTangent<Second<NoTangent>>,)*
+            ) -> (Self::Output, Second<Self::Output>);
+        }
+
+        impl<$($generics)*> $trait for $me {
+            type Output = $out;
+            fn $vjp(
+                &self $(, $arg: $arg_ty)*
+            ) -> (
+                $out,
+                impl Fn($out) -> (Self, $(linear_method!(@constant $arg)),*) + use<$($captured)*>,
+            ) {
+                let apply = |$a: &$me| -> $out { $apply };
+                let shape = self.raw_dim();
+                (apply(self), move |$d: $out| {
+                    let $shape = &shape;
+                    ($adjoint, $(linear_method!(@no_tangent $arg)),*)
+                })
+            }
+            fn $fwd(
+                &self,
+                $($arg: $arg_ty,)*
+                t: impl MaybeTangent<Self>,
+                $(linear_method!(@tangent $arg): impl MaybeTangent<NoTangent>,)*
+            ) -> ($out, $out) {
+                let apply = |$a: &$me| -> $out { $apply };
+                let value = apply(self);
+                let tangent = t.map_or_zero_like(&value, |t| apply(&t));
+                (value, tangent)
+            }
+            fn $hvp(
+                &self,
+                $($arg: $arg_ty,)*
+                t: impl MaybeTangent<Second<Self>>,
+                $(linear_method!(@tangent $arg): impl MaybeTangent<Second<NoTangent>>,)*
+            ) -> ($out, Second<$out>) {
+                let apply = |$a: &$me| -> $out { $apply };
+                let value = apply(self);
+                let zero = || &value * 0.0;
+                let tangent = t.map_or((zero(), zero(), zero()), |(first, second, mixed)| {
+                    (apply(&first), apply(&second), apply(&mixed))
+                });
+                (value, tangent)
+            }
+        }
+    };
+    (@constant $arg:ident) => { NoTangent };
+    (@no_tangent $arg:ident) => { NoTangent };
+    (@tangent $arg:ident) => { _ };
+}
+
+linear_method! {
+    /// `m.t()`: the transpose of a matrix.
+    ///
+    /// Original: `y = aᵀ` / Tangent: `ty = taᵀ` / Adjoint: `adj[a] += adj[y]ᵀ`.
+    trait ArrayTranspose: t, __ad_vjp_t, __ad_fwd_t, __ad_hvp_t;
+    impl [] for Array2<f64> => Array2<f64>, capturing [];
+    ();
+    forward |a| a.t().to_owned();
+    adjoint |d, _shape| d.reversed_axes();
+}
+
+linear_method! {
+    /// `m.row(i)`: row `i` of a matrix.
+    ///
+    /// Original: `y = a[i, ..]` / Tangent: `ty = ta[i, ..]` / Adjoint: `adj[a][i, ..] += adj[y]`.
+    trait ArrayRow: row, __ad_vjp_row, __ad_fwd_row, __ad_hvp_row;
+    impl [] for Array2<f64> => Array1<f64>, capturing [];
+    (index: usize);
+    forward |a| a.row(index).to_owned();
+    adjoint |d, shape| {
+        let mut adjoint = Array2::zeros(shape.clone());
+        adjoint.row_mut(index).assign(&d);
+        adjoint
+    };
+}
+
+linear_method! {
+    /// `m.column(j)`: column `j` of a matrix.
+    ///
+    /// Original: `y = a[.., j]` / Tangent: `ty = ta[.., j]` / Adjoint: `adj[a][.., j] += adj[y]`.
+    trait ArrayColumn: column, __ad_vjp_column, __ad_fwd_column, __ad_hvp_column;
+    impl [] for Array2<f64> => Array1<f64>, capturing [];
+    (index: usize);
+    forward |a| a.column(index).to_owned();
+    adjoint |d, shape| {
+        let mut adjoint = Array2::zeros(shape.clone());
+        adjoint.column_mut(index).assign(&d);
+        adjoint
+    };
+}
+
+linear_method! {
+    /// `a.insert_axis(axis)`: the same elements with a new axis of length 1 (a column
+    /// `(n, 1)` from a vector, to broadcast against a matrix).
+    ///
+    /// Original: `y = a` reshaped / Tangent: `ty = ta` reshaped / Adjoint: `adj[a] += adj[y]`
+    /// without the axis.
+    trait ArrayInsertAxis: insert_axis, __ad_vjp_insert_axis, __ad_fwd_insert_axis, __ad_hvp_insert_axis;
+    impl [D: Dimension] for A<D> => A<D::Larger>, capturing [D];
+    (axis: Axis);
+    forward |a| a.clone().insert_axis(axis);
+    adjoint |d, shape| {
+        // Removing the inserted axis gives back `D` (checked at run time by ndarray).
+        d.index_axis_move(axis, 0)
+            .into_dimensionality::<D>()
+            .unwrap_or_else(|_| A::zeros(shape.clone()))
+    };
+}
+
+linear_method! {
+    /// `a.to_owned()`: a copy (of what is a view in the original code: `m.row(i).to_owned()`).
+    ///
+    /// Original: `y = a` / Tangent: `ty = ta` / Adjoint: `adj[a] += adj[y]`.
+    trait ArrayToOwned: to_owned, __ad_vjp_to_owned, __ad_fwd_to_owned, __ad_hvp_to_owned;
+    impl [D: Dimension] for A<D> => A<D>, capturing [D];
+    ();
+    forward |a| a.clone();
+    adjoint |d, _shape| d;
+}

@@ -1,0 +1,91 @@
+//! ndarray rules beyond one shape: broadcasting of same-dimension operands, `t()`, `row`,
+//! `column`, `insert_axis`, and `dot` with a constant operand (the partial rules), each
+//! against central finite differences (and, through the suite's operators, forward mode
+//! against reverse mode).
+
+use crate::assert_grad_fd;
+use ad::ndarray::{Array1, Array2, Axis, array};
+use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
+
+/// A matrix of `rows x columns` taken from `p`, row by row.
+fn matrix(p: &[f64], rows: usize, columns: usize) -> Array2<f64> {
+    Array2::from_shape_vec((rows, columns), p[..rows * columns].to_vec()).unwrap()
+}
+
+/// All of the arrays' elements in logical order: the layout `assert_grad_fd` compares.
+fn flat(arrays: &[&Array2<f64>]) -> Vec<f64> {
+    arrays.iter().flat_map(|a| a.iter().copied()).collect()
+}
+
+/// `(n, 3)` against `(n, 1)` and `(1, 3)` with each operator: every stretched operand's
+/// cotangent is a sum over the stretched axis.
+#[differentiable]
+fn broadcasting(a: Array2<f64>, column: Array2<f64>, row: Array2<f64>) -> f64 {
+    let sum = &a + &column - &row;
+    let product = &a * &column / &row;
+    let stretched_left = &column * &row + &column - &a;
+    (sum * product + stretched_left / &row).sum()
+}
+
+#[test]
+fn broadcasting_operands_against_finite_differences() {
+    let a = array![[0.5, -1.2, 2.0], [1.5, 0.7, -0.9]];
+    let column = array![[1.3], [-0.4]];
+    let row = array![[1.1, 0.8, -1.7]];
+    let (da, dc, dr) = gradient!(at: a.clone(), column.clone(), row.clone(), of: broadcasting);
+    assert_eq!((da.dim(), dc.dim(), dr.dim()), ((2, 3), (2, 1), (1, 3)));
+    let at = |p: &[f64]| {
+        broadcasting(matrix(p, 2, 3), matrix(&p[6..], 2, 1), matrix(&p[8..], 1, 3))
+    };
+    assert_grad_fd(at, &flat(&[&a, &column, &row]), &flat(&[&da, &dc, &dr]));
+}
+
+/// Rows, columns and the transpose of an active matrix, and a vector made a column.
+#[differentiable]
+fn rearranged(m: Array2<f64>, v: Array1<f64>) -> f64 {
+    let r = m.row(1).to_owned() * m.column(2).to_owned().sum();
+    let s = m.t().dot(&v);
+    let c = v.clone().insert_axis(Axis(1)) * &m;
+    (r * &s).sum() + c.sum() * m.t().row(0)[1].sin()
+}
+
+#[test]
+fn rows_columns_transposes_and_new_axes_against_finite_differences() {
+    let m = array![[0.5, -1.2, 2.0], [1.5, 0.7, -0.9]];
+    let v = array![0.3, -1.1];
+    let (dm, dv) = gradient!(at: m.clone(), v.clone(), of: rearranged);
+    let at = |p: &[f64]| rearranged(matrix(p, 2, 3), Array1::from(p[6..8].to_vec()));
+    let mut got = flat(&[&dm]);
+    got.extend(dv.iter());
+    let mut point = flat(&[&m]);
+    point.extend(v.iter());
+    assert_grad_fd(at, &point, &got);
+}
+
+/// `dot` with one constant operand on either side, through references and owned values:
+/// the calls the partial rules (`WrtSelf`, `WrtArgs`) serve.
+#[differentiable(wrt = (w, b))]
+fn layer(w: &Array2<f64>, b: &Array1<f64>, x: &Array1<f64>, data: &Array2<f64>) -> f64 {
+    let hidden = (w.dot(x) + b).tanh();
+    let projected = data.dot(&hidden);
+    let gram = data.dot(&w.t().to_owned());
+    projected.dot(&projected) + gram.sum() + hidden.dot(x)
+}
+
+#[test]
+fn dot_with_a_constant_operand_against_finite_differences() {
+    let w = array![[0.5, -1.2], [1.5, 0.7]];
+    let b = array![0.1, -0.3];
+    let x = array![0.4, -0.8];
+    let data = array![[1.0, 0.5], [-0.3, 0.9], [0.2, 0.2]];
+    let (dw, db, _, _) = gradient!(at: &w, &b, &x, &data, of: layer);
+    let at = |p: &[f64]| layer(&matrix(p, 2, 2), &Array1::from(p[4..6].to_vec()), &x, &data);
+    let mut got = flat(&[&dw]);
+    got.extend(db.iter());
+    let mut point = flat(&[&w]);
+    point.extend(b.iter());
+    assert_grad_fd(at, &point, &got);
+}
