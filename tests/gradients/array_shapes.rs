@@ -38,7 +38,11 @@ fn broadcasting_operands_against_finite_differences() {
     let (da, dc, dr) = gradient!(at: a.clone(), column.clone(), row.clone(), of: broadcasting);
     assert_eq!((da.dim(), dc.dim(), dr.dim()), ((2, 3), (2, 1), (1, 3)));
     let at = |p: &[f64]| {
-        broadcasting(matrix(p, 2, 3), matrix(&p[6..], 2, 1), matrix(&p[8..], 1, 3))
+        broadcasting(
+            matrix(p, 2, 3),
+            matrix(&p[6..], 2, 1),
+            matrix(&p[8..], 1, 3),
+        )
     };
     assert_grad_fd(at, &flat(&[&a, &column, &row]), &flat(&[&da, &dc, &dr]));
 }

@@ -12,6 +12,7 @@
 mod common;
 
 mod arithmetic;
+mod array_methods;
 mod array_shapes;
 mod arrays;
 mod calls;

@@ -251,6 +251,22 @@ elementwise_method! {
     cos: __ad_vjp_cos, __ad_fwd_cos, __ad_hvp_cos, __ad_vjp_cos, __ad_hvp_cos;
     abs: __ad_vjp_abs, __ad_fwd_abs, __ad_hvp_abs, __ad_vjp_abs, __ad_hvp_abs;
     recip: __ad_vjp_recip, __ad_fwd_recip, __ad_hvp_recip, __ad_vjp_recip, __ad_hvp_recip;
+    exp2: __ad_vjp_exp2, __ad_fwd_exp2, __ad_hvp_exp2, __ad_vjp_exp2, __ad_hvp_exp2;
+    exp_m1: __ad_vjp_exp_m1, __ad_fwd_exp_m1, __ad_hvp_exp_m1, __ad_vjp_exp_m1, __ad_hvp_exp_m1;
+    log2: __ad_vjp_log2, __ad_fwd_log2, __ad_hvp_log2, __ad_vjp_log2, __ad_hvp_log2;
+    log10: __ad_vjp_log10, __ad_fwd_log10, __ad_hvp_log10, __ad_vjp_log10, __ad_hvp_log10;
+    ln_1p: __ad_vjp_ln_1p, __ad_fwd_ln_1p, __ad_hvp_ln_1p, __ad_vjp_ln_1p, __ad_hvp_ln_1p;
+    cbrt: __ad_vjp_cbrt, __ad_fwd_cbrt, __ad_hvp_cbrt, __ad_vjp_cbrt, __ad_hvp_cbrt;
+    tan: __ad_vjp_tan, __ad_fwd_tan, __ad_hvp_tan, __ad_vjp_tan, __ad_hvp_tan;
+    asin: __ad_vjp_asin, __ad_fwd_asin, __ad_hvp_asin, __ad_vjp_asin, __ad_hvp_asin;
+    acos: __ad_vjp_acos, __ad_fwd_acos, __ad_hvp_acos, __ad_vjp_acos, __ad_hvp_acos;
+    atan: __ad_vjp_atan, __ad_fwd_atan, __ad_hvp_atan, __ad_vjp_atan, __ad_hvp_atan;
+    sinh: __ad_vjp_sinh, __ad_fwd_sinh, __ad_hvp_sinh, __ad_vjp_sinh, __ad_hvp_sinh;
+    cosh: __ad_vjp_cosh, __ad_fwd_cosh, __ad_hvp_cosh, __ad_vjp_cosh, __ad_hvp_cosh;
+    asinh: __ad_vjp_asinh, __ad_fwd_asinh, __ad_hvp_asinh, __ad_vjp_asinh, __ad_hvp_asinh;
+    acosh: __ad_vjp_acosh, __ad_fwd_acosh, __ad_hvp_acosh, __ad_vjp_acosh, __ad_hvp_acosh;
+    atanh: __ad_vjp_atanh, __ad_fwd_atanh, __ad_hvp_atanh, __ad_vjp_atanh, __ad_hvp_atanh;
+    signum: __ad_vjp_signum, __ad_fwd_signum, __ad_hvp_signum, __ad_vjp_signum, __ad_hvp_signum;
 }
 
 /// `a.mapv(f)` of an `f64` array, in the three modes, with `f` given as `function!(f)` (a
@@ -427,5 +443,95 @@ pub(super) trait MapOrZeroLike<T, S> {
 impl<D: Dimension, E: Dimension, M: MaybeTangent<A<D>>> MapOrZeroLike<A<D>, A<E>> for M {
     fn map_or_zero_like(self, like: &A<E>, f: impl FnOnce(A<D>) -> A<E>) -> A<E> {
         self.map_or(like * 0.0, f)
+    }
+}
+
+/// `a.mean_axis(axis)` of an `f64` array, in the three modes: `None` for an empty axis, as
+/// ndarray.
+///
+/// Original: `y = Σ_axis a / n` / Tangent: `ty = Σ_axis ta / n` / Adjoint: `adj[a] +=
+/// adj[y] / n` repeated along the axis.
+pub trait ArrayMeanAxis: Sized {
+    /// The array with one axis fewer.
+    type Smaller;
+    /// Reverse mode.
+    #[allow(
+        clippy::type_complexity,
+        reason = "the contract generated code relies on"
+    )]
+    fn __ad_vjp_mean_axis(
+        &self,
+        axis: ndarray::Axis,
+    ) -> (
+        Option<Self::Smaller>,
+        impl Fn(Option<Self::Smaller>) -> (Self, NoTangent) + use<Self>,
+    );
+    /// Forward mode.
+    fn __ad_fwd_mean_axis(
+        &self,
+        axis: ndarray::Axis,
+        t: impl MaybeTangent<Self>,
+        t_axis: impl MaybeTangent<NoTangent>,
+    ) -> (Option<Self::Smaller>, Option<Self::Smaller>);
+    /// Second order (linear).
+    fn __ad_hvp_mean_axis(
+        &self,
+        axis: ndarray::Axis,
+        t: impl MaybeTangent<Second<Self>>,
+        t_axis: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Option<Self::Smaller>, Second<Option<Self::Smaller>>);
+}
+
+impl<D: ndarray::RemoveAxis> ArrayMeanAxis for A<D> {
+    type Smaller = A<D::Smaller>;
+    fn __ad_vjp_mean_axis(
+        &self,
+        axis: ndarray::Axis,
+    ) -> (
+        Option<A<D::Smaller>>,
+        impl Fn(Option<A<D::Smaller>>) -> (Self, NoTangent) + use<D>,
+    ) {
+        let (value, sum_pullback) = self.__ad_vjp_sum_axis(axis);
+        let n = self.len_of(axis) as f64;
+        let shape = self.raw_dim();
+        let value = (n > 0.0).then(|| value / n);
+        (value, move |d: Option<A<D::Smaller>>| match d {
+            Some(d) => sum_pullback(d / n),
+            None => (Array::zeros(shape.clone()), NoTangent),
+        })
+    }
+    fn __ad_fwd_mean_axis(
+        &self,
+        axis: ndarray::Axis,
+        t: impl MaybeTangent<Self>,
+        _t_axis: impl MaybeTangent<NoTangent>,
+    ) -> (Option<A<D::Smaller>>, Option<A<D::Smaller>>) {
+        let value = self.mean_axis(axis);
+        let tangent = value.as_ref().map(|value| {
+            let n = self.len_of(axis) as f64;
+            t.map_or_zero_like(value, |t| t.sum_axis(axis) / n)
+        });
+        (value, tangent)
+    }
+    fn __ad_hvp_mean_axis(
+        &self,
+        axis: ndarray::Axis,
+        t: impl MaybeTangent<Second<Self>>,
+        _t_axis: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Option<A<D::Smaller>>, Second<Option<A<D::Smaller>>>) {
+        let value = self.mean_axis(axis);
+        let n = self.len_of(axis) as f64;
+        let Some(mean) = value.as_ref() else {
+            return (None, (None, None, None));
+        };
+        let zero = mean * 0.0;
+        let (a, b, ab) = t.map_or((zero.clone(), zero.clone(), zero), |(a, b, ab)| {
+            (
+                a.sum_axis(axis) / n,
+                b.sum_axis(axis) / n,
+                ab.sum_axis(axis) / n,
+            )
+        });
+        (value, (Some(a), Some(b), Some(ab)))
     }
 }

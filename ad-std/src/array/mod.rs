@@ -21,10 +21,12 @@ pub mod broadcast;
 pub mod methods;
 pub mod operators;
 pub mod partial;
+pub mod products;
 pub mod shape;
 
-pub use methods::{ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule};
+pub use methods::{ArrayMapv, ArrayMath, ArrayMeanAxis, ArrayReductions, ArraySumAxis, DotRule};
 pub use partial::{WrtArgs, WrtSelf};
+pub use products::{ArrayPowi, ArrayProduct};
 pub use shape::{ArrayColumn, ArrayInsertAxis, ArrayRow, ArrayToOwned, ArrayTranspose};
 
 /// An owned `f64` array of dimension `D`.

@@ -1,0 +1,150 @@
+//! Rules of the products of elements: `a.product()` and the elementwise power `a.powi(n)`.
+
+use super::A;
+use super::methods::MapOrZeroLike;
+use crate::float::FloatMethods;
+use crate::second::{FloatSecond, Second};
+use ad_core::NoTangent;
+use ad_core::forward::{MaybeTangent, Present};
+use ndarray::{Array, Dimension, Zip};
+
+/// `a.product()`: the product of all elements.
+///
+/// Original: `y = Π_i a_i` / Tangent: `ty = Σ_i (Π_{j≠i} a_j) ta_i` / Adjoint:
+/// `adj[a]_i += adj[y] Π_{j≠i} a_j`. The products without one element come from prefix and
+/// suffix products, not `y / a_i`, so a zero element gives the right (finite) derivative.
+pub trait ArrayProduct: Sized {
+    /// Reverse mode.
+    fn __ad_vjp_product(&self) -> (f64, impl Fn(f64) -> (Self,) + use<Self>);
+    /// Forward mode.
+    fn __ad_fwd_product(&self, t: impl MaybeTangent<Self>) -> (f64, f64);
+    /// Second order: `t12 = Σ_i g_i t12_i + Σ_{i≠j} (Π_{k≠i,j} a_k) t1_i t2_j`.
+    fn __ad_hvp_product(&self, t: impl MaybeTangent<Second<Self>>) -> (f64, Second<f64>);
+}
+
+/// `Π_{j≠i} a_j` for every `i`, in the array's logical order and shape.
+fn products_without_each<D: Dimension>(a: &A<D>) -> A<D> {
+    let values: Vec<f64> = a.iter().copied().collect();
+    let mut without = vec![1.0; values.len()];
+    let mut prefix = 1.0;
+    for (slot, &v) in without.iter_mut().zip(&values) {
+        *slot = prefix;
+        prefix *= v;
+    }
+    let mut suffix = 1.0;
+    for (slot, &v) in without.iter_mut().zip(&values).rev() {
+        *slot *= suffix;
+        suffix *= v;
+    }
+    Array::from_shape_vec(a.raw_dim(), without).unwrap_or_else(|_| Array::zeros(a.raw_dim()))
+}
+
+impl<D: Dimension> ArrayProduct for A<D> {
+    fn __ad_vjp_product(&self) -> (f64, impl Fn(f64) -> (Self,) + use<D>) {
+        let gradient = products_without_each(self);
+        (self.product(), move |d: f64| (&gradient * d,))
+    }
+    fn __ad_fwd_product(&self, t: impl MaybeTangent<Self>) -> (f64, f64) {
+        let tangent = t.map_or(0.0, |t| (&products_without_each(self) * &t).sum());
+        (self.product(), tangent)
+    }
+    fn __ad_hvp_product(&self, t: impl MaybeTangent<Second<Self>>) -> (f64, Second<f64>) {
+        let value = self.product();
+        let tangent = t.map_or((0.0, 0.0, 0.0), |(t1, t2, t12)| {
+            let gradient = products_without_each(self);
+            // Σ_{i≠j} (Π_{k≠i,j} a_k) t1_i t2_j, summed pair by pair (O(n²): products are
+            // of short vectors in practice).
+            let values: Vec<f64> = self.iter().copied().collect();
+            let (u, w): (Vec<f64>, Vec<f64>) =
+                (t1.iter().copied().collect(), t2.iter().copied().collect());
+            let mut cross = 0.0;
+            for i in 0..values.len() {
+                for j in 0..values.len() {
+                    if i != j {
+                        let others: f64 = values
+                            .iter()
+                            .enumerate()
+                            .filter(|&(k, _)| k != i && k != j)
+                            .map(|(_, v)| v)
+                            .product();
+                        cross += others * u[i] * w[j];
+                    }
+                }
+            }
+            let first = (&gradient * &t1).sum();
+            let second = (&gradient * &t2).sum();
+            (first, second, (&gradient * &t12).sum() + cross)
+        });
+        (value, tangent)
+    }
+}
+
+/// `a.powi(n)`: every element to the integer power `n`, each by the scalar rule of `powi`
+/// (with its conventions at zero).
+///
+/// Original: `y = a^n` / Tangent: `ty = n a^(n-1) ⊙ ta` / Adjoint: `adj[a] += adj[y] ⊙ n a^(n-1)`.
+pub trait ArrayPowi: Sized {
+    /// Reverse mode; the exponent is an integer and has no cotangent.
+    fn __ad_vjp_powi(&self, n: i32) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<Self>);
+    /// Forward mode.
+    fn __ad_fwd_powi(
+        &self,
+        n: i32,
+        t: impl MaybeTangent<Self>,
+        t_n: impl MaybeTangent<NoTangent>,
+    ) -> (Self, Self);
+    /// Second order.
+    fn __ad_hvp_powi(
+        &self,
+        n: i32,
+        t: impl MaybeTangent<Second<Self>>,
+        t_n: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self, Second<Self>);
+}
+
+/// `(x^n, d/dx x^n)` of every element, by the scalar rule.
+fn powers_and_slopes<D: Dimension>(a: &A<D>, n: i32) -> (A<D>, A<D>) {
+    let mut values = Array::zeros(a.raw_dim());
+    let mut slopes = Array::zeros(a.raw_dim());
+    Zip::from(&mut values)
+        .and(&mut slopes)
+        .and(a)
+        .for_each(|value, slope, &x| {
+            let (y, pullback) = x.__ad_vjp_powi(n);
+            (*value, *slope) = (y, pullback(1.0).0);
+        });
+    (values, slopes)
+}
+
+impl<D: Dimension> ArrayPowi for A<D> {
+    fn __ad_vjp_powi(&self, n: i32) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<D>) {
+        let (y, slopes) = powers_and_slopes(self, n);
+        (y, move |d: Self| (d * &slopes, NoTangent))
+    }
+    fn __ad_fwd_powi(
+        &self,
+        n: i32,
+        t: impl MaybeTangent<Self>,
+        _t_n: impl MaybeTangent<NoTangent>,
+    ) -> (Self, Self) {
+        let (y, slopes) = powers_and_slopes(self, n);
+        let tangent = t.map_or_zero_like(self, |t| t * &slopes);
+        (y, tangent)
+    }
+    fn __ad_hvp_powi(
+        &self,
+        n: i32,
+        t: impl MaybeTangent<Second<Self>>,
+        _t_n: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self, Second<Self>) {
+        let (y, slopes) = powers_and_slopes(self, n);
+        let curvature = self.mapv(|x| {
+            let unit = Present((1.0, 1.0, 0.0));
+            x.__ad_hvp_powi(n, unit, ad_core::forward::Absent).1.2
+        });
+        let zero = self * 0.0;
+        let (a, b, ab) = t.or_zero(|| (zero.clone(), zero.clone(), zero));
+        let mixed = &ab * &slopes + &a * &b * &curvature;
+        (y, (a * &slopes, b * &slopes, mixed))
+    }
+}

@@ -1,0 +1,92 @@
+//! ndarray's methods beyond the first rules: every elementwise float method, `powi`,
+//! `product` and `mean_axis`, each in the three modes: the gradient against central finite
+//! differences (and, through the suite's operators, forward mode against reverse mode), and
+//! the Hessian row by row against central differences of the gradient.
+
+use crate::{assert_deriv_fd, assert_grad_fd};
+use ad::ndarray::{Array1, Array2, Axis, array};
+use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
+
+/// The gradient of `f` (a `#[differentiable]` function of one vector) against finite
+/// differences, and its Hessian against differences of the gradient, at `at`.
+macro_rules! check_three_modes {
+    ($f:ident, $at:expr) => {{
+        let at: Array1<f64> = $at;
+        let g = gradient!(at: at.clone(), of: $f);
+        assert_grad_fd(|p| $f(Array1::from(p.to_vec())), at.as_slice().unwrap(), g.as_slice().unwrap());
+        let h: Array2<f64> = hessian!(at: at.clone(), of: $f);
+        for i in 0..at.len() {
+            for j in 0..at.len() {
+                let partial = |t: f64| {
+                    let mut moved = at.clone();
+                    moved[j] = t;
+                    ad::gradient!(at: moved, of: $f)[i]
+                };
+                assert_deriv_fd(partial, at[j], h[[i, j]]);
+            }
+        }
+    }};
+}
+
+/// The elementwise float methods of the first rules' list and the rest of ndarray's.
+#[differentiable]
+fn exponentials_and_logarithms(v: Array1<f64>) -> f64 {
+    let u = v.exp2() + v.exp_m1() * v.log2() + v.log10() / v.ln_1p();
+    (u * v.cbrt()).sum()
+}
+
+#[differentiable]
+fn trigonometric(v: Array1<f64>) -> f64 {
+    let u = v.tan() * v.asin() + v.acos() - v.atan();
+    (u * v.sinh() + v.cosh() * v.asinh() + v.atanh()).sum()
+}
+
+#[differentiable]
+fn hyperbolic_cosine_inverse(v: Array1<f64>) -> f64 {
+    ((&v + 2.0).acosh() * v.signum()).sum()
+}
+
+#[test]
+fn every_elementwise_float_method_in_the_three_modes() {
+    check_three_modes!(exponentials_and_logarithms, array![0.3, 0.7, 0.45]);
+    check_three_modes!(trigonometric, array![0.3, -0.2, 0.45]);
+    check_three_modes!(hyperbolic_cosine_inverse, array![0.3, -0.7, 0.45]);
+}
+
+#[differentiable]
+fn powers(v: Array1<f64>) -> f64 {
+    (v.powi(3) - v.powi(-2) + v.powi(0)).sum()
+}
+
+/// A product with a zero element: its derivative there is the product of the others.
+#[differentiable]
+fn product_of_elements(v: Array1<f64>) -> f64 {
+    v.product() + (&v * 2.0).product().sin()
+}
+
+#[test]
+fn powers_and_products_in_the_three_modes() {
+    check_three_modes!(powers, array![0.8, -1.3, 2.0]);
+    check_three_modes!(product_of_elements, array![0.8, -1.3, 2.0, 0.5]);
+    check_three_modes!(product_of_elements, array![0.8, 0.0, 2.0]);
+    // d/dv_1 Π v = v_0 v_2 at v_1 = 0 (no division by the zero element).
+    let g = gradient!(at: array![0.8, 0.0, 2.0], of: |v: Array1<f64>| v.product());
+    assert_eq!(g, array![0.0, 1.6, 0.0]);
+}
+
+/// The means of the rows and of the columns of a matrix made from `v`.
+#[differentiable]
+fn means_along_axes(v: Array1<f64>) -> f64 {
+    let m = v.clone().insert_axis(Axis(1)) * v.insert_axis(Axis(0));
+    let rows = m.mean_axis(Axis(1)).unwrap();
+    let columns = m.mean_axis(Axis(0)).unwrap();
+    (rows.exp() * &columns).sum()
+}
+
+#[test]
+fn means_along_axes_in_the_three_modes() {
+    check_three_modes!(means_along_axes, array![0.8, -1.3, 0.4]);
+}
