@@ -1,4 +1,5 @@
-//! Reading one element of a sequence (`xs[i]`) in differentiated code.
+//! Reading one element of a sequence (`xs[i]`, or `a[[i, j]]` of an ndarray array) in
+//! differentiated code.
 //!
 //! Original: `y = xs[i]` / Tangent: `ty = txs[i]` / Adjoint: `adj[xs][i] += adj[y]`.
 //!
@@ -9,104 +10,155 @@
 
 use crate::TangentVector;
 
-/// The position read by `xs[i]`, and the length of `xs` (to size its adjoint).
+/// The position read by `xs[i]` (or `a[[i, j]]`), and the shape of `xs` (its length, or
+/// an ndarray's dimension) to size its adjoint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IndexPullback {
-    len: usize,
-    index: usize,
+pub struct IndexPullback<S = usize, I = usize> {
+    shape: S,
+    index: I,
 }
 
-impl IndexPullback {
-    /// The read of element `index` of a sequence of `len` elements.
+impl<S, I> IndexPullback<S, I> {
+    /// The read of element `index` of a sequence of shape `shape`.
     #[inline(always)]
-    pub fn new(len: usize, index: usize) -> Self {
-        IndexPullback { len, index }
+    pub fn new(shape: S, index: I) -> Self {
+        IndexPullback { shape, index }
     }
 }
 
-/// Tangents of sequences that can take a contribution to one element.
-pub trait IndexAdjoint<T>: Sized {
-    /// The zero tangent of a sequence of `len` elements.
-    fn zeros(len: usize) -> Self;
+/// The shape of an indexed sequence, as its adjoint needs it: a length, or a dimension.
+pub trait IndexShape {
+    /// A length or an ndarray dimension.
+    type Shape;
+    /// `self`'s shape.
+    fn index_shape(&self) -> Self::Shape;
+}
+
+impl<T> IndexShape for Vec<T> {
+    type Shape = usize;
+    fn index_shape(&self) -> usize {
+        self.len()
+    }
+}
+
+impl<T, const N: usize> IndexShape for [T; N] {
+    type Shape = usize;
+    fn index_shape(&self) -> usize {
+        N
+    }
+}
+
+impl<T> IndexShape for [T] {
+    type Shape = usize;
+    fn index_shape(&self) -> usize {
+        self.len()
+    }
+}
+
+impl<T: IndexShape + ?Sized> IndexShape for &T {
+    type Shape = T::Shape;
+    fn index_shape(&self) -> T::Shape {
+        (**self).index_shape()
+    }
+}
+
+impl<T, D: ndarray::Dimension> IndexShape for ndarray::Array<T, D> {
+    type Shape = D;
+    fn index_shape(&self) -> D {
+        self.raw_dim()
+    }
+}
+
+/// Tangents of sequences that can take a contribution to one element, at index type `I`,
+/// sized by shape `S`.
+pub trait IndexAdjoint<T, S = usize, I = usize>: Sized {
+    /// The zero tangent of a sequence of shape `shape`.
+    fn zeros(shape: &S) -> Self;
     /// `self[index] += value`.
-    fn add_at(&mut self, index: usize, value: T);
-    /// `self[index] += value` for a sequence of `len` elements, sizing a length-less zero.
-    fn add_at_sized(&mut self, len: usize, index: usize, value: T);
+    fn add_at(&mut self, index: &I, value: T);
+    /// `self[index] += value` for a sequence of shape `shape`, sizing a length-less zero.
+    fn add_at_sized(&mut self, shape: &S, index: &I, value: T);
 }
 
 impl<T: TangentVector> IndexAdjoint<T> for Vec<T> {
-    fn zeros(len: usize) -> Self {
-        (0..len).map(|_| T::zero()).collect()
+    fn zeros(len: &usize) -> Self {
+        (0..*len).map(|_| T::zero()).collect()
     }
-    fn add_at(&mut self, index: usize, value: T) {
+    fn add_at(&mut self, index: &usize, value: T) {
         if self.is_empty() {
             // The length-less zero (see `TangentVector`) stands for any length.
             return;
         }
-        self[index].add_assign(value);
+        self[*index].add_assign(value);
     }
-    fn add_at_sized(&mut self, len: usize, index: usize, value: T) {
+    fn add_at_sized(&mut self, len: &usize, index: &usize, value: T) {
         if self.is_empty() {
-            *self = Self::zeros(len);
+            *self = <Self as IndexAdjoint<T>>::zeros(len);
         }
-        self[index].add_assign(value);
+        self[*index].add_assign(value);
     }
 }
 
 impl<T: TangentVector, const N: usize> IndexAdjoint<T> for [T; N] {
-    fn zeros(_len: usize) -> Self {
+    fn zeros(_len: &usize) -> Self {
         std::array::from_fn(|_| T::zero())
     }
-    fn add_at(&mut self, index: usize, value: T) {
-        self[index].add_assign(value);
+    fn add_at(&mut self, index: &usize, value: T) {
+        self[*index].add_assign(value);
     }
-    fn add_at_sized(&mut self, _len: usize, index: usize, value: T) {
-        self[index].add_assign(value);
+    fn add_at_sized(&mut self, _len: &usize, index: &usize, value: T) {
+        self[*index].add_assign(value);
     }
 }
 
-macro_rules! array1_index_adjoint {
+macro_rules! array_index_adjoint {
     ($($t:ty),*) => {$(
-        impl IndexAdjoint<$t> for ndarray::Array1<$t> {
-            fn zeros(len: usize) -> Self {
-                ndarray::Array1::zeros(len)
+        impl<D: ndarray::Dimension, I: ndarray::NdIndex<D> + Clone> IndexAdjoint<$t, D, I>
+            for ndarray::Array<$t, D>
+        {
+            fn zeros(shape: &D) -> Self {
+                ndarray::Array::zeros(shape.clone())
             }
-            fn add_at(&mut self, index: usize, value: $t) {
+            fn add_at(&mut self, index: &I, value: $t) {
                 if self.is_empty() {
-                    // The length-less zero stands for any length, as for `Vec`.
+                    // The length-less zero stands for any shape, as for `Vec`.
                     return;
                 }
-                self[index] += value;
+                self[index.clone()] += value;
             }
-            fn add_at_sized(&mut self, len: usize, index: usize, value: $t) {
+            fn add_at_sized(&mut self, shape: &D, index: &I, value: $t) {
                 if self.is_empty() {
-                    *self = Self::zeros(len);
+                    *self = <Self as IndexAdjoint<$t, D, I>>::zeros(shape);
                 }
-                self[index] += value;
+                self[index.clone()] += value;
             }
         }
     )*};
 }
 
-array1_index_adjoint!(f32, f64);
+array_index_adjoint!(f32, f64);
 
 /// `adj[xs][i] += value` into an adjoint that always exists (a parameter's, started from its
-/// zero tangent); a length-less zero becomes zeros of the right length first.
+/// zero tangent); a length-less zero becomes zeros of the right shape first.
 #[inline(always)]
-pub fn add_at<A: IndexAdjoint<T>, T>(adjoint: &mut A, read: &IndexPullback, value: T) {
-    adjoint.add_at_sized(read.len, read.index, value);
+pub fn add_at<A: IndexAdjoint<T, S, I>, T, S, I>(
+    adjoint: &mut A,
+    read: &IndexPullback<S, I>,
+    value: T,
+) {
+    adjoint.add_at_sized(&read.shape, &read.index, value);
 }
 
 /// `adj[xs][i] += value`, creating `adj[xs]` as zeros on the first contribution.
 #[inline(always)]
-pub fn accumulate_at<A: IndexAdjoint<T>, T>(
+pub fn accumulate_at<A: IndexAdjoint<T, S, I>, T, S, I>(
     adjoint: &mut Option<A>,
-    read: &IndexPullback,
+    read: &IndexPullback<S, I>,
     value: T,
 ) {
     adjoint
-        .get_or_insert_with(|| A::zeros(read.len))
-        .add_at(read.index, value);
+        .get_or_insert_with(|| A::zeros(&read.shape))
+        .add_at(&read.index, value);
 }
 
 /// The adjoint of an element write `xs[i] = y`: removes and returns element `i` of the new

@@ -1,5 +1,5 @@
 //! ndarray rules beyond one shape: broadcasting of same-dimension operands, `t()`, `row`,
-//! `column`, `insert_axis`, and `dot` with a constant operand (the partial rules), each
+//! `column`, `insert_axis`, `a[[i, j]]` reads, and `dot` with a constant operand (the partial rules), each
 //! against central finite differences (and, through the suite's operators, forward mode
 //! against reverse mode).
 
@@ -53,7 +53,7 @@ fn rearranged(m: Array2<f64>, v: Array1<f64>) -> f64 {
     let r = m.row(1).to_owned() * m.column(2).to_owned().sum();
     let s = m.t().dot(&v);
     let c = v.clone().insert_axis(Axis(1)) * &m;
-    (r * &s).sum() + c.sum() * m.t().row(0)[1].sin()
+    (r * &s).sum() + c.sum() * m.t()[[0, 1]].sin()
 }
 
 #[test]
@@ -92,4 +92,27 @@ fn dot_with_a_constant_operand_against_finite_differences() {
     let mut point = flat(&[&w]);
     point.extend(b.iter());
     assert_grad_fd(at, &point, &got);
+}
+
+/// Elements read one at a time with `a[[i, j]]`, in loops.
+#[differentiable]
+fn elementwise_reads(m: &Array2<f64>) -> f64 {
+    let mut total = 0.0;
+    for i in 0..2 {
+        for j in 0..3 {
+            total += m[[i, j]] * m[[1 - i, 2 - j]].cos();
+        }
+    }
+    total + m[[1, 2]]
+}
+
+#[test]
+fn two_dimensional_index_reads_against_finite_differences() {
+    let m = array![[0.5, -1.2, 2.0], [1.5, 0.7, -0.9]];
+    let dm = gradient!(at: &m, of: elementwise_reads);
+    assert_grad_fd(
+        |p| elementwise_reads(&matrix(p, 2, 3)),
+        &flat(&[&m]),
+        &flat(&[&dm]),
+    );
 }

@@ -265,7 +265,8 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             } else {
                 quote_spanned!(span=> #base[#index])
             };
-            quote_spanned!(span=> (#read, #rt::IndexPullback::new(#base.len(), #index)))
+            let shape = quote_spanned!(span=> #rt::IndexShape::index_shape(&#base));
+            quote_spanned!(span=> (#read, #rt::IndexPullback::new(#shape, #index)))
         }
         (Rule::Vector, op) => {
             // The vector as the source builds it, and the position written as the record.

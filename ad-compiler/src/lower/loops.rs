@@ -252,7 +252,15 @@ impl Builder<'_> {
     /// reference (`m[i][j]` reads row `&m[i]`), as the source does.
     pub fn lower_index(&mut self, i: &syn::ExprIndex, by_ref: bool) -> ValueId {
         let base = self.lower_place(&i.expr);
-        let index = self.lower_value(&i.index);
+        let index = match &*i.index {
+            // ndarray's `a[[i, j]]`: the same element as `a[(i, j)]`, and a tuple is a value
+            // the IR already has.
+            syn::Expr::Array(position) => {
+                let items = position.elems.iter().map(|e| self.lower_value(e)).collect();
+                self.push(Op::Tuple(items), position.span())
+            }
+            _ => self.lower_value(&i.index),
+        };
         self.push(
             Op::Index {
                 base,
