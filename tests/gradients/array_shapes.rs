@@ -4,7 +4,7 @@
 //! against reverse mode).
 
 use crate::assert_grad_fd;
-use ad::ndarray::{Array1, Array2, Axis, array};
+use ad::ndarray::{Array1, Array2, Axis, array, s};
 use ad::prelude::*;
 // The suite's operators, which also check forward mode against reverse mode.
 #[allow(unused_imports)]
@@ -115,4 +115,39 @@ fn two_dimensional_index_reads_against_finite_differences() {
         &flat(&[&m]),
         &flat(&[&dm]),
     );
+}
+
+/// `slice(s![..])` with ranges, steps, single indices and locals inside the macro.
+#[differentiable]
+fn sliced(m: &Array2<f64>, first: usize) -> f64 {
+    let top = m.slice(s![first..first + 1, ..]);
+    let every_other = m.slice(s![.., ..;2]);
+    let column = m.slice(s![.., 1]);
+    (top.to_owned() * 2.0).sum() + every_other.exp().sum() * column.sum()
+}
+
+#[test]
+fn slices_against_finite_differences() {
+    let m = array![[0.5, -1.2, 2.0], [1.5, 0.7, -0.9]];
+    let (dm, _) = gradient!(at: &m, 1, of: sliced);
+    assert_grad_fd(|p| sliced(&matrix(p, 2, 3), 1), &flat(&[&m]), &flat(&[&dm]));
+}
+
+/// Macros that read locals: checks and messages do not change the derivative.
+#[differentiable]
+fn with_checks_and_messages(v: &Array1<f64>, scale: f64) -> f64 {
+    assert!(scale > 0.0, "scale {scale} must be positive");
+    let n = v.len();
+    debug_assert_eq!(n, v.len());
+    let label = format!("{} elements scaled by {scale:.1}", n);
+    assert!(!label.is_empty());
+    (v * scale).sum()
+}
+
+#[test]
+fn macros_reading_locals_are_constants() {
+    let v = array![1.0, 2.0, 3.0];
+    let (dv, ds) = gradient!(at: &v, 2.0, of: with_checks_and_messages);
+    assert_eq!(dv, array![2.0, 2.0, 2.0]);
+    assert!((ds - 6.0).abs() < 1e-12);
 }

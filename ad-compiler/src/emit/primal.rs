@@ -41,6 +41,7 @@ pub fn compute(instr: &Instr) -> TokenStream {
         // `vjp::inline_names`), so a captured value is not moved into a local.
         Op::Const(tokens) if is_name(tokens) => return quote!(),
         Op::Const(tokens) => tokens.clone(),
+        Op::Macro { template, holes } => fill_holes(template.clone(), holes),
         Op::Arith(op, a, b) => {
             let (a, b) = (v(a), v(b));
             let operator = arith_token(*op);
@@ -388,6 +389,33 @@ pub fn loop_statement(
 }
 
 /// `receiver.method::<..>(args)`, spanned at the call so that rustc's errors point at it.
+/// A macro's template with each hole `__ad_hole_<k>` replaced by the name of `holes[k]`.
+fn fill_holes(template: TokenStream, holes: &[ValueId]) -> TokenStream {
+    template
+        .into_iter()
+        .map(|tree| match tree {
+            proc_macro2::TokenTree::Group(g) => {
+                let mut group =
+                    proc_macro2::Group::new(g.delimiter(), fill_holes(g.stream(), holes));
+                group.set_span(g.span());
+                proc_macro2::TokenTree::Group(group)
+            }
+            proc_macro2::TokenTree::Ident(ident) => {
+                let hole = ident
+                    .to_string()
+                    .strip_prefix(crate::lower::HOLE)
+                    .and_then(|k| k.parse::<usize>().ok())
+                    .and_then(|k| holes.get(k));
+                match hole {
+                    Some(v) => proc_macro2::TokenTree::Ident(names::value(*v)),
+                    None => proc_macro2::TokenTree::Ident(ident),
+                }
+            }
+            other => other,
+        })
+        .collect()
+}
+
 /// Methods whose ad-std rules have entry points for one active operand (`a.dot(&b)` with `a`
 /// or `b` constant), so that the pullback neither keeps nor computes what is not needed.
 /// The call wraps the receiver in `WrtSelf` / `WrtArgs`, which have those entry points for

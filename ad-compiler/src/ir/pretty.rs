@@ -141,6 +141,7 @@ fn op_text(instr: &Instr) -> String {
     let discarded = if instr.discarded { " [discarded]" } else { "" };
     let text = match &instr.op {
         Op::Const(t) => format!("const {}", t),
+        Op::Macro { template, holes } => format!("macro {} with {}", template, list(holes)),
         Op::Arith(op, a, b) => format!("{} {a}, {b}", arith_name(*op)),
         Op::Neg(a) => format!("neg {a}"),
         Op::Discrete { operator, operands } => format!("discrete `{operator}` {}", list(operands)),

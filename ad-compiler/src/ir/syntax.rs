@@ -102,6 +102,13 @@ pub enum Op {
     /// A constant expression: literal, path to a `const`, or a variable captured from outside
     /// the function (closures). Never varies.
     Const(TokenStream),
+    /// A macro call whose value carries no derivative (`s![..]`, `format!`, `assert!`):
+    /// `template` is the call with each local it reads replaced by a hole `__ad_hole_<k>`,
+    /// which stands for `holes[k]`.
+    Macro {
+        template: TokenStream,
+        holes: Vec<ValueId>,
+    },
     /// `a op b` for an arithmetic operator.
     Arith(ArithOp, ValueId, ValueId),
     /// `-a`.
@@ -243,6 +250,7 @@ impl Op {
     pub fn operands(&self) -> Vec<ValueId> {
         match self {
             Op::Const(_) => vec![],
+            Op::Macro { holes, .. } => holes.clone(),
             Op::Arith(_, a, b) => vec![*a, *b],
             Op::Neg(a)
             | Op::Cast(a, _)
@@ -289,6 +297,7 @@ impl Op {
         match self {
             // An `if`'s condition chooses a branch; derivatives flow through the regions.
             Op::Const(_)
+            | Op::Macro { .. }
             | Op::Discrete { .. }
             | Op::DiscreteMethod { .. }
             | Op::NoGrad(_)

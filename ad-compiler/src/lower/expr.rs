@@ -142,7 +142,11 @@ impl Builder<'_> {
                     self.mark_discarded(v);
                 }
             }
-            Stmt::Macro(m) => self.unsupported_macro(&m.mac),
+            Stmt::Macro(m) => {
+                if self.lower_constant_macro(&m.mac).is_none() {
+                    self.unsupported_macro(&m.mac);
+                }
+            }
         }
         None
     }
@@ -381,8 +385,11 @@ impl Builder<'_> {
                 self.lower_nested(&m.mac)
             }
             Expr::Macro(m) => {
-                self.unsupported_macro(&m.mac);
-                None
+                let value = self.lower_constant_macro(&m.mac);
+                if value.is_none() {
+                    self.unsupported_macro(&m.mac);
+                }
+                value
             }
             other => {
                 let message = format!(
@@ -923,7 +930,7 @@ impl Builder<'_> {
             )
         } else {
             format!(
-                "the macro `{name}!` is not supported in differentiable functions: compute the value outside, or in a helper function"
+                "the macro `{name}!` is not supported in differentiable functions (`s!`, `vec!`, `format!`, `println!`, `assert!` and their kin are): compute the value outside, or in a helper function"
             )
         };
         self.diag.error(mac.path.span(), message);

@@ -10,6 +10,9 @@ mod closures;
 mod control;
 mod expr;
 mod loops;
+mod macros;
+
+pub use macros::HOLE;
 mod pattern;
 mod ssa;
 

@@ -422,6 +422,7 @@ impl<'a> Generator<'_> {
                     }
                 }
                 Op::Const(_)
+                | Op::Macro { .. }
                 | Op::Discrete { .. }
                 | Op::DiscreteMethod { .. }
                 | Op::NoGrad(_)

@@ -27,7 +27,7 @@ pub mod shape;
 pub use methods::{ArrayMapv, ArrayMath, ArrayMeanAxis, ArrayReductions, ArraySumAxis, DotRule};
 pub use partial::{WrtArgs, WrtSelf};
 pub use products::{ArrayPowi, ArrayProduct};
-pub use shape::{ArrayColumn, ArrayInsertAxis, ArrayRow, ArrayToOwned, ArrayTranspose};
+pub use shape::{ArrayColumn, ArrayInsertAxis, ArrayRow, ArraySlice, ArrayToOwned, ArrayTranspose};
 
 /// An owned `f64` array of dimension `D`.
 type A<D> = ndarray::Array<f64, D>;

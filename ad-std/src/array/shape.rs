@@ -1,5 +1,5 @@
 //! Rules of ndarray's methods that rearrange or select elements: `t()`, `row(i)`,
-//! `column(j)`, `insert_axis(axis)` and `to_owned()`.
+//! `column(j)`, `insert_axis(axis)`, `to_owned()` and `slice(s![..])`.
 //!
 //! Each is linear, `y = L(a)`, so its tangent is `L(ta)`, its second-order components are
 //! `L` of each component, and its adjoint is the transpose: `adj[a] += Lᵀ(adj[y])`. ndarray
@@ -12,7 +12,7 @@ use super::methods::MapOrZeroLike;
 use crate::second::Second;
 use ad_core::NoTangent;
 use ad_core::forward::MaybeTangent;
-use ndarray::{Array1, Array2, Axis, Dimension};
+use ndarray::{Array1, Array2, Axis, Dimension, SliceArg};
 
 /// One linear method in the three modes. `forward |a, args| L(a)` computes the value from
 /// `a: &Self`; `adjoint |d, shape, args| Lᵀ(d)` computes the cotangent of `a` from the
@@ -168,4 +168,80 @@ linear_method! {
     ();
     forward |a| a.clone();
     adjoint |d, _shape| d;
+}
+
+/// `a.slice(s![..])`: the selected elements (a view in the original code, an owned copy in
+/// derivative code), for any slice description ndarray accepts.
+///
+/// Original: `y = a[info]` / Tangent: `ty = ta[info]` / Adjoint: `adj[a][info] += adj[y]`.
+pub trait ArraySlice<I>: Sized {
+    /// The selected elements.
+    type Output;
+    /// Reverse mode; the slice description has no cotangent.
+    fn __ad_vjp_slice(
+        &self,
+        info: I,
+    ) -> (
+        Self::Output,
+        impl Fn(Self::Output) -> (Self, NoTangent) + use<Self, I>,
+    );
+    /// Forward mode.
+    fn __ad_fwd_slice(
+        &self,
+        info: I,
+        t: impl MaybeTangent<Self>,
+        t_info: impl MaybeTangent<NoTangent>,
+    ) -> (Self::Output, Self::Output);
+    /// Second order (linear).
+    fn __ad_hvp_slice(
+        &self,
+        info: I,
+        t: impl MaybeTangent<Second<Self>>,
+        t_info: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self::Output, Second<Self::Output>);
+}
+
+impl<D: Dimension, I: SliceArg<D> + Clone> ArraySlice<I> for A<D> {
+    type Output = A<I::OutDim>;
+    fn __ad_vjp_slice(
+        &self,
+        info: I,
+    ) -> (
+        A<I::OutDim>,
+        impl Fn(A<I::OutDim>) -> (Self, NoTangent) + use<D, I>,
+    ) {
+        let shape = self.raw_dim();
+        (
+            self.slice(info.clone()).to_owned(),
+            move |d: A<I::OutDim>| {
+                let mut adjoint = A::zeros(shape.clone());
+                adjoint.slice_mut(info.clone()).assign(&d);
+                (adjoint, NoTangent)
+            },
+        )
+    }
+    fn __ad_fwd_slice(
+        &self,
+        info: I,
+        t: impl MaybeTangent<Self>,
+        _t_info: impl MaybeTangent<NoTangent>,
+    ) -> (A<I::OutDim>, A<I::OutDim>) {
+        let value = self.slice(info.clone()).to_owned();
+        let tangent = t.map_or_zero_like(&value, |t| t.slice(info).to_owned());
+        (value, tangent)
+    }
+    fn __ad_hvp_slice(
+        &self,
+        info: I,
+        t: impl MaybeTangent<Second<Self>>,
+        _t_info: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (A<I::OutDim>, Second<A<I::OutDim>>) {
+        let value = self.slice(info.clone()).to_owned();
+        let zero = || &value * 0.0;
+        let select = |a: &Self| a.slice(info.clone()).to_owned();
+        let tangent = t.map_or((zero(), zero(), zero()), |(a, b, ab)| {
+            (select(&a), select(&b), select(&ab))
+        });
+        (value, tangent)
+    }
 }

@@ -2,8 +2,8 @@ use ad::prelude::*;
 
 #[differentiable]
 fn logged(x: f64) -> f64 {
-    println!("{x}");
-    x * 2.0
+    let y = dbg!(x * 2.0);
+    y + 1.0
 }
 
 fn main() {}
