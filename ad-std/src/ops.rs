@@ -18,6 +18,7 @@
     reason = "the signatures are the contract generated code relies on; aliases would hide it"
 )]
 
+use crate::same_type::{AddOnTheRight, DivOnTheRight, MulOnTheRight, SubOnTheRight};
 use crate::second::{NoSecondOrderRule, Second};
 use ad_core::{Differentiable, NoTangent, Tangent};
 
@@ -146,141 +147,269 @@ pub trait CastRule<To: Differentiable>: Differentiable + Sized {
     }
 }
 
-/// `AddRule`, `SubRule`, `MulRule`, `DivRule` and `NegRule` for a float type with itself.
+/// The rules of a float type with itself, as the right-operand traits of `crate::same_type`
+/// (the rule traits below reach them), and `NegRule`.
 macro_rules! scalar_rules {
     ($($t:ty),*) => {$(
-        impl AddRule<$t> for $t {
-            type Output = $t;
+        impl AddOnTheRight<$t> for $t {
             #[inline(always)]
-            fn add_vjp(self, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
-                (self + rhs, move |d: $t| (d, d))
+            fn add_vjp(l: $t, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
+                (l + rhs, move |d: $t| (d, d))
             }
             #[inline(always)]
-            fn add_vjp_lhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
-                (self + rhs, move |d: $t| d)
+            fn add_vjp_lhs(l: $t, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (l + rhs, move |d: $t| d)
             }
             #[inline(always)]
-            fn add_vjp_rhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
-                (self + rhs, move |d: $t| d)
+            fn add_vjp_rhs(l: $t, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (l + rhs, move |d: $t| d)
             }
             #[inline(always)]
-            fn add_jvp(self, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
-                (self + rhs, t + t_rhs)
+            fn add_jvp(l: $t, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
+                (l + rhs, t + t_rhs)
             }
             #[inline(always)]
-            fn add_jvp_lhs(self, rhs: $t, t: $t) -> ($t, $t) {
-                (self + rhs, t)
+            fn add_jvp_lhs(l: $t, rhs: $t, t: $t) -> ($t, $t) {
+                (l + rhs, t)
             }
             #[inline(always)]
-            fn add_jvp_rhs(self, rhs: $t, t_rhs: $t) -> ($t, $t) {
-                (self + rhs, t_rhs)
+            fn add_jvp_rhs(l: $t, rhs: $t, t_rhs: $t) -> ($t, $t) {
+                (l + rhs, t_rhs)
             }
             #[inline(always)]
-            fn add_hvp(self, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
-                (self + rhs, (t.0 + t_rhs.0, t.1 + t_rhs.1, t.2 + t_rhs.2))
-            }
-        }
-
-        impl SubRule<$t> for $t {
-            type Output = $t;
-            #[inline(always)]
-            fn sub_vjp(self, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
-                (self - rhs, move |d: $t| (d, -d))
-            }
-            #[inline(always)]
-            fn sub_vjp_lhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
-                (self - rhs, move |d: $t| d)
-            }
-            #[inline(always)]
-            fn sub_vjp_rhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
-                (self - rhs, move |d: $t| -d)
-            }
-            #[inline(always)]
-            fn sub_jvp(self, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
-                (self - rhs, t - t_rhs)
-            }
-            #[inline(always)]
-            fn sub_jvp_lhs(self, rhs: $t, t: $t) -> ($t, $t) {
-                (self - rhs, t)
-            }
-            #[inline(always)]
-            fn sub_jvp_rhs(self, rhs: $t, t_rhs: $t) -> ($t, $t) {
-                (self - rhs, -t_rhs)
-            }
-            #[inline(always)]
-            fn sub_hvp(self, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
-                (self - rhs, (t.0 - t_rhs.0, t.1 - t_rhs.1, t.2 - t_rhs.2))
+            fn add_hvp(l: $t, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
+                (l + rhs, (t.0 + t_rhs.0, t.1 + t_rhs.1, t.2 + t_rhs.2))
             }
         }
 
-        impl MulRule<$t> for $t {
-            type Output = $t;
+        impl SubOnTheRight<$t> for $t {
             #[inline(always)]
-            fn mul_vjp(self, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
-                let lhs = self;
+            fn sub_vjp(l: $t, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
+                (l - rhs, move |d: $t| (d, -d))
+            }
+            #[inline(always)]
+            fn sub_vjp_lhs(l: $t, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (l - rhs, move |d: $t| d)
+            }
+            #[inline(always)]
+            fn sub_vjp_rhs(l: $t, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (l - rhs, move |d: $t| -d)
+            }
+            #[inline(always)]
+            fn sub_jvp(l: $t, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
+                (l - rhs, t - t_rhs)
+            }
+            #[inline(always)]
+            fn sub_jvp_lhs(l: $t, rhs: $t, t: $t) -> ($t, $t) {
+                (l - rhs, t)
+            }
+            #[inline(always)]
+            fn sub_jvp_rhs(l: $t, rhs: $t, t_rhs: $t) -> ($t, $t) {
+                (l - rhs, -t_rhs)
+            }
+            #[inline(always)]
+            fn sub_hvp(l: $t, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
+                (l - rhs, (t.0 - t_rhs.0, t.1 - t_rhs.1, t.2 - t_rhs.2))
+            }
+        }
+
+        impl MulOnTheRight<$t> for $t {
+            #[inline(always)]
+            fn mul_vjp(l: $t, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
+                let lhs = l;
                 (lhs * rhs, move |d: $t| (d * rhs, d * lhs))
             }
             #[inline(always)]
-            fn mul_vjp_lhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
-                (self * rhs, move |d: $t| d * rhs)
+            fn mul_vjp_lhs(l: $t, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (l * rhs, move |d: $t| d * rhs)
             }
             #[inline(always)]
-            fn mul_vjp_rhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
-                let lhs = self;
+            fn mul_vjp_rhs(l: $t, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                let lhs = l;
                 (lhs * rhs, move |d: $t| d * lhs)
             }
             #[inline(always)]
-            fn mul_jvp(self, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
-                (self * rhs, t * rhs + self * t_rhs)
+            fn mul_jvp(l: $t, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
+                (l * rhs, t * rhs + l * t_rhs)
             }
             #[inline(always)]
-            fn mul_jvp_lhs(self, rhs: $t, t: $t) -> ($t, $t) {
-                (self * rhs, t * rhs)
+            fn mul_jvp_lhs(l: $t, rhs: $t, t: $t) -> ($t, $t) {
+                (l * rhs, t * rhs)
             }
             #[inline(always)]
-            fn mul_jvp_rhs(self, rhs: $t, t_rhs: $t) -> ($t, $t) {
-                (self * rhs, self * t_rhs)
+            fn mul_jvp_rhs(l: $t, rhs: $t, t_rhs: $t) -> ($t, $t) {
+                (l * rhs, l * t_rhs)
             }
             #[inline(always)]
-            fn mul_hvp(self, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
-                (self * rhs, crate::second::binary((rhs, self), (0.0, 1.0, 0.0), t, t_rhs))
+            fn mul_hvp(l: $t, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
+                (l * rhs, crate::second::binary((rhs, l), (0.0, 1.0, 0.0), t, t_rhs))
             }
         }
 
-        impl DivRule<$t> for $t {
-            type Output = $t;
+        impl DivOnTheRight<$t> for $t {
             #[inline(always)]
-            fn div_vjp(self, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
-                let y = self / rhs;
+            fn div_vjp(l: $t, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
+                let y = l / rhs;
                 (y, move |d: $t| {
                     let da = d / rhs;
                     (da, -da * y)
                 })
             }
             #[inline(always)]
-            fn div_vjp_lhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
-                (self / rhs, move |d: $t| d / rhs)
+            fn div_vjp_lhs(l: $t, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (l / rhs, move |d: $t| d / rhs)
             }
             #[inline(always)]
-            fn div_vjp_rhs(self, rhs: $t) -> ($t, impl Fn($t) -> $t) {
-                let y = self / rhs;
+            fn div_vjp_rhs(l: $t, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                let y = l / rhs;
                 (y, move |d: $t| -(d / rhs) * y)
             }
             #[inline(always)]
-            fn div_jvp(self, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
-                { let y = self / rhs; (y, (t - t_rhs * y) / rhs) }
+            fn div_jvp(l: $t, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
+                { let y = l / rhs; (y, (t - t_rhs * y) / rhs) }
             }
             #[inline(always)]
-            fn div_jvp_lhs(self, rhs: $t, t: $t) -> ($t, $t) {
-                (self / rhs, t / rhs)
+            fn div_jvp_lhs(l: $t, rhs: $t, t: $t) -> ($t, $t) {
+                (l / rhs, t / rhs)
             }
             #[inline(always)]
-            fn div_jvp_rhs(self, rhs: $t, t_rhs: $t) -> ($t, $t) {
-                { let y = self / rhs; (y, -(t_rhs * y) / rhs) }
+            fn div_jvp_rhs(l: $t, rhs: $t, t_rhs: $t) -> ($t, $t) {
+                { let y = l / rhs; (y, -(t_rhs * y) / rhs) }
             }
             #[inline(always)]
-            fn div_hvp(self, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
-                { let y = self / rhs; let r = 1.0 / rhs; (y, crate::second::binary((r, -y * r), (0.0, -r * r, 2.0 * y * r * r), t, t_rhs)) }
+            fn div_hvp(l: $t, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
+                { let y = l / rhs; let r = 1.0 / rhs; (y, crate::second::binary((r, -y * r), (0.0, -r * r, 2.0 * y * r * r), t, t_rhs)) }
+            }
+        }
+
+        /// `AddRule` .. `DivRule` of a float with any right operand that has a rule for it
+        /// on the left (the float itself, or an array: `s * a`): one impl per float type, so
+        /// rustc can pick it while the right operand is a float literal of undecided type.
+        impl<R: AddOnTheRight<$t>> AddRule<R> for $t {
+            type Output = R;
+            #[inline(always)]
+            fn add_vjp(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> ($t, Tangent<R>)) {
+                R::add_vjp(self, rhs)
+            }
+            #[inline(always)]
+            fn add_vjp_lhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> $t) {
+                R::add_vjp_lhs(self, rhs)
+            }
+            #[inline(always)]
+            fn add_vjp_rhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> Tangent<R>) {
+                R::add_vjp_rhs(self, rhs)
+            }
+            #[inline(always)]
+            fn add_jvp(self, rhs: R, t: $t, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
+                R::add_jvp(self, rhs, t, t_rhs)
+            }
+            #[inline(always)]
+            fn add_jvp_lhs(self, rhs: R, t: $t) -> (R, Tangent<R>) {
+                R::add_jvp_lhs(self, rhs, t)
+            }
+            #[inline(always)]
+            fn add_jvp_rhs(self, rhs: R, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
+                R::add_jvp_rhs(self, rhs, t_rhs)
+            }
+            #[inline(always)]
+            fn add_hvp(self, rhs: R, t: Second<$t>, t_rhs: Second<Tangent<R>>) -> (R, Second<Tangent<R>>) {
+                R::add_hvp(self, rhs, t, t_rhs)
+            }
+        }
+
+        impl<R: SubOnTheRight<$t>> SubRule<R> for $t {
+            type Output = R;
+            #[inline(always)]
+            fn sub_vjp(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> ($t, Tangent<R>)) {
+                R::sub_vjp(self, rhs)
+            }
+            #[inline(always)]
+            fn sub_vjp_lhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> $t) {
+                R::sub_vjp_lhs(self, rhs)
+            }
+            #[inline(always)]
+            fn sub_vjp_rhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> Tangent<R>) {
+                R::sub_vjp_rhs(self, rhs)
+            }
+            #[inline(always)]
+            fn sub_jvp(self, rhs: R, t: $t, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
+                R::sub_jvp(self, rhs, t, t_rhs)
+            }
+            #[inline(always)]
+            fn sub_jvp_lhs(self, rhs: R, t: $t) -> (R, Tangent<R>) {
+                R::sub_jvp_lhs(self, rhs, t)
+            }
+            #[inline(always)]
+            fn sub_jvp_rhs(self, rhs: R, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
+                R::sub_jvp_rhs(self, rhs, t_rhs)
+            }
+            #[inline(always)]
+            fn sub_hvp(self, rhs: R, t: Second<$t>, t_rhs: Second<Tangent<R>>) -> (R, Second<Tangent<R>>) {
+                R::sub_hvp(self, rhs, t, t_rhs)
+            }
+        }
+
+        impl<R: MulOnTheRight<$t>> MulRule<R> for $t {
+            type Output = R;
+            #[inline(always)]
+            fn mul_vjp(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> ($t, Tangent<R>)) {
+                R::mul_vjp(self, rhs)
+            }
+            #[inline(always)]
+            fn mul_vjp_lhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> $t) {
+                R::mul_vjp_lhs(self, rhs)
+            }
+            #[inline(always)]
+            fn mul_vjp_rhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> Tangent<R>) {
+                R::mul_vjp_rhs(self, rhs)
+            }
+            #[inline(always)]
+            fn mul_jvp(self, rhs: R, t: $t, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
+                R::mul_jvp(self, rhs, t, t_rhs)
+            }
+            #[inline(always)]
+            fn mul_jvp_lhs(self, rhs: R, t: $t) -> (R, Tangent<R>) {
+                R::mul_jvp_lhs(self, rhs, t)
+            }
+            #[inline(always)]
+            fn mul_jvp_rhs(self, rhs: R, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
+                R::mul_jvp_rhs(self, rhs, t_rhs)
+            }
+            #[inline(always)]
+            fn mul_hvp(self, rhs: R, t: Second<$t>, t_rhs: Second<Tangent<R>>) -> (R, Second<Tangent<R>>) {
+                R::mul_hvp(self, rhs, t, t_rhs)
+            }
+        }
+
+        impl<R: DivOnTheRight<$t>> DivRule<R> for $t {
+            type Output = R;
+            #[inline(always)]
+            fn div_vjp(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> ($t, Tangent<R>)) {
+                R::div_vjp(self, rhs)
+            }
+            #[inline(always)]
+            fn div_vjp_lhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> $t) {
+                R::div_vjp_lhs(self, rhs)
+            }
+            #[inline(always)]
+            fn div_vjp_rhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> Tangent<R>) {
+                R::div_vjp_rhs(self, rhs)
+            }
+            #[inline(always)]
+            fn div_jvp(self, rhs: R, t: $t, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
+                R::div_jvp(self, rhs, t, t_rhs)
+            }
+            #[inline(always)]
+            fn div_jvp_lhs(self, rhs: R, t: $t) -> (R, Tangent<R>) {
+                R::div_jvp_lhs(self, rhs, t)
+            }
+            #[inline(always)]
+            fn div_jvp_rhs(self, rhs: R, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
+                R::div_jvp_rhs(self, rhs, t_rhs)
+            }
+            #[inline(always)]
+            fn div_hvp(self, rhs: R, t: Second<$t>, t_rhs: Second<Tangent<R>>) -> (R, Second<Tangent<R>>) {
+                R::div_hvp(self, rhs, t, t_rhs)
             }
         }
 

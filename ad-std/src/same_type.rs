@@ -3,75 +3,105 @@
 //!
 //! A rule trait's `Self` is only found by impl selection, which rustc does not do for a float
 //! whose type is still undecided (`let mut s = 0.0;` before a loop adds `f64`s to it). These
-//! functions take both operands and return the result as one type parameter `T`, so rustc
-//! unifies them as it does for the built-in operators, and the undecided float becomes the
-//! other operand's type. The math is each trait's (see [`crate::ops`]).
+//! functions dispatch on the right operand instead, whose type is also the result's, through
+//! a trait (`MulOnTheRight<L>` for `l * r`) that each float type has with `L = Self`: rustc
+//! then unifies the undecided float with the other operand, as it does for the built-in
+//! operators. Arrays also have it for a float on the left (`1.0 - p`, `2.0 * a`). The float
+//! impls hold the scalar math (see [`crate::ops`]); the rule traits of a float on the left
+//! reach every right operand through these traits.
 
-use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
+use crate::ops::NegRule;
 use crate::second::Second;
-use ad_core::Tangent;
+use ad_core::{Differentiable, Tangent};
 
 macro_rules! same_type_binary {
-    ($rule:ident, $both:ident, $lhs:ident, $rhs:ident, $fwd:ident, $fwd_lhs:ident, $fwd_rhs:ident, $second:ident, $what:literal) => {
+    ($rule:ident, $right:ident, $both:ident, $lhs:ident, $rhs:ident, $fwd:ident, $fwd_lhs:ident, $fwd_rhs:ident, $second:ident, $what:literal) => {
+        #[doc = concat!("`l ", $what, " r` dispatched on the right operand `r` (`Self`), whose type is")]
+        #[doc = "also the result's: how generated code calls the rule when the left operand is a"]
+        #[doc = "float whose type rustc has not decided. Each float type has it with `L = Self`"]
+        #[doc = "(its own rule) and an array for a float on the left (`2.0 * a`)."]
+        pub trait $right<L: Differentiable>: Differentiable + Sized {
+            /// Value and pullback to both cotangents.
+            fn $both(l: L, r: Self) -> (Self, impl Fn(Tangent<Self>) -> (Tangent<L>, Tangent<Self>));
+            /// Value and pullback to the left cotangent.
+            fn $lhs(l: L, r: Self) -> (Self, impl Fn(Tangent<Self>) -> Tangent<L>);
+            /// Value and pullback to the right cotangent.
+            fn $rhs(l: L, r: Self) -> (Self, impl Fn(Tangent<Self>) -> Tangent<Self>);
+            /// Forward mode.
+            fn $fwd(l: L, r: Self, tl: Tangent<L>, tr: Tangent<Self>) -> (Self, Tangent<Self>);
+            /// Forward mode, `r` constant.
+            fn $fwd_lhs(l: L, r: Self, tl: Tangent<L>) -> (Self, Tangent<Self>);
+            /// Forward mode, `l` constant.
+            fn $fwd_rhs(l: L, r: Self, tr: Tangent<Self>) -> (Self, Tangent<Self>);
+            /// Second-order forward mode.
+            fn $second(
+                l: L,
+                r: Self,
+                tl: Second<Tangent<L>>,
+                tr: Second<Tangent<Self>>,
+            ) -> (Self, Second<Tangent<Self>>);
+        }
+
         #[doc = concat!("Second-order forward mode: `a ", $what, " b` and its tangents.")]
         #[inline(always)]
-        pub fn $second<T: $rule<T, Output = T>>(
-            a: T,
-            b: T,
-            ta: Second<Tangent<T>>,
-            tb: Second<Tangent<T>>,
-        ) -> (T, Second<Tangent<T>>) {
-            a.$second(b, ta, tb)
+        pub fn $second<L: Differentiable, R: $right<L>>(
+            a: L,
+            b: R,
+            ta: Second<Tangent<L>>,
+            tb: Second<Tangent<R>>,
+        ) -> (R, Second<Tangent<R>>) {
+            R::$second(a, b, ta, tb)
         }
 
         #[doc = concat!("Forward mode: `a ", $what, " b` and its tangent.")]
         #[inline(always)]
-        pub fn $fwd<T: $rule<T, Output = T>>(
-            a: T,
-            b: T,
-            ta: Tangent<T>,
-            tb: Tangent<T>,
-        ) -> (T, Tangent<T>) {
-            a.$fwd(b, ta, tb)
+        pub fn $fwd<L: Differentiable, R: $right<L>>(
+            a: L,
+            b: R,
+            ta: Tangent<L>,
+            tb: Tangent<R>,
+        ) -> (R, Tangent<R>) {
+            R::$fwd(a, b, ta, tb)
         }
 
         #[doc = concat!("Forward mode: `a ", $what, " b` and its tangent, `b` constant.")]
         #[inline(always)]
-        pub fn $fwd_lhs<T: $rule<T, Output = T>>(a: T, b: T, ta: Tangent<T>) -> (T, Tangent<T>) {
-            a.$fwd_lhs(b, ta)
+        pub fn $fwd_lhs<L: Differentiable, R: $right<L>>(a: L, b: R, ta: Tangent<L>) -> (R, Tangent<R>) {
+            R::$fwd_lhs(a, b, ta)
         }
 
         #[doc = concat!("Forward mode: `a ", $what, " b` and its tangent, `a` constant.")]
         #[inline(always)]
-        pub fn $fwd_rhs<T: $rule<T, Output = T>>(a: T, b: T, tb: Tangent<T>) -> (T, Tangent<T>) {
-            a.$fwd_rhs(b, tb)
+        pub fn $fwd_rhs<L: Differentiable, R: $right<L>>(a: L, b: R, tb: Tangent<R>) -> (R, Tangent<R>) {
+            R::$fwd_rhs(a, b, tb)
         }
 
         #[doc = concat!("`a ", $what, " b` and the pullback to both cotangents.")]
         #[inline(always)]
-        pub fn $both<T: $rule<T, Output = T>>(
-            a: T,
-            b: T,
-        ) -> (T, impl Fn(Tangent<T>) -> (Tangent<T>, Tangent<T>)) {
-            a.$both(b)
+        pub fn $both<L: Differentiable, R: $right<L>>(
+            a: L,
+            b: R,
+        ) -> (R, impl Fn(Tangent<R>) -> (Tangent<L>, Tangent<R>)) {
+            R::$both(a, b)
         }
 
         #[doc = concat!("`a ", $what, " b` and the pullback to the left cotangent only.")]
         #[inline(always)]
-        pub fn $lhs<T: $rule<T, Output = T>>(a: T, b: T) -> (T, impl Fn(Tangent<T>) -> Tangent<T>) {
-            a.$lhs(b)
+        pub fn $lhs<L: Differentiable, R: $right<L>>(a: L, b: R) -> (R, impl Fn(Tangent<R>) -> Tangent<L>) {
+            R::$lhs(a, b)
         }
 
         #[doc = concat!("`a ", $what, " b` and the pullback to the right cotangent only.")]
         #[inline(always)]
-        pub fn $rhs<T: $rule<T, Output = T>>(a: T, b: T) -> (T, impl Fn(Tangent<T>) -> Tangent<T>) {
-            a.$rhs(b)
+        pub fn $rhs<L: Differentiable, R: $right<L>>(a: L, b: R) -> (R, impl Fn(Tangent<R>) -> Tangent<R>) {
+            R::$rhs(a, b)
         }
     };
 }
 
 same_type_binary!(
     AddRule,
+    AddOnTheRight,
     add_vjp,
     add_vjp_lhs,
     add_vjp_rhs,
@@ -83,6 +113,7 @@ same_type_binary!(
 );
 same_type_binary!(
     SubRule,
+    SubOnTheRight,
     sub_vjp,
     sub_vjp_lhs,
     sub_vjp_rhs,
@@ -94,6 +125,7 @@ same_type_binary!(
 );
 same_type_binary!(
     MulRule,
+    MulOnTheRight,
     mul_vjp,
     mul_vjp_lhs,
     mul_vjp_rhs,
@@ -105,6 +137,7 @@ same_type_binary!(
 );
 same_type_binary!(
     DivRule,
+    DivOnTheRight,
     div_vjp,
     div_vjp_lhs,
     div_vjp_rhs,

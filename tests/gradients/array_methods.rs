@@ -90,3 +90,17 @@ fn means_along_axes(v: Array1<f64>) -> f64 {
 fn means_along_axes_in_the_three_modes() {
     check_three_modes!(means_along_axes, array![0.8, -1.3, 0.4]);
 }
+
+/// A float on the left of an array: literals (`2.0 * a`, `1.0 - p`) and a variable.
+#[differentiable]
+fn scalars_on_the_left(v: Array1<f64>) -> f64 {
+    let s = v[0] * 0.5 + 1.0;
+    let p = 1.0 / (1.0 + (-&v).exp());
+    let q = 2.0 * v.clone() + s * &p - s / &p;
+    (1.0 - p + q * s).sum()
+}
+
+#[test]
+fn scalars_on_the_left_in_the_three_modes() {
+    check_three_modes!(scalars_on_the_left, array![0.8, -1.3, 0.4]);
+}

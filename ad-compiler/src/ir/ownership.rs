@@ -91,9 +91,10 @@ impl Ownership {
         self.undecided.get(v.index()).copied().unwrap_or(false)
     }
 
-    /// Whether `v` is certainly owned.
+    /// Whether `v` is certainly owned. An undecided float is: it is a float (and passing it
+    /// as it is lets rustc decide its type from the rule that takes it).
     pub fn is_owned(&self, v: ValueId) -> bool {
-        self.owned.get(v.index()).copied().unwrap_or(false)
+        self.owned.get(v.index()).copied().unwrap_or(false) || self.is_undecided_float(v)
     }
 }
 

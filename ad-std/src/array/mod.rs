@@ -22,6 +22,7 @@ pub mod methods;
 pub mod operators;
 pub mod partial;
 pub mod products;
+pub mod scalar_left;
 pub mod shape;
 
 pub use methods::{ArrayMapv, ArrayMath, ArrayMeanAxis, ArrayReductions, ArraySumAxis, DotRule};
