@@ -151,3 +151,42 @@ fn macros_reading_locals_are_constants() {
     assert_eq!(dv, array![2.0, 2.0, 2.0]);
     assert!((ds - 6.0).abs() < 1e-12);
 }
+
+/// A small network on `f32` arrays, and the same on `f64` for the reference.
+#[differentiable(wrt = (w, b))]
+fn network_f32(w: &Array2<f32>, b: &Array1<f32>, x: &Array1<f32>) -> f32 {
+    let hidden = (w.dot(x) + b).tanh();
+    let scaled = 2.0 * &hidden - hidden.mapv(|h: f32| h * h) / 3.0;
+    scaled.exp().sum().ln() + hidden.slice(s![..1]).sum()
+}
+
+#[differentiable(wrt = (w, b))]
+fn network_f64(w: &Array2<f64>, b: &Array1<f64>, x: &Array1<f64>) -> f64 {
+    let hidden = (w.dot(x) + b).tanh();
+    let scaled = 2.0 * &hidden - hidden.mapv(|h| h * h) / 3.0;
+    scaled.exp().sum().ln() + hidden.slice(s![..1]).sum()
+}
+
+#[test]
+fn f32_arrays_against_finite_differences_of_the_f64_function() {
+    let w = array![[0.5, -1.2, 0.3], [1.5, 0.7, -0.4]];
+    let b = array![0.1, -0.3];
+    let x = array![0.4, -0.8, 0.6];
+    let (w32, b32, x32) = (
+        w.mapv(|v| v as f32),
+        b.mapv(|v| v as f32),
+        x.mapv(|v| v as f32),
+    );
+    let (dw, db, _) = gradient!(at: &w32, &b32, &x32, of: network_f32);
+    let at = |p: &[f64]| network_f64(&matrix(p, 2, 3), &Array1::from(p[6..8].to_vec()), &x);
+    let mut point = flat(&[&w]);
+    point.extend(b.iter());
+    let want = ad::check::central_difference_gradient(at, &point);
+    let got: Vec<f64> = dw.iter().chain(db.iter()).map(|&v| f64::from(v)).collect();
+    for (g, w) in got.iter().zip(&want) {
+        assert!(
+            (g - w).abs() < 1e-5 * (1.0 + w.abs()),
+            "f32 gradient {got:?}, want {want:?}"
+        );
+    }
+}

@@ -6,15 +6,15 @@
 //! the stretched axes ([`reduce_to`]); a tangent of that operand is stretched like the
 //! operand itself ([`expand_to`]). When the shapes already agree both are the identity.
 
-use ndarray::{Array, ArrayD, Axis, Dimension};
+use ndarray::{Array, ArrayD, Axis, Dimension, NdFloat};
 
 /// `cotangent` summed over the axes along which an operand of shape `shape` was stretched.
-pub fn reduce_to<D: Dimension>(cotangent: Array<f64, D>, shape: &D) -> Array<f64, D> {
+pub fn reduce_to<F: NdFloat, D: Dimension>(cotangent: Array<F, D>, shape: &D) -> Array<F, D> {
     if cotangent.raw_dim() == *shape {
         return cotangent;
     }
     let target = shape.slice();
-    let mut sum: ArrayD<f64> = cotangent.into_dyn();
+    let mut sum: ArrayD<F> = cotangent.into_dyn();
     for (axis, &length) in target.iter().enumerate() {
         if length == 1 && sum.len_of(Axis(axis)) != 1 {
             sum = sum.sum_axis(Axis(axis)).insert_axis(Axis(axis));
@@ -25,7 +25,7 @@ pub fn reduce_to<D: Dimension>(cotangent: Array<f64, D>, shape: &D) -> Array<f64
 }
 
 /// `tangent` stretched to the output's shape `shape`, as ndarray stretches its operand.
-pub fn expand_to<D: Dimension>(tangent: Array<f64, D>, shape: &D) -> Array<f64, D> {
+pub fn expand_to<F: NdFloat, D: Dimension>(tangent: Array<F, D>, shape: &D) -> Array<F, D> {
     if tangent.raw_dim() == *shape {
         return tangent;
     }

@@ -1,34 +1,57 @@
-//! Rules for ndarray's owned `f64` arrays (`Array<f64, D>`), in reverse, forward and
-//! second-order forward mode:
+//! Rules for ndarray's owned arrays of `f32` and `f64` (`Array<F, D>` of any dimension), in
+//! reverse, forward and second-order forward mode:
 //!
-//! - elementwise `+ - * /` between arrays of one shape and with `f64` scalars, a row vector
-//!   broadcast over a matrix (`+`, `-`), and unary `-`;
-//! - the reductions `sum`, `mean` and `sum_axis`;
-//! - `dot` (vector·vector, matrix·vector, matrix·matrix);
-//! - the elementwise methods `exp`, `ln`, `sqrt`, `tanh`, `sin`, `cos`, `abs`, `recip`, and
-//!   `mapv` of a function given with its derivatives.
+//! - elementwise `+ - * /` between arrays, with ndarray's broadcasting of arrays of one
+//!   dimension (`(n, 1)` against `(n, 3)`) and of a row vector over a matrix, with a scalar on
+//!   either side, and unary `-` ([`operators`], [`scalar_left`], [`broadcast`]);
+//! - the reductions `sum`, `mean`, `product`, `sum_axis`, `mean_axis` ([`reductions`],
+//!   [`products`]);
+//! - `dot` (vector·vector, matrix·vector, matrix·matrix), with entry points for one constant
+//!   operand ([`dot`], [`partial`]);
+//! - every elementwise float method of ndarray (`exp`, `ln`, `tanh`, ..., `powi`) and `mapv`
+//!   of a function given with its derivatives ([`elementwise`], [`products`]);
+//! - `t()`, `row`, `column`, `insert_axis`, `slice(s![..])`, `to_owned` ([`shape`]).
 //!
-//! Other broadcasting is not differentiated yet. A scalar goes on the right (`a * s`,
-//! `a + s`): rules for a float on the left would make `x + y` ambiguous for rustc when `y` is
-//! a float whose type it has not decided yet, in every scalar function. A scalar operand's
-//! cotangent is the sum over the array of what the elementwise rule gives it. Pullbacks own
-//! what they keep (the operands they need).
-//!
-//! [`operators`] holds the operator rules (the `ops` traits implemented for arrays), and
-//! [`methods`] the rules of ndarray's methods, each a trait named after what it covers.
+//! A scalar operand's cotangent is the sum over the array of what the elementwise rule gives
+//! it; a broadcast operand's, the sum over the stretched axes. Pullbacks own what they keep
+//! (the operands they need). Each rule is written once, for the element type `Float`, and
+//! instantiated for `f32` and `f64` by [`for_each_float!`].
+
+/// Writes the items once per float element type, each time in an anonymous block where
+/// `Float` names the type and `A<D>` the owned array of it.
+macro_rules! for_each_float {
+    ($($items:item)*) => {
+        const _: () = {
+            #[allow(dead_code)]
+            type Float = f32;
+            #[allow(dead_code)]
+            type A<D> = ndarray::Array<f32, D>;
+            $($items)*
+        };
+        const _: () = {
+            #[allow(dead_code)]
+            type Float = f64;
+            #[allow(dead_code)]
+            type A<D> = ndarray::Array<f64, D>;
+            $($items)*
+        };
+    };
+}
 
 pub mod broadcast;
-pub mod methods;
+pub mod dot;
+pub mod elementwise;
 pub mod operators;
 pub mod partial;
 pub mod products;
+pub mod reductions;
 pub mod scalar_left;
 pub mod shape;
+mod zero_like;
 
-pub use methods::{ArrayMapv, ArrayMath, ArrayMeanAxis, ArrayReductions, ArraySumAxis, DotRule};
+pub use dot::DotRule;
+pub use elementwise::{ArrayMapv, ArrayMath};
 pub use partial::{WrtArgs, WrtSelf};
 pub use products::{ArrayPowi, ArrayProduct};
+pub use reductions::{ArrayMeanAxis, ArrayReductions, ArraySumAxis};
 pub use shape::{ArrayColumn, ArrayInsertAxis, ArrayRow, ArraySlice, ArrayToOwned, ArrayTranspose};
-
-/// An owned `f64` array of dimension `D`.
-type A<D> = ndarray::Array<f64, D>;

@@ -1,12 +1,55 @@
-//! The operator rules of `f64` arrays: `+ - * /` between arrays of one shape, with a scalar on
-//! the right, and a row vector broadcast over a matrix; unary `-`.
+//! The operator rules of float arrays: `+ - * /` between arrays (broadcast as ndarray does),
+//! with a scalar on the right, and a row vector broadcast over a matrix; unary `-`.
 
-use super::A;
 use super::broadcast::{expand_to, reduce_to};
 use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
 use crate::second::Second;
 use ndarray::{Array, Array1, Array2, Dimension};
 
+/// `matrix ⊕ row` with ndarray's broadcasting of a vector over the rows of a matrix
+/// (`x.dot(&w) + b` for a bias `b`).
+///
+/// Original: `y_ij = m_ij ± r_j` / Tangent: `ty_ij = tm_ij ± tr_j` /
+/// Adjoint: `adj[m] += adj[y]; adj[r]_j ±= Σ_i adj[y]_ij` (`$sign` is `±1`).
+macro_rules! row_broadcast {
+    ($rule:ident, $vjp:ident, $vjp_lhs:ident, $vjp_rhs:ident, $jvp:ident, $jvp_lhs:ident, $jvp_rhs:ident, $hvp:ident, $op:tt, $sign:expr) => {
+        impl $rule<Array1<Float>> for Array2<Float> {
+            type Output = Array2<Float>;
+            fn $vjp(self, rhs: Array1<Float>) -> (Array2<Float>, impl Fn(Array2<Float>) -> (Array2<Float>, Array1<Float>)) {
+                (self $op &rhs, |d: Array2<Float>| {
+                    let row = d.sum_axis(ndarray::Axis(0)) * $sign;
+                    (d, row)
+                })
+            }
+            fn $vjp_lhs(self, rhs: Array1<Float>) -> (Array2<Float>, impl Fn(Array2<Float>) -> Array2<Float>) {
+                (self $op &rhs, |d: Array2<Float>| d)
+            }
+            fn $vjp_rhs(self, rhs: Array1<Float>) -> (Array2<Float>, impl Fn(Array2<Float>) -> Array1<Float>) {
+                (self $op &rhs, |d: Array2<Float>| d.sum_axis(ndarray::Axis(0)) * $sign)
+            }
+            fn $jvp(self, rhs: Array1<Float>, t: Array2<Float>, t_rhs: Array1<Float>) -> (Array2<Float>, Array2<Float>) {
+                (self $op &rhs, t $op &t_rhs)
+            }
+            fn $jvp_lhs(self, rhs: Array1<Float>, t: Array2<Float>) -> (Array2<Float>, Array2<Float>) {
+                (self $op &rhs, t)
+            }
+            fn $jvp_rhs(self, rhs: Array1<Float>, t_rhs: Array1<Float>) -> (Array2<Float>, Array2<Float>) {
+                let tangent = (&self * 0.0) $op &t_rhs;
+                (self $op &rhs, tangent)
+            }
+            fn $hvp(
+                self,
+                rhs: Array1<Float>,
+                t: Second<Array2<Float>>,
+                u: Second<Array1<Float>>,
+            ) -> (Array2<Float>, Second<Array2<Float>>) {
+                (self $op &rhs, (t.0 $op &u.0, t.1 $op &u.1, t.2 $op &u.2))
+            }
+        }
+    };
+}
+
+for_each_float! {
 /// Elementwise `a + b`.
 ///
 /// Original: `y = a + b` / Tangent: `ty = ta + tb` / Adjoint: `adj[a] += adj[y]; adj[b] += adj[y]`.
@@ -186,31 +229,31 @@ impl<D: Dimension> NegRule for A<D> {
 /// `array * s` for a scalar `s`.
 ///
 /// Original: `y = a s` / Tangent: `ty = ta s + a ts` / Adjoint: `adj[a] += adj[y] s; adj[s] += Σ adj[y] ⊙ a`.
-impl<D: Dimension> MulRule<f64> for A<D> {
+impl<D: Dimension> MulRule<Float> for A<D> {
     type Output = A<D>;
-    fn mul_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
+    fn mul_vjp(self, rhs: Float) -> (A<D>, impl Fn(A<D>) -> (A<D>, Float)) {
         let y = &self * rhs;
         (y, move |d: A<D>| ((&d * rhs), (&d * &self).sum()))
     }
-    fn mul_vjp_lhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+    fn mul_vjp_lhs(self, rhs: Float) -> (A<D>, impl Fn(A<D>) -> A<D>) {
         (&self * rhs, move |d: A<D>| d * rhs)
     }
-    fn mul_vjp_rhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> f64) {
+    fn mul_vjp_rhs(self, rhs: Float) -> (A<D>, impl Fn(A<D>) -> Float) {
         let y = &self * rhs;
         (y, move |d: A<D>| (&d * &self).sum())
     }
-    fn mul_jvp(self, rhs: f64, t: A<D>, t_rhs: f64) -> (A<D>, A<D>) {
+    fn mul_jvp(self, rhs: Float, t: A<D>, t_rhs: Float) -> (A<D>, A<D>) {
         let tangent = t * rhs + &self * t_rhs;
         (self * rhs, tangent)
     }
-    fn mul_jvp_lhs(self, rhs: f64, t: A<D>) -> (A<D>, A<D>) {
+    fn mul_jvp_lhs(self, rhs: Float, t: A<D>) -> (A<D>, A<D>) {
         (self * rhs, t * rhs)
     }
-    fn mul_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
+    fn mul_jvp_rhs(self, rhs: Float, t_rhs: Float) -> (A<D>, A<D>) {
         let tangent = &self * t_rhs;
         (self * rhs, tangent)
     }
-    fn mul_hvp(self, rhs: f64, t: Second<A<D>>, u: Second<f64>) -> (A<D>, Second<A<D>>) {
+    fn mul_hvp(self, rhs: Float, t: Second<A<D>>, u: Second<Float>) -> (A<D>, Second<A<D>>) {
         let first = &t.0 * rhs + &self * u.0;
         let second = &t.1 * rhs + &self * u.1;
         let mixed = &t.2 * rhs + &self * u.2 + &t.0 * u.1 + &t.1 * u.0;
@@ -221,31 +264,31 @@ impl<D: Dimension> MulRule<f64> for A<D> {
 /// `array + s` for a scalar `s`, added to every element.
 ///
 /// Original: `y = a + s` / Tangent: `ty = ta + ts` / Adjoint: `adj[a] += adj[y]; adj[s] += Σ adj[y]`.
-impl<D: Dimension> AddRule<f64> for A<D> {
+impl<D: Dimension> AddRule<Float> for A<D> {
     type Output = A<D>;
-    fn add_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
+    fn add_vjp(self, rhs: Float) -> (A<D>, impl Fn(A<D>) -> (A<D>, Float)) {
         (self + rhs, |d: A<D>| {
             let s = d.sum();
             (d, s)
         })
     }
-    fn add_vjp_lhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+    fn add_vjp_lhs(self, rhs: Float) -> (A<D>, impl Fn(A<D>) -> A<D>) {
         (self + rhs, |d: A<D>| d)
     }
-    fn add_vjp_rhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> f64) {
+    fn add_vjp_rhs(self, rhs: Float) -> (A<D>, impl Fn(A<D>) -> Float) {
         (self + rhs, |d: A<D>| d.sum())
     }
-    fn add_jvp(self, rhs: f64, t: A<D>, t_rhs: f64) -> (A<D>, A<D>) {
+    fn add_jvp(self, rhs: Float, t: A<D>, t_rhs: Float) -> (A<D>, A<D>) {
         (self + rhs, t + t_rhs)
     }
-    fn add_jvp_lhs(self, rhs: f64, t: A<D>) -> (A<D>, A<D>) {
+    fn add_jvp_lhs(self, rhs: Float, t: A<D>) -> (A<D>, A<D>) {
         (self + rhs, t)
     }
-    fn add_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
+    fn add_jvp_rhs(self, rhs: Float, t_rhs: Float) -> (A<D>, A<D>) {
         let tangent = Array::from_elem(self.raw_dim(), t_rhs);
         (self + rhs, tangent)
     }
-    fn add_hvp(self, rhs: f64, t: Second<A<D>>, u: Second<f64>) -> (A<D>, Second<A<D>>) {
+    fn add_hvp(self, rhs: Float, t: Second<A<D>>, u: Second<Float>) -> (A<D>, Second<A<D>>) {
         (self + rhs, (t.0 + u.0, t.1 + u.1, t.2 + u.2))
     }
 }
@@ -253,31 +296,31 @@ impl<D: Dimension> AddRule<f64> for A<D> {
 /// `array - s` for a scalar `s`.
 ///
 /// Original: `y = a - s` / Tangent: `ty = ta - ts` / Adjoint: `adj[a] += adj[y]; adj[s] -= Σ adj[y]`.
-impl<D: Dimension> SubRule<f64> for A<D> {
+impl<D: Dimension> SubRule<Float> for A<D> {
     type Output = A<D>;
-    fn sub_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
+    fn sub_vjp(self, rhs: Float) -> (A<D>, impl Fn(A<D>) -> (A<D>, Float)) {
         (self - rhs, |d: A<D>| {
             let s = -d.sum();
             (d, s)
         })
     }
-    fn sub_vjp_lhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+    fn sub_vjp_lhs(self, rhs: Float) -> (A<D>, impl Fn(A<D>) -> A<D>) {
         (self - rhs, |d: A<D>| d)
     }
-    fn sub_vjp_rhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> f64) {
+    fn sub_vjp_rhs(self, rhs: Float) -> (A<D>, impl Fn(A<D>) -> Float) {
         (self - rhs, |d: A<D>| -d.sum())
     }
-    fn sub_jvp(self, rhs: f64, t: A<D>, t_rhs: f64) -> (A<D>, A<D>) {
+    fn sub_jvp(self, rhs: Float, t: A<D>, t_rhs: Float) -> (A<D>, A<D>) {
         (self - rhs, t - t_rhs)
     }
-    fn sub_jvp_lhs(self, rhs: f64, t: A<D>) -> (A<D>, A<D>) {
+    fn sub_jvp_lhs(self, rhs: Float, t: A<D>) -> (A<D>, A<D>) {
         (self - rhs, t)
     }
-    fn sub_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
+    fn sub_jvp_rhs(self, rhs: Float, t_rhs: Float) -> (A<D>, A<D>) {
         let tangent = Array::from_elem(self.raw_dim(), -t_rhs);
         (self - rhs, tangent)
     }
-    fn sub_hvp(self, rhs: f64, t: Second<A<D>>, u: Second<f64>) -> (A<D>, Second<A<D>>) {
+    fn sub_hvp(self, rhs: Float, t: Second<A<D>>, u: Second<Float>) -> (A<D>, Second<A<D>>) {
         (self - rhs, (t.0 - u.0, t.1 - u.1, t.2 - u.2))
     }
 }
@@ -285,36 +328,36 @@ impl<D: Dimension> SubRule<f64> for A<D> {
 /// `array / s` for a scalar `s`.
 ///
 /// Original: `y = a / s` / Tangent: `ty = (ta - y ts) / s` / Adjoint: `adj[a] += adj[y] / s; adj[s] -= Σ adj[y] ⊙ y / s`.
-impl<D: Dimension> DivRule<f64> for A<D> {
+impl<D: Dimension> DivRule<Float> for A<D> {
     type Output = A<D>;
-    fn div_vjp(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> (A<D>, f64)) {
+    fn div_vjp(self, rhs: Float) -> (A<D>, impl Fn(A<D>) -> (A<D>, Float)) {
         let y = &self / rhs;
         (y.clone(), move |d: A<D>| {
             let ds = -(&d * &y).sum() / rhs;
             (d / rhs, ds)
         })
     }
-    fn div_vjp_lhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+    fn div_vjp_lhs(self, rhs: Float) -> (A<D>, impl Fn(A<D>) -> A<D>) {
         (self / rhs, move |d: A<D>| d / rhs)
     }
-    fn div_vjp_rhs(self, rhs: f64) -> (A<D>, impl Fn(A<D>) -> f64) {
+    fn div_vjp_rhs(self, rhs: Float) -> (A<D>, impl Fn(A<D>) -> Float) {
         let y = &self / rhs;
         (y.clone(), move |d: A<D>| -(&d * &y).sum() / rhs)
     }
-    fn div_jvp(self, rhs: f64, t: A<D>, t_rhs: f64) -> (A<D>, A<D>) {
+    fn div_jvp(self, rhs: Float, t: A<D>, t_rhs: Float) -> (A<D>, A<D>) {
         let y = &self / rhs;
         let tangent = (t - &y * t_rhs) / rhs;
         (y, tangent)
     }
-    fn div_jvp_lhs(self, rhs: f64, t: A<D>) -> (A<D>, A<D>) {
+    fn div_jvp_lhs(self, rhs: Float, t: A<D>) -> (A<D>, A<D>) {
         (self / rhs, t / rhs)
     }
-    fn div_jvp_rhs(self, rhs: f64, t_rhs: f64) -> (A<D>, A<D>) {
+    fn div_jvp_rhs(self, rhs: Float, t_rhs: Float) -> (A<D>, A<D>) {
         let y = &self / rhs;
         let tangent = &y * (-t_rhs / rhs);
         (y, tangent)
     }
-    fn div_hvp(self, rhs: f64, t: Second<A<D>>, u: Second<f64>) -> (A<D>, Second<A<D>>) {
+    fn div_hvp(self, rhs: Float, t: Second<A<D>>, u: Second<Float>) -> (A<D>, Second<A<D>>) {
         let y = &self / rhs;
         let first = (&t.0 - &y * u.0) / rhs;
         let second = (&t.1 - &y * u.1) / rhs;
@@ -323,48 +366,6 @@ impl<D: Dimension> DivRule<f64> for A<D> {
     }
 }
 
-/// `matrix ⊕ row` with ndarray's broadcasting of a vector over the rows of a matrix
-/// (`x.dot(&w) + b` for a bias `b`).
-///
-/// Original: `y_ij = m_ij ± r_j` / Tangent: `ty_ij = tm_ij ± tr_j` /
-/// Adjoint: `adj[m] += adj[y]; adj[r]_j ±= Σ_i adj[y]_ij` (`$sign` is `±1`).
-macro_rules! row_broadcast {
-    ($rule:ident, $vjp:ident, $vjp_lhs:ident, $vjp_rhs:ident, $jvp:ident, $jvp_lhs:ident, $jvp_rhs:ident, $hvp:ident, $op:tt, $sign:expr) => {
-        impl $rule<Array1<f64>> for Array2<f64> {
-            type Output = Array2<f64>;
-            fn $vjp(self, rhs: Array1<f64>) -> (Array2<f64>, impl Fn(Array2<f64>) -> (Array2<f64>, Array1<f64>)) {
-                (self $op &rhs, |d: Array2<f64>| {
-                    let row = d.sum_axis(ndarray::Axis(0)) * $sign;
-                    (d, row)
-                })
-            }
-            fn $vjp_lhs(self, rhs: Array1<f64>) -> (Array2<f64>, impl Fn(Array2<f64>) -> Array2<f64>) {
-                (self $op &rhs, |d: Array2<f64>| d)
-            }
-            fn $vjp_rhs(self, rhs: Array1<f64>) -> (Array2<f64>, impl Fn(Array2<f64>) -> Array1<f64>) {
-                (self $op &rhs, |d: Array2<f64>| d.sum_axis(ndarray::Axis(0)) * $sign)
-            }
-            fn $jvp(self, rhs: Array1<f64>, t: Array2<f64>, t_rhs: Array1<f64>) -> (Array2<f64>, Array2<f64>) {
-                (self $op &rhs, t $op &t_rhs)
-            }
-            fn $jvp_lhs(self, rhs: Array1<f64>, t: Array2<f64>) -> (Array2<f64>, Array2<f64>) {
-                (self $op &rhs, t)
-            }
-            fn $jvp_rhs(self, rhs: Array1<f64>, t_rhs: Array1<f64>) -> (Array2<f64>, Array2<f64>) {
-                let tangent = (&self * 0.0) $op &t_rhs;
-                (self $op &rhs, tangent)
-            }
-            fn $hvp(
-                self,
-                rhs: Array1<f64>,
-                t: Second<Array2<f64>>,
-                u: Second<Array1<f64>>,
-            ) -> (Array2<f64>, Second<Array2<f64>>) {
-                (self $op &rhs, (t.0 $op &u.0, t.1 $op &u.1, t.2 $op &u.2))
-            }
-        }
-    };
-}
-
 row_broadcast!(AddRule, add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, add_hvp, +, 1.0);
 row_broadcast!(SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, sub_hvp, -, -1.0);
+}

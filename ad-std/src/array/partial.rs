@@ -10,7 +10,7 @@
 //! as without the wrapper. The pullback still returns one cotangent per operand (the
 //! generated code discards the unused one), so the calling convention does not change.
 
-use super::methods::DotRule;
+use super::dot::DotRule;
 use ad_core::NoTangent;
 use ndarray::{Array1, Array2};
 use std::ops::Deref;
@@ -79,9 +79,11 @@ macro_rules! partial_dot {
     )*};
 }
 
-partial_dot!(
-    &Array1<f64> => Array1<f64>,
-    &Array2<f64> => Array2<f64>,
-    &&Array1<f64> => Array1<f64>,
-    &&Array2<f64> => Array2<f64>,
+for_each_float! {
+    partial_dot!(
+        &Array1<Float> => Array1<Float>,
+        &Array2<Float> => Array2<Float>,
+    &&Array1<Float> => Array1<Float>,
+    &&Array2<Float> => Array2<Float>,
 );
+}

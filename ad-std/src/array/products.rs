@@ -1,12 +1,11 @@
 //! Rules of the products of elements: `a.product()` and the elementwise power `a.powi(n)`.
 
-use super::A;
-use super::methods::MapOrZeroLike;
+use super::zero_like::MapOrZeroLike;
 use crate::float::FloatMethods;
 use crate::second::{FloatSecond, Second};
 use ad_core::NoTangent;
 use ad_core::forward::{MaybeTangent, Present};
-use ndarray::{Array, Dimension, Zip};
+use ndarray::{Array, Dimension, NdFloat, Zip};
 
 /// `a.product()`: the product of all elements.
 ///
@@ -14,69 +13,34 @@ use ndarray::{Array, Dimension, Zip};
 /// `adj[a]_i += adj[y] Π_{j≠i} a_j`. The products without one element come from prefix and
 /// suffix products, not `y / a_i`, so a zero element gives the right (finite) derivative.
 pub trait ArrayProduct: Sized {
+    /// The element type.
+    type Elem;
     /// Reverse mode.
-    fn __ad_vjp_product(&self) -> (f64, impl Fn(f64) -> (Self,) + use<Self>);
+    fn __ad_vjp_product(&self) -> (Self::Elem, impl Fn(Self::Elem) -> (Self,) + use<Self>);
     /// Forward mode.
-    fn __ad_fwd_product(&self, t: impl MaybeTangent<Self>) -> (f64, f64);
+    fn __ad_fwd_product(&self, t: impl MaybeTangent<Self>) -> (Self::Elem, Self::Elem);
     /// Second order: `t12 = Σ_i g_i t12_i + Σ_{i≠j} (Π_{k≠i,j} a_k) t1_i t2_j`.
-    fn __ad_hvp_product(&self, t: impl MaybeTangent<Second<Self>>) -> (f64, Second<f64>);
+    fn __ad_hvp_product(
+        &self,
+        t: impl MaybeTangent<Second<Self>>,
+    ) -> (Self::Elem, Second<Self::Elem>);
 }
 
 /// `Π_{j≠i} a_j` for every `i`, in the array's logical order and shape.
-fn products_without_each<D: Dimension>(a: &A<D>) -> A<D> {
-    let values: Vec<f64> = a.iter().copied().collect();
-    let mut without = vec![1.0; values.len()];
-    let mut prefix = 1.0;
+fn products_without_each<F: NdFloat, D: Dimension>(a: &Array<F, D>) -> Array<F, D> {
+    let values: Vec<F> = a.iter().copied().collect();
+    let mut without = vec![F::one(); values.len()];
+    let mut prefix = F::one();
     for (slot, &v) in without.iter_mut().zip(&values) {
         *slot = prefix;
         prefix *= v;
     }
-    let mut suffix = 1.0;
+    let mut suffix = F::one();
     for (slot, &v) in without.iter_mut().zip(&values).rev() {
         *slot *= suffix;
         suffix *= v;
     }
     Array::from_shape_vec(a.raw_dim(), without).unwrap_or_else(|_| Array::zeros(a.raw_dim()))
-}
-
-impl<D: Dimension> ArrayProduct for A<D> {
-    fn __ad_vjp_product(&self) -> (f64, impl Fn(f64) -> (Self,) + use<D>) {
-        let gradient = products_without_each(self);
-        (self.product(), move |d: f64| (&gradient * d,))
-    }
-    fn __ad_fwd_product(&self, t: impl MaybeTangent<Self>) -> (f64, f64) {
-        let tangent = t.map_or(0.0, |t| (&products_without_each(self) * &t).sum());
-        (self.product(), tangent)
-    }
-    fn __ad_hvp_product(&self, t: impl MaybeTangent<Second<Self>>) -> (f64, Second<f64>) {
-        let value = self.product();
-        let tangent = t.map_or((0.0, 0.0, 0.0), |(t1, t2, t12)| {
-            let gradient = products_without_each(self);
-            // Σ_{i≠j} (Π_{k≠i,j} a_k) t1_i t2_j, summed pair by pair (O(n²): products are
-            // of short vectors in practice).
-            let values: Vec<f64> = self.iter().copied().collect();
-            let (u, w): (Vec<f64>, Vec<f64>) =
-                (t1.iter().copied().collect(), t2.iter().copied().collect());
-            let mut cross = 0.0;
-            for i in 0..values.len() {
-                for j in 0..values.len() {
-                    if i != j {
-                        let others: f64 = values
-                            .iter()
-                            .enumerate()
-                            .filter(|&(k, _)| k != i && k != j)
-                            .map(|(_, v)| v)
-                            .product();
-                        cross += others * u[i] * w[j];
-                    }
-                }
-            }
-            let first = (&gradient * &t1).sum();
-            let second = (&gradient * &t2).sum();
-            (first, second, (&gradient * &t12).sum() + cross)
-        });
-        (value, tangent)
-    }
 }
 
 /// `a.powi(n)`: every element to the integer power `n`, each by the scalar rule of `powi`
@@ -101,6 +65,49 @@ pub trait ArrayPowi: Sized {
         t_n: impl MaybeTangent<Second<NoTangent>>,
     ) -> (Self, Second<Self>);
 }
+
+for_each_float! {
+impl<D: Dimension> ArrayProduct for A<D> {
+    type Elem = Float;
+    fn __ad_vjp_product(&self) -> (Float, impl Fn(Float) -> (Self,) + use<D>) {
+        let gradient = products_without_each(self);
+        (self.product(), move |d: Float| (&gradient * d,))
+    }
+    fn __ad_fwd_product(&self, t: impl MaybeTangent<Self>) -> (Float, Float) {
+        let tangent = t.map_or(0.0, |t| (&products_without_each(self) * &t).sum());
+        (self.product(), tangent)
+    }
+    fn __ad_hvp_product(&self, t: impl MaybeTangent<Second<Self>>) -> (Float, Second<Float>) {
+        let value = self.product();
+        let tangent = t.map_or((0.0, 0.0, 0.0), |(t1, t2, t12)| {
+            let gradient = products_without_each(self);
+            // Σ_{i≠j} (Π_{k≠i,j} a_k) t1_i t2_j, summed pair by pair (O(n²): products are
+            // of short vectors in practice).
+            let values: Vec<Float> = self.iter().copied().collect();
+            let (u, w): (Vec<Float>, Vec<Float>) =
+                (t1.iter().copied().collect(), t2.iter().copied().collect());
+            let mut cross = 0.0;
+            for i in 0..values.len() {
+                for j in 0..values.len() {
+                    if i != j {
+                        let others: Float = values
+                            .iter()
+                            .enumerate()
+                            .filter(|&(k, _)| k != i && k != j)
+                            .map(|(_, v)| v)
+                            .product();
+                        cross += others * u[i] * w[j];
+                    }
+                }
+            }
+            let first = (&gradient * &t1).sum();
+            let second = (&gradient * &t2).sum();
+            (first, second, (&gradient * &t12).sum() + cross)
+        });
+        (value, tangent)
+    }
+}
+
 
 /// `(x^n, d/dx x^n)` of every element, by the scalar rule.
 fn powers_and_slopes<D: Dimension>(a: &A<D>, n: i32) -> (A<D>, A<D>) {
@@ -147,4 +154,5 @@ impl<D: Dimension> ArrayPowi for A<D> {
         let mixed = &ab * &slopes + &a * &b * &curvature;
         (y, (a * &slopes, b * &slopes, mixed))
     }
+}
 }

@@ -1,13 +1,12 @@
-//! `s ⊕ array` for an `f64` scalar `s` on the left (`1.0 - p`, `2.0 * a`, `1.0 / a`).
+//! `s ⊕ array` for an `Float` scalar `s` on the left (`1.0 - p`, `2.0 * a`, `1.0 / a`).
 //!
 //! One impl per operator, of the right-operand trait of `crate::same_type` on the array:
 //! generated code reaches it through that trait when the left operand is a float literal
-//! whose type rustc has not decided yet (`2.0 * a`), and through the rule trait of `f64`
-//! (which delegates to it, see `crate::ops`) when the left operand is a known `f64`
+//! whose type rustc has not decided yet (`2.0 * a`), and through the rule trait of `Float`
+//! (which delegates to it, see `crate::ops`) when the left operand is a known `Float`
 //! (`s * a`). A scalar's cotangent is the sum over the array of what the elementwise rule
 //! gives it.
 
-use super::A;
 use crate::ops::{AddRule, DivRule, MulRule, SubRule};
 use crate::same_type::{AddOnTheRight, DivOnTheRight, MulOnTheRight, SubOnTheRight};
 use crate::second::Second;
@@ -24,37 +23,42 @@ macro_rules! scalar_left {
         cotangents |$d:ident| ($ds:expr, $da:expr),
         tangent |$ts:ident, $ta:ident| $tangent:expr,
     ) => {
-        impl<D: Dimension> $right<f64> for A<D> {
-            fn $vjp(l: f64, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (f64, A<D>)) {
+        impl<D: Dimension> $right<Float> for A<D> {
+            fn $vjp(l: Float, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> (Float, A<D>)) {
                 let ($s, $a) = (l, rhs);
                 (($value), move |$d: A<D>| ($ds, $da))
             }
-            fn $vjp_lhs(l: f64, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> f64) {
+            fn $vjp_lhs(l: Float, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> Float) {
                 let ($s, $a) = (l, rhs);
                 (($value), move |$d: A<D>| $ds)
             }
-            fn $vjp_rhs(l: f64, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
+            fn $vjp_rhs(l: Float, rhs: A<D>) -> (A<D>, impl Fn(A<D>) -> A<D>) {
                 let ($s, $a) = (l, rhs);
                 (($value), move |$d: A<D>| $da)
             }
-            fn $jvp(l: f64, rhs: A<D>, t: f64, t_rhs: A<D>) -> (A<D>, A<D>) {
+            fn $jvp(l: Float, rhs: A<D>, t: Float, t_rhs: A<D>) -> (A<D>, A<D>) {
                 let ($s, $a) = (l, rhs);
                 let ($ts, $ta) = (t, t_rhs);
                 let tangent = $tangent;
                 (($value), tangent)
             }
-            fn $jvp_lhs(l: f64, rhs: A<D>, t: f64) -> (A<D>, A<D>) {
+            fn $jvp_lhs(l: Float, rhs: A<D>, t: Float) -> (A<D>, A<D>) {
                 let zero = &rhs * 0.0;
-                <Self as $right<f64>>::$jvp(l, rhs, t, zero)
+                <Self as $right<Float>>::$jvp(l, rhs, t, zero)
             }
-            fn $jvp_rhs(l: f64, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
-                <Self as $right<f64>>::$jvp(l, rhs, 0.0, t_rhs)
+            fn $jvp_rhs(l: Float, rhs: A<D>, t_rhs: A<D>) -> (A<D>, A<D>) {
+                <Self as $right<Float>>::$jvp(l, rhs, 0.0, t_rhs)
             }
-            fn $hvp(l: f64, rhs: A<D>, t: Second<f64>, u: Second<A<D>>) -> (A<D>, Second<A<D>>) {
+            fn $hvp(
+                l: Float,
+                rhs: A<D>,
+                t: Second<Float>,
+                u: Second<A<D>>,
+            ) -> (A<D>, Second<A<D>>) {
                 // The elementwise rule of two arrays, with `s` and its tangents spread over
                 // the array's shape: one exact second-order formula per operator.
                 let full = &rhs * 0.0 + l;
-                let spread = |x: f64| &rhs * 0.0 + x;
+                let spread = |x: Float| &rhs * 0.0 + x;
                 let (value, tangent) = $rule::$hvp(
                     full,
                     rhs.clone(),
@@ -67,6 +71,7 @@ macro_rules! scalar_left {
     };
 }
 
+for_each_float! {
 scalar_left! {
     AddRule, AddOnTheRight,
     [add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, add_hvp],
@@ -97,4 +102,5 @@ scalar_left! {
     value |s, a| a.mapv(|x| s / x),
     cotangents |d| ((&d / &a).sum(), -(&d * s) / &a / &a),
     tangent |ts, ta| (-(&ta * s) / &a + ts) / &a,
+}
 }

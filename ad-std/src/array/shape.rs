@@ -7,8 +7,7 @@
 //! pullback cannot keep a borrow of the function's locals), which every array method also
 //! accepts, so the code around them reads the same.
 
-use super::A;
-use super::methods::MapOrZeroLike;
+use super::zero_like::MapOrZeroLike;
 use crate::second::Second;
 use ad_core::NoTangent;
 use ad_core::forward::MaybeTangent;
@@ -53,6 +52,7 @@ macro_rules! linear_method {
             ) -> (Self::Output, Second<Self::Output>);
         }
 
+        for_each_float! {
         impl<$($generics)*> $trait for $me {
             type Output = $out;
             fn $vjp(
@@ -94,6 +94,7 @@ macro_rules! linear_method {
                 (value, tangent)
             }
         }
+        }
     };
     (@constant $arg:ident) => { NoTangent };
     (@no_tangent $arg:ident) => { NoTangent };
@@ -105,7 +106,7 @@ linear_method! {
     ///
     /// Original: `y = aᵀ` / Tangent: `ty = taᵀ` / Adjoint: `adj[a] += adj[y]ᵀ`.
     trait ArrayTranspose: t, __ad_vjp_t, __ad_fwd_t, __ad_hvp_t;
-    impl [] for Array2<f64> => Array2<f64>, capturing [];
+    impl [] for Array2<Float> => Array2<Float>, capturing [];
     ();
     forward |a| a.t().to_owned();
     adjoint |d, _shape| d.reversed_axes();
@@ -116,7 +117,7 @@ linear_method! {
     ///
     /// Original: `y = a[i, ..]` / Tangent: `ty = ta[i, ..]` / Adjoint: `adj[a][i, ..] += adj[y]`.
     trait ArrayRow: row, __ad_vjp_row, __ad_fwd_row, __ad_hvp_row;
-    impl [] for Array2<f64> => Array1<f64>, capturing [];
+    impl [] for Array2<Float> => Array1<Float>, capturing [];
     (index: usize);
     forward |a| a.row(index).to_owned();
     adjoint |d, shape| {
@@ -131,7 +132,7 @@ linear_method! {
     ///
     /// Original: `y = a[.., j]` / Tangent: `ty = ta[.., j]` / Adjoint: `adj[a][.., j] += adj[y]`.
     trait ArrayColumn: column, __ad_vjp_column, __ad_fwd_column, __ad_hvp_column;
-    impl [] for Array2<f64> => Array1<f64>, capturing [];
+    impl [] for Array2<Float> => Array1<Float>, capturing [];
     (index: usize);
     forward |a| a.column(index).to_owned();
     adjoint |d, shape| {
@@ -201,6 +202,7 @@ pub trait ArraySlice<I>: Sized {
     ) -> (Self::Output, Second<Self::Output>);
 }
 
+for_each_float! {
 impl<D: Dimension, I: SliceArg<D> + Clone> ArraySlice<I> for A<D> {
     type Output = A<I::OutDim>;
     fn __ad_vjp_slice(
@@ -244,4 +246,5 @@ impl<D: Dimension, I: SliceArg<D> + Clone> ArraySlice<I> for A<D> {
         });
         (value, tangent)
     }
+}
 }

@@ -1,0 +1,119 @@
+//! Rules of `a.dot(&b)` for float vectors and matrices.
+
+use crate::second::Second;
+use ad_core::forward::MaybeTangent;
+use ndarray::{Array1, Array2};
+
+/// Rules of `a.dot(&b)` for float vectors and matrices, in the three modes; `R` is the owned
+/// type of `b`.
+///
+/// Original: `y = a · b` / Tangent: `ty = ta · b + a · tb` /
+/// Adjoint: `adj[a] += adj[y] · bᵀ; adj[b] += aᵀ · adj[y]` (for vectors, `adj[y] b` and
+/// `adj[y] a`; for a matrix times a vector, the outer product `adj[y] bᵀ`).
+pub trait DotRule<R>: Sized {
+    /// The product's type.
+    type Output;
+    /// Reverse mode: the cotangents of `a` and `b`.
+    #[allow(
+        clippy::type_complexity,
+        reason = "the contract generated code relies on"
+    )]
+    fn __ad_vjp_dot(
+        &self,
+        rhs: &R,
+    ) -> (
+        Self::Output,
+        impl Fn(Self::Output) -> (Self, R) + use<Self, R>,
+    );
+    /// Reverse mode when only `a` is differentiated: keeps `b` alone, returns `adj[y] · bᵀ`.
+    fn __ad_vjp_dot_lhs(
+        &self,
+        rhs: &R,
+    ) -> (Self::Output, impl Fn(Self::Output) -> Self + use<Self, R>);
+    /// Reverse mode when only `b` is differentiated: keeps `a` alone, returns `aᵀ · adj[y]`.
+    fn __ad_vjp_dot_rhs(
+        &self,
+        rhs: &R,
+    ) -> (Self::Output, impl Fn(Self::Output) -> R + use<Self, R>);
+    /// Forward mode: `ta · b + a · tb`.
+    fn __ad_fwd_dot(
+        &self,
+        rhs: &R,
+        t: impl MaybeTangent<Self>,
+        t_rhs: impl MaybeTangent<R>,
+    ) -> (Self::Output, Self::Output);
+    /// Second order (bilinear): `t12 = ta12 · b + a · tb12 + ta1 · tb2 + ta2 · tb1`.
+    fn __ad_hvp_dot(
+        &self,
+        rhs: &R,
+        t: impl MaybeTangent<Second<Self>>,
+        t_rhs: impl MaybeTangent<Second<R>>,
+    ) -> (Self::Output, Second<Self::Output>);
+}
+
+macro_rules! dot_rule {
+    ($lhs:ty, $rhs:ty, $out:ty, |$d:ident, $a:ident, $b:ident| ($da:expr, $db:expr)) => {
+        impl DotRule<$rhs> for $lhs {
+            type Output = $out;
+            fn __ad_vjp_dot(&self, rhs: &$rhs) -> ($out, impl Fn($out) -> ($lhs, $rhs) + use<>) {
+                let ($a, $b) = (self.clone(), rhs.clone());
+                (self.dot(rhs), move |$d: $out| ($da, $db))
+            }
+            fn __ad_vjp_dot_lhs(&self, rhs: &$rhs) -> ($out, impl Fn($out) -> $lhs + use<>) {
+                let $b = rhs.clone();
+                (self.dot(rhs), move |$d: $out| $da)
+            }
+            fn __ad_vjp_dot_rhs(&self, rhs: &$rhs) -> ($out, impl Fn($out) -> $rhs + use<>) {
+                let $a = self.clone();
+                (self.dot(rhs), move |$d: $out| $db)
+            }
+            fn __ad_fwd_dot(
+                &self,
+                rhs: &$rhs,
+                t: impl MaybeTangent<$lhs>,
+                t_rhs: impl MaybeTangent<$rhs>,
+            ) -> ($out, $out) {
+                let value = self.dot(rhs);
+                let left = t.map_or(None, |t| Some(t.dot(rhs)));
+                let right = t_rhs.map_or(None, |t| Some(self.dot(&t)));
+                let tangent = match (left, right) {
+                    (Some(l), Some(r)) => l + r,
+                    (Some(l), None) => l,
+                    (None, Some(r)) => r,
+                    (None, None) => &value * 0.0,
+                };
+                (value, tangent)
+            }
+            fn __ad_hvp_dot(
+                &self,
+                rhs: &$rhs,
+                t: impl MaybeTangent<Second<$lhs>>,
+                t_rhs: impl MaybeTangent<Second<$rhs>>,
+            ) -> ($out, Second<$out>) {
+                let zero = |x: &$lhs| x * 0.0;
+                let zero_rhs = |x: &$rhs| x * 0.0;
+                let (a1, a2, a12) = t.or_zero(|| (zero(self), zero(self), zero(self)));
+                let (b1, b2, b12) = t_rhs.or_zero(|| (zero_rhs(rhs), zero_rhs(rhs), zero_rhs(rhs)));
+                let first = a1.dot(rhs) + self.dot(&b1);
+                let second = a2.dot(rhs) + self.dot(&b2);
+                let mixed = a12.dot(rhs) + self.dot(&b12) + a1.dot(&b2) + a2.dot(&b1);
+                (self.dot(rhs), (first, second, mixed))
+            }
+        }
+    };
+}
+
+for_each_float! {
+dot_rule!(Array1<Float>, Array1<Float>, Float, |d, a, b| (&b * d, &a * d));
+// The matrix's cotangent is the outer product `d bᵀ`.
+dot_rule!(Array2<Float>, Array1<Float>, Array1<Float>, |d, a, b| (
+    d.view()
+        .insert_axis(ndarray::Axis(1))
+        .dot(&b.view().insert_axis(ndarray::Axis(0))),
+    a.t().dot(&d)
+));
+dot_rule!(Array2<Float>, Array2<Float>, Array2<Float>, |d, a, b| (
+    d.dot(&b.t()),
+    a.t().dot(&d)
+));
+}

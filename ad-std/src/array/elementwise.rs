@@ -1,0 +1,199 @@
+//! Rules of ndarray's elementwise float methods (`exp`, `ln`, `tanh`, ...) and of `mapv`.
+
+use super::zero_like::MapOrZeroLike;
+use crate::float::FloatMethods;
+use crate::second::{FloatSecond, Second};
+use ad_core::NoTangent;
+use ad_core::forward::MaybeTangent;
+use ad_core::function::DifferentiableFn;
+use ndarray::{Array, Dimension, NdFloat};
+
+/// `(f(x), f'(x))` of every element, in one pass: the scalar rule computes the value and the
+/// slope together (`exp` once for both), where `a.exp()` and a separate slope would not.
+pub(super) fn values_and_slopes<F: NdFloat, D: Dimension>(
+    a: &Array<F, D>,
+    rule: impl Fn(F) -> (F, F),
+) -> (Array<F, D>, Array<F, D>) {
+    let mut values = Array::zeros(a.raw_dim());
+    let mut slopes = Array::zeros(a.raw_dim());
+    ndarray::Zip::from(&mut values)
+        .and(&mut slopes)
+        .and(a)
+        .for_each(|value, slope, &x| (*value, *slope) = rule(x));
+    (values, slopes)
+}
+
+/// The elementwise methods: the scalar rules of `crate::float` and `crate::second` applied to
+/// each element, with `f'` and `f''` per element.
+///
+/// Original: `y = f(a)` / Tangent: `ty = f'(a) ⊙ ta` (second order:
+/// `t12 = f'(a) ⊙ t12 + f''(a) ⊙ t1 ⊙ t2`) / Adjoint: `adj[a] += adj[y] ⊙ f'(a)`.
+macro_rules! elementwise_method {
+    ($($method:ident: $vjp:ident, $fwd:ident, $hvp:ident, $scalar_vjp:ident, $scalar_hvp:ident;)*) => {
+        /// Elementwise float methods of float arrays (ndarray's `a.exp()`, `a.tanh()`, ...),
+        /// in the three modes, each the scalar rule of `crate::float` applied to every element,
+        /// with its conventions.
+        pub trait ArrayMath: Sized {
+            $(
+                #[doc = concat!("`", stringify!($method), "`, reverse mode.")]
+                fn $vjp(&self) -> (Self, impl Fn(Self) -> (Self,) + use<Self>);
+                #[doc = concat!("`", stringify!($method), "`, forward mode.")]
+                fn $fwd(&self, t: impl MaybeTangent<Self>) -> (Self, Self);
+                #[doc = concat!("`", stringify!($method), "`, second order.")]
+                fn $hvp(&self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>);
+            )*
+        }
+
+        for_each_float! {
+        impl<D: Dimension> ArrayMath for A<D> {
+            $(
+                fn $vjp(&self) -> (Self, impl Fn(Self) -> (Self,) + use<D>) {
+                    let (y, d1) = values_and_slopes(self, |x| {
+                        let (y, pullback) = x.$scalar_vjp();
+                        (y, pullback(1.0).0)
+                    });
+                    (y, move |d: Self| (d * &d1,))
+                }
+                fn $fwd(&self, t: impl MaybeTangent<Self>) -> (Self, Self) {
+                    let (y, d1) = values_and_slopes(self, |x| {
+                        let (y, pullback) = x.$scalar_vjp();
+                        (y, pullback(1.0).0)
+                    });
+                    let tangent = t.map_or_zero_like(self, |t| t * &d1);
+                    (y, tangent)
+                }
+                fn $hvp(&self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>) {
+                    let d1 = self.mapv(|x| x.$scalar_vjp().1(1.0).0);
+                    let d2 = self.mapv(|x| x.$scalar_hvp(ad_core::forward::Present((1.0, 1.0, 0.0))).1.2);
+                    let zero = self * 0.0;
+                    let (a, b, ab) = t.or_zero(|| (zero.clone(), zero.clone(), zero));
+                    let mixed = &ab * &d1 + &a * &b * &d2;
+                    (self.$method(), (a * &d1, b * &d1, mixed))
+                }
+            )*
+        }
+        }
+    };
+}
+
+elementwise_method! {
+    exp: __ad_vjp_exp, __ad_fwd_exp, __ad_hvp_exp, __ad_vjp_exp, __ad_hvp_exp;
+    ln: __ad_vjp_ln, __ad_fwd_ln, __ad_hvp_ln, __ad_vjp_ln, __ad_hvp_ln;
+    sqrt: __ad_vjp_sqrt, __ad_fwd_sqrt, __ad_hvp_sqrt, __ad_vjp_sqrt, __ad_hvp_sqrt;
+    tanh: __ad_vjp_tanh, __ad_fwd_tanh, __ad_hvp_tanh, __ad_vjp_tanh, __ad_hvp_tanh;
+    sin: __ad_vjp_sin, __ad_fwd_sin, __ad_hvp_sin, __ad_vjp_sin, __ad_hvp_sin;
+    cos: __ad_vjp_cos, __ad_fwd_cos, __ad_hvp_cos, __ad_vjp_cos, __ad_hvp_cos;
+    abs: __ad_vjp_abs, __ad_fwd_abs, __ad_hvp_abs, __ad_vjp_abs, __ad_hvp_abs;
+    recip: __ad_vjp_recip, __ad_fwd_recip, __ad_hvp_recip, __ad_vjp_recip, __ad_hvp_recip;
+    exp2: __ad_vjp_exp2, __ad_fwd_exp2, __ad_hvp_exp2, __ad_vjp_exp2, __ad_hvp_exp2;
+    exp_m1: __ad_vjp_exp_m1, __ad_fwd_exp_m1, __ad_hvp_exp_m1, __ad_vjp_exp_m1, __ad_hvp_exp_m1;
+    log2: __ad_vjp_log2, __ad_fwd_log2, __ad_hvp_log2, __ad_vjp_log2, __ad_hvp_log2;
+    log10: __ad_vjp_log10, __ad_fwd_log10, __ad_hvp_log10, __ad_vjp_log10, __ad_hvp_log10;
+    ln_1p: __ad_vjp_ln_1p, __ad_fwd_ln_1p, __ad_hvp_ln_1p, __ad_vjp_ln_1p, __ad_hvp_ln_1p;
+    cbrt: __ad_vjp_cbrt, __ad_fwd_cbrt, __ad_hvp_cbrt, __ad_vjp_cbrt, __ad_hvp_cbrt;
+    tan: __ad_vjp_tan, __ad_fwd_tan, __ad_hvp_tan, __ad_vjp_tan, __ad_hvp_tan;
+    asin: __ad_vjp_asin, __ad_fwd_asin, __ad_hvp_asin, __ad_vjp_asin, __ad_hvp_asin;
+    acos: __ad_vjp_acos, __ad_fwd_acos, __ad_hvp_acos, __ad_vjp_acos, __ad_hvp_acos;
+    atan: __ad_vjp_atan, __ad_fwd_atan, __ad_hvp_atan, __ad_vjp_atan, __ad_hvp_atan;
+    sinh: __ad_vjp_sinh, __ad_fwd_sinh, __ad_hvp_sinh, __ad_vjp_sinh, __ad_hvp_sinh;
+    cosh: __ad_vjp_cosh, __ad_fwd_cosh, __ad_hvp_cosh, __ad_vjp_cosh, __ad_hvp_cosh;
+    asinh: __ad_vjp_asinh, __ad_fwd_asinh, __ad_hvp_asinh, __ad_vjp_asinh, __ad_hvp_asinh;
+    acosh: __ad_vjp_acosh, __ad_fwd_acosh, __ad_hvp_acosh, __ad_vjp_acosh, __ad_hvp_acosh;
+    atanh: __ad_vjp_atanh, __ad_fwd_atanh, __ad_hvp_atanh, __ad_vjp_atanh, __ad_hvp_atanh;
+    signum: __ad_vjp_signum, __ad_fwd_signum, __ad_hvp_signum, __ad_vjp_signum, __ad_hvp_signum;
+}
+
+/// `a.mapv(f)` of a float array, in the three modes, with `f` given as `function!(f)` (a
+/// function with its derivatives, see `ad_core::function`): generated code calls
+/// `differentiable_mapv` for `mapv`, and the rules apply `f`'s own rules to each element.
+///
+/// Original: `y_i = f(a_i)` / Tangent: `ty_i = f'(a_i) ta_i` / Adjoint: `adj[a]_i += adj[y]_i f'(a_i)`.
+pub trait ArrayMapv: Sized {
+    /// The element type.
+    type Elem: ad_core::Differentiable;
+    /// `mapv`, for `f` given with its derivatives.
+    fn differentiable_mapv<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
+        &self,
+        f: F,
+    ) -> Self;
+    /// Reverse mode: each element's cotangent times `f'` there; the function has none.
+    fn __ad_vjp_differentiable_mapv<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
+        &self,
+        f: F,
+    ) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<Self, F>);
+    /// Forward mode: each element's tangent through `f`'s forward rule.
+    fn __ad_fwd_differentiable_mapv<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
+        &self,
+        f: F,
+        t: impl MaybeTangent<Self>,
+        t_f: impl MaybeTangent<NoTangent>,
+    ) -> (Self, Self);
+    /// Second order: each element's tangents through `f`'s second-order rule.
+    fn __ad_hvp_differentiable_mapv<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
+        &self,
+        f: F,
+        t: impl MaybeTangent<Second<Self>>,
+        t_f: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self, Second<Self>);
+}
+
+for_each_float! {
+impl<D: Dimension> ArrayMapv for A<D> {
+    type Elem = Float;
+    fn differentiable_mapv<F: DifferentiableFn<Float, Output = Float>>(&self, f: F) -> Self {
+        self.mapv(|x| f.call(x))
+    }
+    fn __ad_vjp_differentiable_mapv<F: DifferentiableFn<Float, Output = Float>>(
+        &self,
+        f: F,
+    ) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<D, F>) {
+        let value = self.mapv(|x| f.call(x));
+        let slope = self.mapv(|x| f.__ad_vjp_call(x).1(1.0).1);
+        (value, move |d: Self| (d * &slope, NoTangent))
+    }
+    fn __ad_fwd_differentiable_mapv<F: DifferentiableFn<Float, Output = Float>>(
+        &self,
+        f: F,
+        t: impl MaybeTangent<Self>,
+        _t_f: impl MaybeTangent<NoTangent>,
+    ) -> (Self, Self) {
+        let value = self.mapv(|x| f.call(x));
+        let t = t.or_zero(|| self * 0.0);
+        let mut tangent = t.clone();
+        ndarray::Zip::from(&mut tangent)
+            .and(self)
+            .and(&t)
+            .for_each(|out, &x, &tx| {
+                *out = f
+                    .__ad_fwd_call(x, ad_core::forward::Absent, ad_core::forward::Present(tx))
+                    .1;
+            });
+        (value, tangent)
+    }
+    fn __ad_hvp_differentiable_mapv<F: DifferentiableFn<Float, Output = Float>>(
+        &self,
+        f: F,
+        t: impl MaybeTangent<Second<Self>>,
+        _t_f: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self, Second<Self>) {
+        let value = self.mapv(|x| f.call(x));
+        let zero = self * 0.0;
+        let (a, b, ab) = t.or_zero(|| (zero.clone(), zero.clone(), zero));
+        let tangents: Vec<Second<Float>> = self
+            .iter()
+            .zip(a.iter().zip(b.iter()).zip(ab.iter()))
+            .map(|(&x, ((&ta, &tb), &tab))| {
+                let given = ad_core::forward::Present((ta, tb, tab));
+                f.__ad_hvp_call(x, ad_core::forward::Absent, given).1
+            })
+            .collect();
+        // Elements in logical order, back into arrays of the value's shape.
+        let component = |pick: fn(&Second<Float>) -> Float| {
+            Array::from_shape_vec(self.raw_dim(), tangents.iter().map(pick).collect())
+                .expect("one tangent per element")
+        };
+        let (first, second, mixed) = (component(|t| t.0), component(|t| t.1), component(|t| t.2));
+        (value, (first, second, mixed))
+    }
+}
+}

@@ -1,0 +1,17 @@
+//! [`MapOrZeroLike`]: a missing tangent as a zero of the result's shape.
+
+use ad_core::forward::MaybeTangent;
+use ndarray::Dimension;
+
+/// [`MaybeTangent::map_or`] whose absent case is a zero shaped like the result.
+pub(super) trait MapOrZeroLike<T, S> {
+    fn map_or_zero_like(self, like: &S, f: impl FnOnce(T) -> S) -> S;
+}
+
+for_each_float! {
+impl<D: Dimension, E: Dimension, M: MaybeTangent<A<D>>> MapOrZeroLike<A<D>, A<E>> for M {
+    fn map_or_zero_like(self, like: &A<E>, f: impl FnOnce(A<D>) -> A<E>) -> A<E> {
+        self.map_or(like * 0.0, f)
+    }
+}
+}
