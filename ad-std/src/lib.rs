@@ -20,9 +20,10 @@ pub mod second;
 /// method lookup finds the rules without any name coming into scope.
 pub mod method_rules {
     pub use crate::array::{
-        ArrayColumn as _, ArrayInsertAxis as _, ArrayMapv as _, ArrayMath as _, ArrayMeanAxis as _,
-        ArrayPowi as _, ArrayProduct as _, ArrayReductions as _, ArrayRow as _, ArraySlice as _,
-        ArraySumAxis as _, ArrayToOwned as _, ArrayTranspose as _, DotRule as _,
+        ArrayColumn as _, ArrayInsertAxis as _, ArrayIntoShape as _, ArrayMapv as _,
+        ArrayMath as _, ArrayMeanAxis as _, ArrayPowi as _, ArrayProduct as _,
+        ArrayReductions as _, ArrayRow as _, ArraySlice as _, ArraySumAxis as _, ArrayToOwned as _,
+        ArrayToShape as _, ArrayTranspose as _, DotRule as _,
     };
     pub use crate::float::FloatMethods as _;
     pub use crate::forward::FloatForward as _;

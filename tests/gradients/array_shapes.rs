@@ -190,3 +190,24 @@ fn f32_arrays_against_finite_differences_of_the_f64_function() {
         );
     }
 }
+
+/// Reshaping, row-major and column-major, with `into_shape_with_order` and `to_shape`; a
+/// constant reshaped too (its `Result` unwraps as written).
+#[differentiable]
+fn reshaped(v: Array1<f64>, data: &Array1<f64>) -> f64 {
+    let rows = v.clone().into_shape_with_order((2, 3)).unwrap();
+    let columns = v
+        .to_shape(((3, 2), ad::ndarray::Order::ColumnMajor))
+        .unwrap();
+    let weights = data.to_shape((2, 3)).unwrap().to_owned();
+    (rows * &weights).sum() + columns.t().dot(&columns.column(0).to_owned()).exp().sum()
+}
+
+#[test]
+fn reshaping_against_finite_differences() {
+    let v = array![0.5, -1.2, 2.0, 1.5, 0.7, -0.9];
+    let data = array![1.0, 2.0, 3.0, -1.0, 0.5, 0.25];
+    let (dv, _) = gradient!(at: v.clone(), &data, of: reshaped);
+    let at = |p: &[f64]| reshaped(Array1::from(p.to_vec()), &data);
+    assert_grad_fd(at, v.as_slice().unwrap(), &dv.to_vec());
+}

@@ -176,7 +176,8 @@ pub fn compute(instr: &Instr) -> TokenStream {
         }
         Op::Unwrap(a) => {
             let a = v(a);
-            quote_spanned!(span=> ::core::option::Option::unwrap(#a))
+            // Method syntax: `ndarray`'s `Result`s unwrap the same way as `Option`s.
+            quote_spanned!(span=> #a.unwrap())
         }
         Op::WrapSome(a) => {
             let a = v(a);

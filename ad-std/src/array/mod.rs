@@ -10,7 +10,8 @@
 //!   operand ([`dot`], [`partial`]);
 //! - every elementwise float method of ndarray (`exp`, `ln`, `tanh`, ..., `powi`) and `mapv`
 //!   of a function given with its derivatives ([`elementwise`], [`products`]);
-//! - `t()`, `row`, `column`, `insert_axis`, `slice(s![..])`, `to_owned` ([`shape`]).
+//! - `t()`, `row`, `column`, `insert_axis`, `slice(s![..])`, `to_owned` ([`shape`]),
+//!   `into_shape_with_order` and `to_shape` ([`reshape`]).
 //!
 //! A scalar operand's cotangent is the sum over the array of what the elementwise rule gives
 //! it; a broadcast operand's, the sum over the stretched axes. Pullbacks own what they keep
@@ -45,6 +46,7 @@ pub mod operators;
 pub mod partial;
 pub mod products;
 pub mod reductions;
+pub mod reshape;
 pub mod scalar_left;
 pub mod shape;
 mod zero_like;
@@ -54,4 +56,5 @@ pub use elementwise::{ArrayMapv, ArrayMath};
 pub use partial::{WrtArgs, WrtSelf};
 pub use products::{ArrayPowi, ArrayProduct};
 pub use reductions::{ArrayMeanAxis, ArrayReductions, ArraySumAxis};
+pub use reshape::{ArrayIntoShape, ArrayToShape};
 pub use shape::{ArrayColumn, ArrayInsertAxis, ArrayRow, ArraySlice, ArrayToOwned, ArrayTranspose};
