@@ -82,7 +82,7 @@ pub use ad_macros::{
     Differentiable, derivative, differentiable, differentiate, function, gradient, hessian,
     jacobian, pullback, value_with_differential, value_with_gradient, value_with_pullback,
 };
-pub use ndarray;
+pub mod ndarray;
 pub use num_traits;
 
 // The README's examples are compiled and run as doctests.

@@ -4,7 +4,7 @@
 //! against reverse mode).
 
 use crate::assert_grad_fd;
-use ad::ndarray::{Array1, Array2, Axis, array, s};
+use ad::ndarray::{Array1, Array2, Axis, array, concatenate, s, stack};
 use ad::prelude::*;
 // The suite's operators, which also check forward mode against reverse mode.
 #[allow(unused_imports)]
@@ -210,4 +210,27 @@ fn reshaping_against_finite_differences() {
     let (dv, _) = gradient!(at: v.clone(), &data, of: reshaped);
     let at = |p: &[f64]| reshaped(Array1::from(p.to_vec()), &data);
     assert_grad_fd(at, v.as_slice().unwrap(), &dv.to_vec());
+}
+
+/// `concatenate` and `stack` of parts that are differentiated and parts that are not.
+#[differentiable]
+fn joined(a: Array1<f64>, b: &Array2<f64>, data: &Array1<f64>) -> f64 {
+    let long = concatenate(Axis(0), &[a.view(), data.view(), a.view()]).unwrap();
+    let rows = stack(Axis(0), &[a.view(), data.view()]).unwrap();
+    let wide = concatenate(Axis(1), &[b.view(), rows.view()]).unwrap();
+    (long.exp() * 0.5).sum() + (&wide * &wide).sum() + wide[[1, 0]] * long[4]
+}
+
+#[test]
+fn concatenate_and_stack_against_finite_differences() {
+    let a = array![0.5, -1.2];
+    let b = array![[1.0, 0.3], [-0.7, 2.0]];
+    let data = array![0.25, 1.5];
+    let (da, db, _) = gradient!(at: a.clone(), &b, &data, of: joined);
+    let at = |p: &[f64]| joined(Array1::from(p[..2].to_vec()), &matrix(&p[2..], 2, 2), &data);
+    let mut got = da.to_vec();
+    got.extend(db.iter());
+    let mut point = a.to_vec();
+    point.extend(b.iter());
+    assert_grad_fd(at, &point, &got);
 }

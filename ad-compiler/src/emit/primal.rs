@@ -105,6 +105,10 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let a = v(a);
             quote!(#a)
         }
+        Op::Array(items) => {
+            let items = items.iter().map(v);
+            quote_spanned!(span=> [#(#items),*])
+        }
         Op::Tuple(items) => {
             let items = items.iter().map(v);
             quote_spanned!(span=> (#(#items,)*))

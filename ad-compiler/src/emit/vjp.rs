@@ -416,14 +416,26 @@ impl Printer<'_, '_> {
     }
 
     fn slots(&self, owner: ValueId, arity: usize, contributions: &[Contribution]) -> TokenStream {
-        let slots = (0..arity).map(|slot| {
-            if contributions.iter().any(|c| c.slot == slot) {
-                names::cotangent(owner, slot).into_token_stream()
-            } else {
-                quote!(_)
-            }
-        });
+        let slots = self.slot_names(owner, arity, contributions);
         quote!((#(#slots,)*))
+    }
+
+    /// The name of each slot's cotangent, or `_` for a slot nothing reads.
+    fn slot_names(
+        &self,
+        owner: ValueId,
+        arity: usize,
+        contributions: &[Contribution],
+    ) -> Vec<TokenStream> {
+        (0..arity)
+            .map(|slot| {
+                if contributions.iter().any(|c| c.slot == slot) {
+                    names::cotangent(owner, slot).into_token_stream()
+                } else {
+                    quote!(_)
+                }
+            })
+            .collect()
     }
 
     fn adds(&self, owner: ValueId, contributions: &[Contribution]) -> TokenStream {
@@ -552,9 +564,16 @@ impl Printer<'_, '_> {
             AdjointStep::Untuple {
                 tuple,
                 arity,
+                array,
                 contributions,
             } => {
-                let parts = self.slots(*tuple, *arity, contributions);
+                let parts = if *array {
+                    // An array literal's adjoint is an array: the same pattern in brackets.
+                    let names = self.slot_names(*tuple, *arity, contributions);
+                    quote!([#(#names),*])
+                } else {
+                    self.slots(*tuple, *arity, contributions)
+                };
                 let adds = self.adds(*tuple, contributions);
                 self.with_adjoint(*tuple, quote!(let #parts = __ad_d; #adds))
             }

@@ -154,7 +154,8 @@ impl Analysis<'_> {
             | Op::IndexSet { .. }
             | Op::Push { .. }
             | Op::VecRepeat { .. }
-            | Op::VecList(_) => true,
+            | Op::VecList(_)
+            | Op::Array(_) => true,
             Op::Cast(_, ty) => is_float_type(ty),
             Op::Index { by_ref, .. } => !by_ref,
             // Literals are owned; integer ones then take their type from the other operand.

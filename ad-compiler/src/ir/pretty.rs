@@ -175,6 +175,7 @@ fn op_text(instr: &Instr) -> String {
         }
         Op::NoGrad(a) => format!("no_grad {a}"),
         Op::Tuple(items) => format!("tuple ({})", list(items)),
+        Op::Array(items) => format!("array [{}]", list(items)),
         Op::Field(a, member) => format!("field {a}.{}", tokens(member)),
         Op::FieldRef(a, member) => format!("field_ref {a}.{}", tokens(member)),
         Op::Struct { path, fields, rest } => {

@@ -156,6 +156,8 @@ pub enum Op {
     NoGrad(ValueId),
     /// `(a, b, ..)`.
     Tuple(Vec<ValueId>),
+    /// `[a, b, ..]`: an array literal.
+    Array(Vec<ValueId>),
     /// `a.f`: a field of a struct or a component of a tuple (`a.0`).
     Field(ValueId, syn::Member),
     /// `&a.f`: a field read by reference, as the base of an index, a method call or another
@@ -262,7 +264,9 @@ impl Op {
             }
             Op::Ref { operand, .. } | Op::Deref(operand) | Op::Clone(operand) => vec![*operand],
             Op::Discrete { operands, .. } | Op::NoDerivative { operands, .. } => operands.clone(),
-            Op::Call { args, .. } | Op::Tuple(args) | Op::Nested { args, .. } => args.clone(),
+            Op::Call { args, .. } | Op::Tuple(args) | Op::Array(args) | Op::Nested { args, .. } => {
+                args.clone()
+            }
             Op::Method { receiver, args, .. } | Op::DiscreteMethod { receiver, args, .. } => {
                 std::iter::once(*receiver)
                     .chain(args.iter().copied())

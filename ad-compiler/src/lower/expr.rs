@@ -337,6 +337,10 @@ impl Builder<'_> {
                 let items = t.elems.iter().map(|e| self.lower_value(e)).collect();
                 Some(self.push(Op::Tuple(items), span))
             }
+            Expr::Array(a) => {
+                let items = a.elems.iter().map(|e| self.lower_value(e)).collect();
+                Some(self.push(Op::Array(items), span))
+            }
             Expr::Field(f) => self.lower_field(f, false),
             Expr::Struct(s) => self.lower_struct(s),
             Expr::Assign(a) => {
@@ -494,7 +498,17 @@ impl Builder<'_> {
             self.diag.error(call.func.span(), "only functions named by a path can be called in differentiable functions (not closures or function values) yet");
             return None;
         };
-        let args: Vec<ValueId> = call.args.iter().map(|a| self.lower_value(a)).collect();
+        let joins_arrays = callee.path.segments.last().is_some_and(|s| {
+            (s.ident == "concatenate" || s.ident == "stack") && call.args.len() == 2
+        });
+        let args: Vec<ValueId> = call
+            .args
+            .iter()
+            .map(|a| match joins_arrays {
+                true => self.lower_value(&owned_parts(a)),
+                false => self.lower_value(a),
+            })
+            .collect();
         let is_no_grad = callee.qself.is_none()
             && callee
                 .path
@@ -935,6 +949,30 @@ impl Builder<'_> {
         };
         self.diag.error(mac.path.span(), message);
     }
+}
+
+/// `&[a.view(), b.view()]` as `&[a.to_owned(), b.to_owned()]`: the parts of ndarray's
+/// `concatenate` and `stack`, whose derivatives (`ad::ndarray`) take owned arrays, so that
+/// parts that are differentiated and parts that are not have one type.
+fn owned_parts(parts: &Expr) -> Expr {
+    let Expr::Reference(reference) = parts else {
+        return parts.clone();
+    };
+    let Expr::Array(list) = &*reference.expr else {
+        return parts.clone();
+    };
+    let mut list = list.clone();
+    for element in list.elems.iter_mut() {
+        if let Expr::MethodCall(call) = element
+            && call.method == "view"
+            && call.args.is_empty()
+        {
+            call.method = syn::Ident::new("to_owned", call.method.span());
+        }
+    }
+    let mut reference = reference.clone();
+    reference.expr = Box::new(Expr::Array(list));
+    Expr::Reference(reference)
 }
 
 /// The name a closure parameter binds (`x` or `x: T`).

@@ -378,11 +378,12 @@ impl<'a> Generator<'_> {
                     from: instr.result,
                     to: *a,
                 },
-                Op::Tuple(items) => {
+                Op::Tuple(items) | Op::Array(items) => {
                     let contributions = self.contributions(self.active_slots(items));
                     AdjointStep::Untuple {
                         tuple: instr.result,
                         arity: items.len(),
+                        array: matches!(instr.op, Op::Array(_)),
                         contributions,
                     }
                 }

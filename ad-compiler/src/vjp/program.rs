@@ -204,12 +204,14 @@ pub enum AdjointStep<'a> {
         /// The option.
         to: ValueId,
     },
-    /// Tuple construction: split the tuple's adjoint into its components.
+    /// Tuple (or array literal) construction: split the adjoint into its components.
     Untuple {
         /// The tuple value.
         tuple: ValueId,
         /// Its number of components.
         arity: usize,
+        /// An array literal (`[..]`) rather than a tuple.
+        array: bool,
         /// Where each active component's part goes.
         contributions: Vec<Contribution>,
     },

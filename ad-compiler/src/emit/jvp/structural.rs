@@ -31,6 +31,10 @@ impl Printer<'_> {
                 let items = items.iter().map(t);
                 quote!((#(#items,)*))
             }
+            Op::Array(items) => {
+                let items = items.iter().map(t);
+                quote!([#(#items),*])
+            }
             Op::Field(a, member) | Op::FieldRef(a, member) => {
                 let (key, ta) = (field_key(member), name(a));
                 quote!(#rt::field::<#key, _>(&#ta))
