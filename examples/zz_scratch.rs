@@ -1,21 +1,22 @@
-use ad::ndarray::{Array1, Axis};
+use ad::ndarray::{Array1, Array2, ArrayView2, s};
 use ad::prelude::*;
-pub fn glue(axis: Axis, parts: &[Array1<f64>; 2]) -> Option<Array1<f64>> {
-    let _ = axis;
-    Some(parts[0].clone() + &parts[1])
+#[differentiable(wrt = (w))]
+fn batch_loss(w: &Array1<f64>, x: &Array2<f64>, y: &Array1<f64>, start: usize) -> f64 {
+    let batch = x.slice(s![start..start + 2, ..]);
+    let targets = y.slice(s![start..start + 2]);
+    let residual = batch.dot(w) - &targets;
+    (&residual * &residual).sum()
 }
-#[derivative(of = glue, wrt = (parts))]
-fn glue_vjp(
-    axis: Axis,
-    parts: &[Array1<f64>; 2],
-) -> (
-    Option<Array1<f64>>,
-    impl Fn(Option<Array1<f64>>) -> [Array1<f64>; 2],
-) {
-    let _ = axis;
-    (glue(axis, parts), move |d: Option<Array1<f64>>| {
-        let d = d.unwrap();
-        [d.clone(), d]
-    })
+#[differentiable(wrt = (w))]
+fn view_param(w: &Array1<f64>, x: ArrayView2<f64>) -> f64 {
+    (x.dot(w) * 2.0).sum()
 }
-fn main() {}
+fn main() {
+    let x = Array2::from_shape_fn((4, 3), |(i, j)| (i + j) as f64 * 0.1);
+    let y = Array1::from(vec![1.0, 2.0, 3.0, 4.0]);
+    let w = Array1::from(vec![0.5, -0.2, 0.1]);
+    let (dw, _, _, _) = gradient!(at: &w, &x, &y, 1, of: batch_loss);
+    println!("{dw}");
+    let (dw2, _) = gradient!(at: &w, x.view(), of: view_param);
+    println!("{dw2}");
+}

@@ -36,6 +36,15 @@ impl<A, D: ndarray::Dimension> Operand for ndarray::Array<A, D> {
     }
 }
 
+/// A view (a slice of data: `x.slice(s![..])`) as an operand: a copy of its elements.
+impl<A: Clone, D: ndarray::Dimension> Operand for ndarray::ArrayView<'_, A, D> {
+    type Value = ndarray::Array<A, D>;
+    #[inline(always)]
+    fn operand(self) -> ndarray::Array<A, D> {
+        self.to_owned()
+    }
+}
+
 impl<T: Operand + Clone> Operand for &T {
     type Value = T::Value;
     #[inline(always)]

@@ -4,7 +4,7 @@
 //! against reverse mode).
 
 use crate::assert_grad_fd;
-use ad::ndarray::{Array1, Array2, Axis, array, concatenate, s, stack};
+use ad::ndarray::{Array1, Array2, ArrayView2, Axis, array, concatenate, s, stack};
 use ad::prelude::*;
 // The suite's operators, which also check forward mode against reverse mode.
 #[allow(unused_imports)]
@@ -233,4 +233,46 @@ fn concatenate_and_stack_against_finite_differences() {
     let mut point = a.to_vec();
     point.extend(b.iter());
     assert_grad_fd(at, &point, &got);
+}
+
+/// A mini-batch of the data, read through views: a view as `dot`'s constant receiver and as
+/// a constant operand of `-`.
+#[differentiable(wrt = (w))]
+fn batch_loss(w: &Array1<f64>, x: &Array2<f64>, y: &Array1<f64>, start: usize) -> f64 {
+    let batch = x.slice(s![start..start + 2, ..]);
+    let targets = y.slice(s![start..start + 2]);
+    let residual = batch.dot(w) - &targets;
+    (&residual * &residual).sum() + w.dot(&batch.row(0)).powi(2)
+}
+
+/// A view as a parameter (a constant).
+#[differentiable(wrt = (w))]
+fn view_parameter(w: &Array1<f64>, x: ArrayView2<f64>) -> f64 {
+    (x.dot(w) * 2.0).exp().sum()
+}
+
+#[test]
+fn views_of_data_as_constants_against_finite_differences() {
+    let x = Array2::from_shape_fn((4, 3), |(i, j)| ((i * 3 + j) as f64 * 0.7).sin());
+    let y = array![1.0, 2.0, -1.0, 0.5];
+    let w = array![0.5, -0.2, 0.1];
+    let (dw, _, _, _) = gradient!(at: &w, &x, &y, 1, of: batch_loss);
+    let at = |p: &[f64]| batch_loss(&Array1::from(p.to_vec()), &x, &y, 1);
+    assert_grad_fd(at, w.as_slice().unwrap(), &dw.to_vec());
+    let (dw, _) = gradient!(at: &w, x.view(), of: view_parameter);
+    let at = |p: &[f64]| view_parameter(&Array1::from(p.to_vec()), x.view());
+    assert_grad_fd(at, w.as_slice().unwrap(), &dw.to_vec());
+    // Second order through the view: the Hessian of the batch loss against differences.
+    let h = hessian!(at: w.clone(), of: |w: Array1<f64>| batch_loss(&w, &x, &y, 1));
+    for i in 0..3 {
+        let partial = |t: f64| {
+            let mut moved = w.clone();
+            moved[i] = t;
+            ad::gradient!(at: &moved, &x, &y, 1, of: batch_loss).0
+        };
+        let (plus, minus, step) = (partial(w[i] + 1e-5), partial(w[i] - 1e-5), 2e-5);
+        for j in 0..3 {
+            assert!((h[[j, i]] - (plus[j] - minus[j]) / step).abs() < 1e-6);
+        }
+    }
 }

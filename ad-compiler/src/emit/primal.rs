@@ -428,7 +428,7 @@ fn fill_holes(template: TokenStream, holes: &[ValueId]) -> TokenStream {
 /// own `dot` derivative is found as before.
 const PARTIAL_RULE_METHODS: &[&str] = &["dot"];
 
-fn has_partial_rules(method: &proc_macro2::Ident) -> bool {
+pub(super) fn has_partial_rules(method: &proc_macro2::Ident) -> bool {
     PARTIAL_RULE_METHODS.contains(&method.to_string().as_str())
 }
 

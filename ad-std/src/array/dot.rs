@@ -25,14 +25,16 @@ pub trait DotRule<R>: Sized {
         Self::Output,
         impl Fn(Self::Output) -> (Self, R) + use<Self, R>,
     );
-    /// Reverse mode when only `a` is differentiated: keeps `b` alone, returns `adj[y] · bᵀ`.
+    /// Reverse mode when only `a` is differentiated: keeps `b` (given owned) alone, returns
+    /// `adj[y] · bᵀ`.
     fn __ad_vjp_dot_lhs(
         &self,
-        rhs: &R,
+        rhs: R,
     ) -> (Self::Output, impl Fn(Self::Output) -> Self + use<Self, R>);
-    /// Reverse mode when only `b` is differentiated: keeps `a` alone, returns `aᵀ · adj[y]`.
+    /// Reverse mode when only `b` is differentiated: keeps `a` (given owned) alone, returns
+    /// `aᵀ · adj[y]`.
     fn __ad_vjp_dot_rhs(
-        &self,
+        this: Self,
         rhs: &R,
     ) -> (Self::Output, impl Fn(Self::Output) -> R + use<Self, R>);
     /// Forward mode: `ta · b + a · tb`.
@@ -59,13 +61,13 @@ macro_rules! dot_rule {
                 let ($a, $b) = (self.clone(), rhs.clone());
                 (self.dot(rhs), move |$d: $out| ($da, $db))
             }
-            fn __ad_vjp_dot_lhs(&self, rhs: &$rhs) -> ($out, impl Fn($out) -> $lhs + use<>) {
-                let $b = rhs.clone();
-                (self.dot(rhs), move |$d: $out| $da)
+            fn __ad_vjp_dot_lhs(&self, rhs: $rhs) -> ($out, impl Fn($out) -> $lhs + use<>) {
+                let $b = rhs;
+                (self.dot(&$b), move |$d: $out| $da)
             }
-            fn __ad_vjp_dot_rhs(&self, rhs: &$rhs) -> ($out, impl Fn($out) -> $rhs + use<>) {
-                let $a = self.clone();
-                (self.dot(rhs), move |$d: $out| $db)
+            fn __ad_vjp_dot_rhs(this: $lhs, rhs: &$rhs) -> ($out, impl Fn($out) -> $rhs + use<>) {
+                let $a = this;
+                ($a.dot(rhs), move |$d: $out| $db)
             }
             fn __ad_fwd_dot(
                 &self,

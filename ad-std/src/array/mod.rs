@@ -49,7 +49,7 @@ pub mod reductions;
 pub mod reshape;
 pub mod scalar_left;
 pub mod shape;
-mod zero_like;
+pub mod zero_like;
 
 pub use dot::DotRule;
 pub use elementwise::{ArrayMapv, ArrayMath};
@@ -58,3 +58,4 @@ pub use products::{ArrayPowi, ArrayProduct};
 pub use reductions::{ArrayMeanAxis, ArrayReductions, ArraySumAxis};
 pub use reshape::{ArrayIntoShape, ArrayToShape};
 pub use shape::{ArrayColumn, ArrayInsertAxis, ArrayRow, ArraySlice, ArrayToOwned, ArrayTranspose};
+pub use zero_like::ViewZeroTangent;

@@ -15,3 +15,20 @@ impl<D: Dimension, E: Dimension, M: MaybeTangent<A<D>>> MapOrZeroLike<A<D>, A<E>
     }
 }
 }
+
+/// `zero_tangent()` of a view (a constant: views are not differentiated): the zero of the
+/// owned array it shows, for generated code that needs the other operand's zero tangent
+/// (second-order operators).
+pub trait ViewZeroTangent {
+    /// The owned array's type.
+    type Owned;
+    /// Zeros of the view's shape.
+    fn zero_tangent(&self) -> Self::Owned;
+}
+
+impl<F: Clone + num_traits::Zero, D: Dimension> ViewZeroTangent for ndarray::ArrayView<'_, F, D> {
+    type Owned = ndarray::Array<F, D>;
+    fn zero_tangent(&self) -> ndarray::Array<F, D> {
+        ndarray::Array::zeros(self.raw_dim())
+    }
+}

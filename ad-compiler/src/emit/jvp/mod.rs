@@ -396,6 +396,14 @@ impl Printer<'_> {
                 };
                 let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
                 let value = names::value(*receiver);
+                // As in reverse mode (`primal::rule_call`): one constant operand of a method
+                // with partial rules (`dot`) is said by wrapping the receiver.
+                let rt = runtime();
+                let value = match (super::primal::has_partial_rules(method), args.as_slice()) {
+                    (true, [arg]) if !self.active(*receiver) => quote!(#rt::WrtArgs(&#value)),
+                    (true, [arg]) if !self.active(*arg) => quote!(#rt::WrtSelf(&#value)),
+                    _ => value.into_token_stream(),
+                };
                 let values = args.iter().map(|a| names::value(*a));
                 let tangents = std::iter::once(*receiver)
                     .chain(args.iter().copied())
