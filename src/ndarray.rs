@@ -55,6 +55,10 @@ pub mod concatenate {
     }
 
     /// Forward mode (linear): the tangents concatenated like the parts.
+    #[allow(
+        clippy::type_complexity,
+        reason = "the contract generated code relies on"
+    )]
     pub fn forward<F: NdFloat, D: RemoveAxis, const N: usize>(
         axis: Axis,
         parts: &[Array<F, D>; N],
@@ -141,6 +145,10 @@ pub mod stack {
     }
 
     /// Forward mode (linear): the tangents stacked like the parts.
+    #[allow(
+        clippy::type_complexity,
+        reason = "the contract generated code relies on"
+    )]
     pub fn forward<F: NdFloat, D: Dimension, const N: usize>(
         axis: Axis,
         parts: &[Array<F, D>; N],

@@ -4,7 +4,7 @@
 //! against reverse mode).
 
 use crate::assert_grad_fd;
-use ad::ndarray::{Array1, Array2, ArrayView2, Axis, array, concatenate, s, stack};
+use ad::ndarray::{Array1, Array2, ArrayD, ArrayView2, Axis, IxDyn, array, concatenate, s, stack};
 use ad::prelude::*;
 // The suite's operators, which also check forward mode against reverse mode.
 #[allow(unused_imports)]
@@ -275,4 +275,29 @@ fn views_of_data_as_constants_against_finite_differences() {
             assert!((h[[j, i]] - (plus[j] - minus[j]) / step).abs() < 1e-6);
         }
     }
+}
+
+/// Compound assignment to an array, and an array of dynamic dimension.
+#[differentiable]
+fn updated(x: Array1<f64>, y: &Array1<f64>, z: ArrayD<f64>) -> f64 {
+    let mut a = x.clone();
+    a += y;
+    a *= 2.0;
+    a -= &x;
+    (a * &x).sum() + (z.exp() * 2.0 + 1.0).sum()
+}
+
+#[test]
+fn compound_assignment_and_dynamic_dimensions_against_closed_forms() {
+    let (x, y) = (array![1.0, 2.0], array![0.5, -1.0]);
+    let z = ArrayD::from_shape_vec(IxDyn(&[2, 1, 2]), vec![0.1, 0.2, 0.3, 0.4]).unwrap();
+    let (dx, dy, dz) = gradient!(at: x.clone(), &y, z.clone(), of: updated);
+    // f = Σ (x² + 2 x y) + Σ (2 e^z + 1): ∂x = 2x + 2y, ∂y = 2x, ∂z = 2 e^z.
+    assert_eq!(dx, &x * 2.0 + &y * 2.0);
+    assert_eq!(dy, &x * 2.0);
+    assert!(
+        dz.iter()
+            .zip(z.iter())
+            .all(|(d, v)| (d - 2.0 * v.exp()).abs() < 1e-12)
+    );
 }

@@ -81,24 +81,23 @@ impl<D: Dimension> ArrayProduct for A<D> {
         let value = self.product();
         let tangent = t.map_or((0.0, 0.0, 0.0), |(t1, t2, t12)| {
             let gradient = products_without_each(self);
-            // Σ_{i≠j} (Π_{k≠i,j} a_k) t1_i t2_j, summed pair by pair (O(n²): products are
-            // of short vectors in practice).
-            let values: Vec<Float> = self.iter().copied().collect();
-            let (u, w): (Vec<Float>, Vec<Float>) =
-                (t1.iter().copied().collect(), t2.iter().copied().collect());
+            // Σ_{i≠j} (Π_{k≠i,j} a_k) t1_i t2_j: for each i, the products without each
+            // element of `a` with a_i set to 1 give row i of the Hessian (O(n) per row).
             let mut cross = 0.0;
-            for i in 0..values.len() {
-                for j in 0..values.len() {
-                    if i != j {
-                        let others: Float = values
-                            .iter()
-                            .enumerate()
-                            .filter(|&(k, _)| k != i && k != j)
-                            .map(|(_, v)| v)
-                            .product();
-                        cross += others * u[i] * w[j];
-                    }
+            for (i, &u) in t1.iter().enumerate() {
+                let mut others = self.clone();
+                if let Some(element) = others.iter_mut().nth(i) {
+                    *element = 1.0;
                 }
+                let row = products_without_each(&others);
+                let row_dot: Float = row
+                    .iter()
+                    .zip(t2.iter())
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, (h, w))| h * w)
+                    .sum();
+                cross += u * row_dot;
             }
             let first = (&gradient * &t1).sum();
             let second = (&gradient * &t2).sum();

@@ -12,6 +12,10 @@ use ndarray::{Array, Dimension};
 ///
 /// Original: `y = Σ a` / Tangent: `ty = Σ ta` / Adjoint: `adj[a]_i += adj[y]` (`mean`: all
 /// divided by the number of elements).
+#[allow(
+    clippy::type_complexity,
+    reason = "the contract generated code relies on"
+)]
 pub trait ArrayReductions: Sized {
     /// The element type.
     type Elem;

@@ -121,7 +121,7 @@ linear_method! {
     (index: usize);
     forward |a| a.row(index).to_owned();
     adjoint |d, shape| {
-        let mut adjoint = Array2::zeros(shape.clone());
+        let mut adjoint = Array2::zeros(*shape);
         adjoint.row_mut(index).assign(&d);
         adjoint
     };
@@ -136,7 +136,7 @@ linear_method! {
     (index: usize);
     forward |a| a.column(index).to_owned();
     adjoint |d, shape| {
-        let mut adjoint = Array2::zeros(shape.clone());
+        let mut adjoint = Array2::zeros(*shape);
         adjoint.column_mut(index).assign(&d);
         adjoint
     };
