@@ -4,7 +4,7 @@
 //! differences (and, through the suite's operators, forward mode against reverse mode).
 
 use crate::assert_grad_fd;
-use ad::ndarray::{Array2, Axis};
+use ad::ndarray::{Array1, Array2, Axis};
 use ad::prelude::*;
 // The suite's operators, which also check forward mode against reverse mode.
 #[allow(unused_imports)]
@@ -177,5 +177,36 @@ fn products_of_random_shapes() {
             products(parts[0].clone(), parts[1].clone())
         };
         assert_grad_fd(at, &flat(&[&a, &b]), &flat(&[&da, &db]));
+    }
+}
+
+/// A vector broadcast over a matrix's rows, on either side of each operator.
+#[differentiable]
+fn vector_and_matrix(m: Array2<f64>, v: Array1<f64>) -> f64 {
+    let left = (&v + &m) * (&v - &m) / (&v * &m) + &v / &m;
+    let right = (&m + &v) * (&m - &v) / (&m * &v) + &m / &v;
+    (left + right).sin().sum()
+}
+
+#[test]
+fn vectors_and_matrices_on_random_shapes() {
+    let mut random = Random(7);
+    for _ in 0..20 {
+        let (rows, columns) = (random.length(4), random.length(4));
+        let (m, v) = (
+            random.matrix((rows, columns), false),
+            random.matrix((1, columns), false),
+        );
+        let v = v.row(0).to_owned();
+        let (dm, dv) = gradient!(at: m.clone(), v.clone(), of: vector_and_matrix);
+        let at = |p: &[f64]| {
+            let m = unflat(p, &[(rows, columns)])[0].clone();
+            vector_and_matrix(m, Array1::from(p[rows * columns..].to_vec()))
+        };
+        let mut got = flat(&[&dm]);
+        got.extend(dv.iter());
+        let mut point = flat(&[&m]);
+        point.extend(v.iter());
+        assert_grad_fd(at, &point, &got);
     }
 }

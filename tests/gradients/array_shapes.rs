@@ -51,7 +51,7 @@ fn broadcasting_operands_against_finite_differences() {
 #[differentiable]
 fn rearranged(m: Array2<f64>, v: Array1<f64>) -> f64 {
     let r = m.row(1).to_owned() * m.column(2).to_owned().sum();
-    let s = m.t().dot(&v);
+    let s = m.t().dot(&v) + m.clone().reversed_axes().dot(&v);
     let c = v.clone().insert_axis(Axis(1)) * &m;
     (r * &s).sum() + c.sum() * m.t()[[0, 1]].sin()
 }

@@ -236,7 +236,7 @@ fn perceptron(
 }
 
 #[test]
-fn a_two_layer_perceptron_against_finite_differences() {
+fn a_two_layer_perceptron_against_finite_differences_and_backpropagation_by_hand() {
     let x = array![[0.5, -1.0, 0.3], [1.2, 0.4, -0.7]];
     let w1 = array![[0.1, -0.4], [0.3, 0.2], [-0.5, 0.6]];
     let b1 = array![0.05, -0.1];
@@ -265,4 +265,17 @@ fn a_two_layer_perceptron_against_finite_differences() {
         .copied()
         .collect();
     assert_grad_fd(at, &point, &got);
+    // The same gradient by hand (backpropagation): r = 2 (out - 0.5) / n per output,
+    // dW2 = Hᵀ r, db2 = Σ r, dZ1 = (r W2ᵀ) ⊙ (1 - H²), dW1 = Xᵀ dZ1, db1 = Σ dZ1.
+    let hidden = (x.dot(&w1) + &b1).mapv(f64::tanh);
+    let r = (hidden.dot(&w2) + &b2 - 0.5) * (2.0 / 2.0);
+    let dz1 = r.dot(&w2.t()) * hidden.mapv(|h| 1.0 - h * h);
+    let by_hand = [
+        x.t().dot(&dz1).iter().copied().collect::<Vec<_>>(),
+        dz1.sum_axis(ad::ndarray::Axis(0)).to_vec(),
+        hidden.t().dot(&r).iter().copied().collect(),
+        r.sum_axis(ad::ndarray::Axis(0)).to_vec(),
+    ]
+    .concat();
+    crate::assert_all_close(&got, &by_hand);
 }

@@ -2,8 +2,9 @@
 //! reverse, forward and second-order forward mode:
 //!
 //! - elementwise `+ - * /` between arrays, with ndarray's broadcasting of arrays of one
-//!   dimension (`(n, 1)` against `(n, 3)`) and of a row vector over a matrix, with a scalar on
-//!   either side, and unary `-` ([`operators`], [`scalar_left`], [`broadcast`]);
+//!   dimension (`(n, 1)` against `(n, 3)`) and of a vector over a matrix's rows (either
+//!   side), with a scalar on either side, and unary `-` ([`operators`], [`vector_matrix`],
+//!   [`scalar_left`], [`broadcast`]);
 //! - the reductions `sum`, `mean`, `product`, `sum_axis`, `mean_axis` ([`reductions`],
 //!   [`products`]);
 //! - `dot` (vector·vector, matrix·vector, matrix·matrix), with entry points for one constant
@@ -49,6 +50,7 @@ pub mod reductions;
 pub mod reshape;
 pub mod scalar_left;
 pub mod shape;
+pub mod vector_matrix;
 pub mod zero_like;
 
 pub use dot::DotRule;
@@ -57,5 +59,8 @@ pub use partial::{WrtArgs, WrtSelf};
 pub use products::{ArrayPowi, ArrayProduct};
 pub use reductions::{ArrayMeanAxis, ArrayReductions, ArraySumAxis};
 pub use reshape::{ArrayIntoShape, ArrayToShape};
-pub use shape::{ArrayColumn, ArrayInsertAxis, ArrayRow, ArraySlice, ArrayToOwned, ArrayTranspose};
+pub use shape::{
+    ArrayColumn, ArrayInsertAxis, ArrayReversedAxes, ArrayRow, ArraySlice, ArrayToOwned,
+    ArrayTranspose,
+};
 pub use zero_like::ViewZeroTangent;

@@ -1,53 +1,10 @@
-//! The operator rules of float arrays: `+ - * /` between arrays (broadcast as ndarray does),
-//! with a scalar on the right, and a row vector broadcast over a matrix; unary `-`.
+//! The operator rules of float arrays of one dimension: `+ - * /` between arrays (broadcast
+//! as ndarray does), with a scalar on the right; unary `-`.
 
 use super::broadcast::{expand_to, reduce_to};
 use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
 use crate::second::Second;
-use ndarray::{Array, Array1, Array2, Dimension};
-
-/// `matrix ⊕ row` with ndarray's broadcasting of a vector over the rows of a matrix
-/// (`x.dot(&w) + b` for a bias `b`).
-///
-/// Original: `y_ij = m_ij ± r_j` / Tangent: `ty_ij = tm_ij ± tr_j` /
-/// Adjoint: `adj[m] += adj[y]; adj[r]_j ±= Σ_i adj[y]_ij` (`$sign` is `±1`).
-macro_rules! row_broadcast {
-    ($rule:ident, $vjp:ident, $vjp_lhs:ident, $vjp_rhs:ident, $jvp:ident, $jvp_lhs:ident, $jvp_rhs:ident, $hvp:ident, $op:tt, $sign:expr) => {
-        impl $rule<Array1<Float>> for Array2<Float> {
-            type Output = Array2<Float>;
-            fn $vjp(self, rhs: Array1<Float>) -> (Array2<Float>, impl Fn(Array2<Float>) -> (Array2<Float>, Array1<Float>)) {
-                (self $op &rhs, |d: Array2<Float>| {
-                    let row = d.sum_axis(ndarray::Axis(0)) * $sign;
-                    (d, row)
-                })
-            }
-            fn $vjp_lhs(self, rhs: Array1<Float>) -> (Array2<Float>, impl Fn(Array2<Float>) -> Array2<Float>) {
-                (self $op &rhs, |d: Array2<Float>| d)
-            }
-            fn $vjp_rhs(self, rhs: Array1<Float>) -> (Array2<Float>, impl Fn(Array2<Float>) -> Array1<Float>) {
-                (self $op &rhs, |d: Array2<Float>| d.sum_axis(ndarray::Axis(0)) * $sign)
-            }
-            fn $jvp(self, rhs: Array1<Float>, t: Array2<Float>, t_rhs: Array1<Float>) -> (Array2<Float>, Array2<Float>) {
-                (self $op &rhs, t $op &t_rhs)
-            }
-            fn $jvp_lhs(self, rhs: Array1<Float>, t: Array2<Float>) -> (Array2<Float>, Array2<Float>) {
-                (self $op &rhs, t)
-            }
-            fn $jvp_rhs(self, rhs: Array1<Float>, t_rhs: Array1<Float>) -> (Array2<Float>, Array2<Float>) {
-                let tangent = (&self * 0.0) $op &t_rhs;
-                (self $op &rhs, tangent)
-            }
-            fn $hvp(
-                self,
-                rhs: Array1<Float>,
-                t: Second<Array2<Float>>,
-                u: Second<Array1<Float>>,
-            ) -> (Array2<Float>, Second<Array2<Float>>) {
-                (self $op &rhs, (t.0 $op &u.0, t.1 $op &u.1, t.2 $op &u.2))
-            }
-        }
-    };
-}
+use ndarray::{Array, Dimension};
 
 for_each_float! {
 /// Elementwise `a + b`.
@@ -366,6 +323,4 @@ impl<D: Dimension> DivRule<Float> for A<D> {
     }
 }
 
-row_broadcast!(AddRule, add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, add_hvp, +, 1.0);
-row_broadcast!(SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, sub_hvp, -, -1.0);
 }

@@ -1,5 +1,5 @@
-//! Rules of ndarray's methods that rearrange or select elements: `t()`, `row(i)`,
-//! `column(j)`, `insert_axis(axis)`, `to_owned()` and `slice(s![..])`.
+//! Rules of ndarray's methods that rearrange or select elements: `t()`, `reversed_axes()`,
+//! `row(i)`, `column(j)`, `insert_axis(axis)`, `to_owned()` and `slice(s![..])`.
 //!
 //! Each is linear, `y = L(a)`, so its tangent is `L(ta)`, its second-order components are
 //! `L` of each component, and its adjoint is the transpose: `adj[a] += Lᵀ(adj[y])`. ndarray
@@ -109,6 +109,17 @@ linear_method! {
     impl [] for Array2<Float> => Array2<Float>, capturing [];
     ();
     forward |a| a.t().to_owned();
+    adjoint |d, _shape| d.reversed_axes();
+}
+
+linear_method! {
+    /// `a.reversed_axes()`: the axes in reverse order (the transpose of a matrix, owned).
+    ///
+    /// Original: `y = aᵀ` / Tangent: `ty = taᵀ` / Adjoint: `adj[a] += adj[y]ᵀ`.
+    trait ArrayReversedAxes: reversed_axes, __ad_vjp_reversed_axes, __ad_fwd_reversed_axes, __ad_hvp_reversed_axes;
+    impl [D: Dimension] for A<D> => A<D>, capturing [D];
+    ();
+    forward |a| a.clone().reversed_axes();
     adjoint |d, _shape| d.reversed_axes();
 }
 
