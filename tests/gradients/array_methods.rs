@@ -104,3 +104,26 @@ fn scalars_on_the_left(v: Array1<f64>) -> f64 {
 fn scalars_on_the_left_in_the_three_modes() {
     check_three_modes!(scalars_on_the_left, array![0.8, -1.3, 0.4]);
 }
+
+/// A maximum (and a minimum) of a vector through its iterator: the derivative goes to the
+/// element that wins; iterator chains over an `Array1` read it like a `Vec`.
+#[differentiable]
+fn extremes(v: &Array1<f64>) -> f64 {
+    let largest = v.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+    let smallest = v.iter().copied().fold(f64::INFINITY, |a, b| a.min(b));
+    let squares: f64 = v.iter().map(|x| x * x).sum();
+    largest * 3.0 - smallest + squares
+}
+
+#[test]
+fn max_and_min_reductions_of_a_vector() {
+    let v = array![0.5, 2.0, -1.0, 1.5];
+    let g = gradient!(at: &v, of: extremes);
+    // 3 at the maximum (index 1), -1 at the minimum (index 2), plus 2 v everywhere.
+    assert_eq!(g, array![1.0, 3.0 + 4.0, -1.0 - 2.0, 3.0]);
+    assert_grad_fd(
+        |p| extremes(&Array1::from(p.to_vec())),
+        v.as_slice().unwrap(),
+        &g.to_vec(),
+    );
+}
