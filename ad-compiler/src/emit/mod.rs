@@ -8,6 +8,7 @@ pub mod callee;
 pub mod hygiene;
 pub mod jvp;
 mod missing;
+mod missing_functions;
 pub mod mut_self;
 pub mod names;
 mod nested;

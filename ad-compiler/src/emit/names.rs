@@ -174,3 +174,10 @@ pub fn companion_forward() -> Ident {
 pub fn companion_vjp() -> Ident {
     Ident::new("vjp", Span::call_site())
 }
+
+/// `ident` shown at `span` in diagnostics, still resolved where generated locals are (see
+/// `emit::hygiene`): the arguments of a call, so that an error about them points at the call.
+pub fn located(mut ident: Ident, span: proc_macro2::Span) -> Ident {
+    ident.set_span(proc_macro2::Span::call_site().located_at(span));
+    ident
+}

@@ -253,7 +253,7 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
         (Rule::Call, Op::Nested { .. }) => super::nested::vjp(instr),
         (Rule::Call, Op::Call { callee: path, args }) => {
             let vjp = callee::vjp_path(&path.path);
-            let args = args.iter().map(v);
+            let args = args.iter().map(|a| names::located(v(a), span));
             quote_spanned!(span=> #vjp(#(#args),*))
         }
         (

@@ -125,10 +125,13 @@ pub fn body(
         quote!(*self = ::core::clone::Clone::clone(&#value);)
     });
     let fallbacks = super::missing::fallbacks(ir, super::missing::Mode::Reverse);
+    let function_fallbacks =
+        super::missing_functions::fallbacks(ir, &|v| program.active.contains(&v));
     let body = quote! {
         #[allow(unused_imports)]
         use #rt::method_rules::*;
         #fallbacks
+        #function_fallbacks
         #(#bindings)*
         #(#saved_declarations)*
         #primal_steps

@@ -27,6 +27,9 @@ pub struct Body {
     /// The function returns `()`, and `block.result` is `mutated_self`: the VJP's value is `()`
     /// and its pullback takes the cotangent of the last `self`.
     pub inout_result: bool,
+    /// A closure's body: its derivatives are written inside the caller's block, where names
+    /// may come from the block's own imports.
+    pub is_closure: bool,
 }
 
 /// A parameter of the function.

@@ -92,6 +92,7 @@ pub fn lower(
     let value_count = builder.value_count();
     let instrs = builder.take_instrs();
     let items = std::mem::take(&mut builder.items);
+    let is_closure = matches!(body, BodyInput::Expr(_));
     if builder.diag.has_errors() || errors_before {
         return None;
     }
@@ -103,6 +104,7 @@ pub fn lower(
         value_count,
         mutated_self,
         inout_result,
+        is_closure,
     })
 }
 

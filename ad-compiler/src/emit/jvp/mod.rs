@@ -144,10 +144,12 @@ pub fn body_with_names(
         Order::Second => super::missing::Mode::Second,
     };
     let fallbacks = super::missing::fallbacks(ir, mode);
+    let function_fallbacks = super::missing_functions::fallbacks(ir, &|v| activity.is_active(v));
     let body = quote! {
         #[allow(unused_imports)]
         use #rt::{Differentiable as _, method_rules::*};
         #fallbacks
+        #function_fallbacks
         #(#bindings)*
         #code
         // The tangent first: a zero tangent is taken from the value before it moves.
@@ -379,7 +381,7 @@ impl Printer<'_> {
                     Order::First => super::callee::forward_path_of(&callee.path, false),
                     Order::Second => super::callee::second_path_of(&callee.path, false),
                 };
-                let values = args.iter().map(|a| names::value(*a));
+                let values = args.iter().map(|a| names::located(names::value(*a), span));
                 let tangents = args.iter().map(|a| self.maybe(*a));
                 quote_spanned!(span=> #path(#(#values,)* #(#tangents),*))
             }
