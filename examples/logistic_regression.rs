@@ -10,9 +10,11 @@
 
 #[path = "data/iris.rs"]
 mod iris;
+#[path = "data/softmax.rs"]
+mod softmax;
 
 use ad::check::central_difference;
-use ad::ndarray::{Array1, Array2, Axis};
+use ad::ndarray::{Array1, Array2};
 use ad::prelude::*;
 
 /// The step size of gradient descent.
@@ -23,24 +25,11 @@ const STEPS: usize = 300;
 const REPORT_EVERY: usize = 30;
 
 /// The mean softmax cross-entropy of the linear classifier `(w, b)` on samples `x` (one per
-/// row) with one-hot labels `y`: `mean_i(logsumexp_j(z_ij) - Σ_j y_ij z_ij)`, `z = x w + b`.
+/// row) with one-hot labels `y`; the scores are `z = x w + b`, `b` broadcast over the rows.
 #[differentiable(wrt = (w, b))]
 fn cross_entropy(w: &Array2<f64>, b: &Array1<f64>, x: &Array2<f64>, y: &Array2<f64>) -> f64 {
-    let z = x.dot(w) + b;
-    // `exp` of a large score overflows, so each row is shifted by its maximum first
-    // (logsumexp(z) = m + logsumexp(z - m) for any m). The shift's derivative cancels out
-    // exactly, so it is computed under `no_grad`, as JAX does.
-    let shift = no_grad(row_max(&z));
-    let shift_column = no_grad(shift.clone().insert_axis(Axis(1)));
-    let log_sum_exp = (&z - &shift_column).exp().sum_axis(Axis(1)).ln() + shift;
-    // With one-hot rows, `Σ_j y_ij z_ij` picks the score of the true class.
-    let true_score = (y * &z).sum_axis(Axis(1));
-    (log_sum_exp - true_score).mean().unwrap()
-}
-
-/// The largest entry of each row (a constant in the loss: no derivative needed).
-fn row_max(z: &Array2<f64>) -> Array1<f64> {
-    z.map_axis(Axis(1), |row| row.fold(f64::NEG_INFINITY, |a, &v| a.max(v)))
+    // A call of a differentiable function of another module: its pullback is chained in.
+    softmax::cross_entropy(x.dot(w) + b, y)
 }
 
 /// The class scores of the classifier; the predicted class is the largest.
@@ -54,13 +43,6 @@ fn descend(w: &mut Array2<f64>, b: &mut Array1<f64>, x: &Array2<f64>, y: &Array2
     *w -= &(dw * LEARNING_RATE);
     *b -= &(db * LEARNING_RATE);
     loss
-}
-
-/// `|a - b|` relative to the larger of the two (absolute when both are tiny). The central
-/// difference itself is off by about 1e-11 (rounding in the loss, divided by the step), so
-/// the error of a small partial derivative is larger relative to it.
-fn relative_error(a: f64, b: f64) -> f64 {
-    (a - b).abs() / a.abs().max(b.abs()).max(1e-8)
 }
 
 /// The largest relative error between `gradient!` and central differences of the loss, over
@@ -81,7 +63,7 @@ fn check_gradient(w: &Array2<f64>, b: &Array1<f64>, x: &Array2<f64>, y: &Array2<
             "  dL/dw[{i},{j}]: gradient! {:+.10}, finite difference {numeric:+.10}",
             dw[[i, j]]
         );
-        worst = worst.max(relative_error(dw[[i, j]], numeric));
+        worst = worst.max(softmax::relative_error(dw[[i, j]], numeric));
     }
     for j in [0, 2] {
         let numeric = central_difference(
@@ -96,7 +78,7 @@ fn check_gradient(w: &Array2<f64>, b: &Array1<f64>, x: &Array2<f64>, y: &Array2<
             "  dL/db[{j}]:   gradient! {:+.10}, finite difference {numeric:+.10}",
             db[j]
         );
-        worst = worst.max(relative_error(db[j], numeric));
+        worst = worst.max(softmax::relative_error(db[j], numeric));
     }
     worst
 }

@@ -11,9 +11,11 @@
 
 #[path = "data/iris.rs"]
 mod iris;
+#[path = "data/softmax.rs"]
+mod softmax;
 
 use ad::check::central_difference;
-use ad::ndarray::{Array1, Array2, Axis};
+use ad::ndarray::{Array1, Array2};
 use ad::prelude::*;
 
 /// The width of the hidden layer.
@@ -47,8 +49,7 @@ fn forward(
     hidden.dot(w2) + b2
 }
 
-/// The mean softmax cross-entropy of the network's scores against one-hot labels `y`:
-/// `mean_i(logsumexp_j(z_ij) - Σ_j y_ij z_ij)`.
+/// The mean softmax cross-entropy of the network's scores against one-hot labels `y`.
 #[differentiable(wrt = (w1, b1, w2, b2))]
 fn cross_entropy(
     w1: &Array2<f64>,
@@ -58,22 +59,8 @@ fn cross_entropy(
     x: &Array2<f64>,
     y: &Array2<f64>,
 ) -> f64 {
-    // A call of another differentiable function: its pullback is chained into this one.
-    let z = forward(w1, b1, w2, b2, x);
-    // `exp` of a large score overflows, so each row is shifted by its maximum first
-    // (logsumexp(z) = m + logsumexp(z - m) for any m). The shift's derivative cancels out
-    // exactly, so it is computed under `no_grad`, as JAX does.
-    let shift = no_grad(row_max(&z));
-    let shift_column = no_grad(shift.clone().insert_axis(Axis(1)));
-    let log_sum_exp = (&z - &shift_column).exp().sum_axis(Axis(1)).ln() + shift;
-    // With one-hot rows, `Σ_j y_ij z_ij` picks the score of the true class.
-    let true_score = (y * &z).sum_axis(Axis(1));
-    (log_sum_exp - true_score).mean().unwrap()
-}
-
-/// The largest entry of each row (a constant in the loss: no derivative needed).
-fn row_max(z: &Array2<f64>) -> Array1<f64> {
-    z.map_axis(Axis(1), |row| row.fold(f64::NEG_INFINITY, |a, &v| a.max(v)))
+    // Calls of other differentiable functions: their pullbacks are chained into this one.
+    softmax::cross_entropy(forward(w1, b1, w2, b2, x), y)
 }
 
 /// One of the two weight matrices.
@@ -125,13 +112,6 @@ impl Mlp {
     }
 }
 
-/// `|a - b|` relative to the larger of the two (absolute when both are tiny). The central
-/// difference itself is off by about 1e-11 (rounding in the loss, divided by the step), so
-/// the error of a small partial derivative is larger relative to it.
-fn relative_error(a: f64, b: f64) -> f64 {
-    (a - b).abs() / a.abs().max(b.abs()).max(1e-8)
-}
-
 /// The largest relative error between `gradient!` and central differences of the loss, over
 /// a few entries of both weight matrices.
 fn check_gradient(net: &Mlp, x: &Array2<f64>, y: &Array2<f64>) -> f64 {
@@ -163,7 +143,7 @@ fn check_gradient(net: &Mlp, x: &Array2<f64>, y: &Array2<f64>) -> f64 {
         println!(
             "  dL/d{name}[{i},{j}]: gradient! {analytic:+.10}, finite difference {numeric:+.10}"
         );
-        worst = worst.max(relative_error(analytic, numeric));
+        worst = worst.max(softmax::relative_error(analytic, numeric));
     }
     worst
 }
