@@ -233,11 +233,9 @@ fn comparisons_and_no_grad_are_never_active() {
         expect![[r#"
             fn n(%0: x: f64 [wrt] (active), %1: y: f64 [wrt] (varied)) {
               %2 = discrete `<` %0, %1
-              %3 = const 3.0
-              %4 = mul %1, %3                        ; varied
-              %5 = no_grad %4                        ; useful
-              %6 = mul %0, %5                        ; active
-              yield %6
+              %3 = opaque `(__ad_hole_0 * 3.0)` with [%1] ; useful
+              %4 = mul %0, %3                        ; active
+              yield %4
             }
         "#]],
     );

@@ -41,7 +41,7 @@ pub fn compute(instr: &Instr) -> TokenStream {
         // `vjp::inline_names`), so a captured value is not moved into a local.
         Op::Const(tokens) if is_name(tokens) => return quote!(),
         Op::Const(tokens) => tokens.clone(),
-        Op::Macro { template, holes } => fill_holes(template.clone(), holes),
+        Op::Opaque { template, holes } => fill_holes(template.clone(), holes),
         Op::Arith(op, a, b) => {
             let (a, b) = (v(a), v(b));
             let operator = arith_token(*op);
@@ -101,10 +101,6 @@ pub fn compute(instr: &Instr) -> TokenStream {
             turbofish,
             args,
         } => method_call(&v(receiver), method, turbofish, args, span),
-        Op::NoGrad(a) => {
-            let a = v(a);
-            quote!(#a)
-        }
         Op::Array(items) => {
             let items = items.iter().map(v);
             quote_spanned!(span=> [#(#items),*])

@@ -141,7 +141,7 @@ fn op_text(instr: &Instr) -> String {
     let discarded = if instr.discarded { " [discarded]" } else { "" };
     let text = match &instr.op {
         Op::Const(t) => format!("const {}", t),
-        Op::Macro { template, holes } => format!("macro {} with {}", template, list(holes)),
+        Op::Opaque { template, holes } => format!("opaque `{}` with [{}]", template, list(holes)),
         Op::Arith(op, a, b) => format!("{} {a}, {b}", arith_name(*op)),
         Op::Neg(a) => format!("neg {a}"),
         Op::Discrete { operator, operands } => format!("discrete `{operator}` {}", list(operands)),
@@ -173,7 +173,6 @@ fn op_text(instr: &Instr) -> String {
         } => {
             format!("discrete_method {receiver}.{method}({})", list(args))
         }
-        Op::NoGrad(a) => format!("no_grad {a}"),
         Op::Tuple(items) => format!("tuple ({})", list(items)),
         Op::Array(items) => format!("array [{}]", list(items)),
         Op::Field(a, member) => format!("field {a}.{}", tokens(member)),

@@ -105,10 +105,10 @@ pub enum Op {
     /// A constant expression: literal, path to a `const`, or a variable captured from outside
     /// the function (closures). Never varies.
     Const(TokenStream),
-    /// A macro call whose value carries no derivative (`s![..]`, `format!`, `assert!`):
-    /// `template` is the call with each local it reads replaced by a hole `__ad_hole_<k>`,
-    /// which stands for `holes[k]`.
-    Macro {
+    /// Code kept as written, whose value carries no derivative: the argument of `no_grad(..)`
+    /// or a macro call (`s![..]`, `format!`, `assert!`). `template` is the code with each
+    /// local it reads replaced by a hole `__ad_hole_<k>`, which stands for `holes[k]`.
+    Opaque {
         template: TokenStream,
         holes: Vec<ValueId>,
     },
@@ -156,7 +156,7 @@ pub enum Op {
         args: Vec<ValueId>,
     },
     /// `no_grad(a)`: `a`'s value with no derivative.
-    NoGrad(ValueId),
+
     /// `(a, b, ..)`.
     Tuple(Vec<ValueId>),
     /// `[a, b, ..]`: an array literal.
@@ -255,12 +255,11 @@ impl Op {
     pub fn operands(&self) -> Vec<ValueId> {
         match self {
             Op::Const(_) => vec![],
-            Op::Macro { holes, .. } => holes.clone(),
+            Op::Opaque { holes, .. } => holes.clone(),
             Op::Arith(_, a, b) => vec![*a, *b],
             Op::Neg(a)
             | Op::Cast(a, _)
             | Op::Ascribe(a, _)
-            | Op::NoGrad(a)
             | Op::Field(a, _)
             | Op::FieldRef(a, _) => {
                 vec![*a]
@@ -304,10 +303,9 @@ impl Op {
         match self {
             // An `if`'s condition chooses a branch; derivatives flow through the regions.
             Op::Const(_)
-            | Op::Macro { .. }
+            | Op::Opaque { .. }
             | Op::Discrete { .. }
             | Op::DiscreteMethod { .. }
-            | Op::NoGrad(_)
             | Op::Matches { .. }
             | Op::If { .. } => vec![],
             // A cast to an integer type: the result is a constant.

@@ -498,6 +498,17 @@ impl Builder<'_> {
             self.diag.error(call.func.span(), "only functions named by a path can be called in differentiable functions (not closures or function values) yet");
             return None;
         };
+        let is_no_grad = callee.qself.is_none()
+            && callee
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "no_grad")
+            && call.args.len() == 1;
+        if is_no_grad {
+            // Never differentiated: any expression rustc accepts, closures included.
+            return call.args.first().map(|a| self.lower_opaque(a));
+        }
         let joins_arrays = callee.path.segments.last().is_some_and(|s| {
             (s.ident == "concatenate" || s.ident == "stack") && call.args.len() == 2
         });
@@ -509,22 +520,13 @@ impl Builder<'_> {
                 false => self.lower_value(a),
             })
             .collect();
-        let is_no_grad = callee.qself.is_none()
-            && callee
-                .path
-                .segments
-                .last()
-                .is_some_and(|s| s.ident == "no_grad")
-            && args.len() == 1;
         let constructor = callee.qself.is_none()
             && callee
                 .path
                 .segments
                 .last()
                 .is_some_and(|s| s.ident.to_string().starts_with(|c: char| c.is_uppercase()));
-        let op = if is_no_grad {
-            Op::NoGrad(args[0])
-        } else if constructor && callee.path.is_ident("Some") && args.len() == 1 {
+        let op = if constructor && callee.path.is_ident("Some") && args.len() == 1 {
             Op::WrapSome(args[0])
         } else if constructor {
             // A tuple struct's constructor (`Point(a, b)`, `Self(a, b)`): a struct value.

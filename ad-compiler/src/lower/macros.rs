@@ -1,5 +1,5 @@
-//! Macro calls whose value carries no derivative: ndarray's `s![..]`, `format!`,
-//! `println!`, `assert!` and their kin.
+//! Code whose value carries no derivative, kept as written: the argument of `no_grad(..)`,
+//! and the macros ndarray's `s![..]`, `format!`, `println!`, `assert!` and their kin.
 //!
 //! Generated code names every local by its SSA value (`__ad_v3`), so the tokens of such a
 //! macro, which name the source's locals, are rewritten: each identifier that names a local
@@ -11,7 +11,7 @@
 use super::ssa::Builder;
 use crate::ir::{Op, ValueId};
 use proc_macro2::{Delimiter, Group, Ident, Spacing, TokenStream, TokenTree};
-use quote::{format_ident, quote};
+use quote::{ToTokens, format_ident, quote};
 use syn::spanned::Spanned;
 
 /// The macros lowered as constants.
@@ -58,7 +58,21 @@ impl Builder<'_> {
         let path = &mac.path;
         let body = Group::new(delimiter_of(mac), tokens);
         let template = quote!(#path ! #body);
-        Some(self.push(Op::Macro { template, holes }, mac.span()))
+        Some(self.push(Op::Opaque { template, holes }, mac.span()))
+    }
+
+    /// The argument of `no_grad(..)`: a constant, whatever it computes, so it is kept as the
+    /// source wrote it (closures, adaptors and all), with its locals as holes.
+    pub fn lower_opaque(&mut self, expr: &syn::Expr) -> ValueId {
+        let mut holes = Vec::new();
+        let template = self.fill_holes(expr.to_token_stream(), &mut holes);
+        self.push(
+            Op::Opaque {
+                template: quote!((#template)),
+                holes,
+            },
+            expr.span(),
+        )
     }
 
     /// `tokens` with each identifier that names a local replaced by a hole (recorded in

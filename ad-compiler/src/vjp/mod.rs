@@ -423,10 +423,9 @@ impl<'a> Generator<'_> {
                     }
                 }
                 Op::Const(_)
-                | Op::Macro { .. }
+                | Op::Opaque { .. }
                 | Op::Discrete { .. }
                 | Op::DiscreteMethod { .. }
-                | Op::NoGrad(_)
                 | Op::NoDerivative { .. }
                 | Op::Matches { .. }
                 | Op::IntoIter(_)
