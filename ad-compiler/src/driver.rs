@@ -227,8 +227,19 @@ fn vjp_item(
     // The VJP stands for the function: a function used only through its derivative
     // (`gradient!(.., of: f)`) is used, so it must not trip the `dead_code` lint.
     let name = &sig.ident;
+    // A generic function is named with the derivative's own parameters (type and const; its
+    // lifetimes are left to inference), so it is used exactly when a derivative is.
+    let arguments = sig.generics.params.iter().filter_map(|p| match p {
+        syn::GenericParam::Type(t) => Some(t.ident.to_token_stream()),
+        syn::GenericParam::Const(c) => Some(c.ident.to_token_stream()),
+        syn::GenericParam::Lifetime(_) => None,
+    });
+    let arguments: Vec<TokenStream> = arguments.collect();
+    let turbofish = (!arguments.is_empty()).then(|| quote!(::<#(#arguments),*>));
     let mark_used = match (sig.generics.params.is_empty(), placement) {
-        (false, _) => quote!(),
+        // (Companion paths are rebased onto the parent module when printed.)
+        (false, Placement::Companion) => quote!(let _ = #name #turbofish;),
+        (false, Placement::Sibling) => quote!(let _ = Self::#name #turbofish;),
         // Beside the companion instead (see below): inside it, a bare name could be the
         // companion's own `vjp`, `forward` or `second`.
         (true, Placement::Companion) => quote!(),
