@@ -1,5 +1,6 @@
 //! [ndarray](https://docs.rs/ndarray) as `ad` uses it: everything of the `ndarray` crate,
-//! plus the derivatives of its free functions [`concatenate`] and [`stack`].
+//! plus the derivatives of its free functions [`concatenate`](fn@concatenate) and
+//! [`stack`](fn@stack).
 //!
 //! Name these two through this module (`use ad::ndarray::{concatenate, stack};` or
 //! `ad::ndarray::concatenate(..)`) in differentiable code: a free function's derivative is

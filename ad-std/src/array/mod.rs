@@ -17,7 +17,7 @@
 //! A scalar operand's cotangent is the sum over the array of what the elementwise rule gives
 //! it; a broadcast operand's, the sum over the stretched axes. Pullbacks own what they keep
 //! (the operands they need). Each rule is written once, for the element type `Float`, and
-//! instantiated for `f32` and `f64` by [`for_each_float!`].
+//! instantiated for `f32` and `f64` by `for_each_float!`.
 
 /// Writes the items once per float element type, each time in an anonymous block where
 /// `Float` names the type and `A<D>` the owned array of it.

@@ -1,4 +1,5 @@
-//! [`MapOrZeroLike`]: a missing tangent as a zero of the result's shape.
+//! Zeros shaped like a result: `MapOrZeroLike` (a missing tangent as a zero of the result's
+//! shape) and `zero_tangent()` of a view.
 
 use ad_core::forward::MaybeTangent;
 use ndarray::Dimension;
