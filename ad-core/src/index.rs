@@ -161,6 +161,20 @@ pub fn accumulate_at<A: IndexAdjoint<T, S, I>, T, S, I>(
         .add_at(&read.index, value);
 }
 
+/// [`take_at`] for an ndarray array written at `a[[i, j]] = y`: removes and returns the
+/// element's cotangent, leaving zero there. A length-less zero gives a zero element.
+pub fn take_at_nd<F, D, I>(adjoint: &mut ndarray::Array<F, D>, index: I) -> F
+where
+    F: Clone + num_traits::Zero,
+    D: ndarray::Dimension,
+    I: ndarray::NdIndex<D>,
+{
+    match adjoint.get_mut(index) {
+        Some(element) => std::mem::replace(element, F::zero()),
+        None => F::zero(),
+    }
+}
+
 /// The adjoint of an element write `xs[i] = y`: removes and returns element `i` of the new
 /// vector's adjoint (the cotangent of `y`), leaving zero there (the overwritten value
 /// received nothing). A length-less zero gives a zero element.

@@ -319,3 +319,25 @@ fn no_grad_of_closures_against_finite_differences() {
     let at = |p: &[f64]| shifted_log_sum_exp(matrix(p, 2, 3));
     assert_grad_fd(at, &flat(&[&z]), &flat(&[&dz]));
 }
+
+/// Elements of a differentiated matrix overwritten with `a[[i, j]] = ..`: the overwritten
+/// element receives nothing, the written value what the element would have.
+#[differentiable]
+fn overwritten(m: Array2<f64>, x: f64) -> f64 {
+    let mut a = m.clone() * 2.0;
+    a[[0, 1]] = x * x;
+    a[[1, 0]] = a[[0, 0]] * x;
+    (a.exp() * &m).sum()
+}
+
+#[test]
+fn element_writes_against_finite_differences() {
+    let m = array![[0.5, -1.2, 0.3], [0.25, 0.7, -0.9]];
+    let (dm, dx) = gradient!(at: m.clone(), 0.8, of: overwritten);
+    let at = |p: &[f64]| overwritten(matrix(p, 2, 3), p[6]);
+    let mut got = flat(&[&dm]);
+    got.push(dx);
+    let mut point = flat(&[&m]);
+    point.push(0.8);
+    assert_grad_fd(at, &point, &got);
+}

@@ -364,6 +364,15 @@ impl Printer<'_, '_> {
         steps.iter().map(|step| self.adjoint_step(step)).collect()
     }
 
+    /// Whether `v` is built by an array literal (`[i, j]`, ndarray's index of an element).
+    fn is_array_literal(&self, v: ValueId) -> bool {
+        let mut found = false;
+        crate::ir::walk(&self.ir.block.instrs, &mut |instr| {
+            found |= instr.result == v && matches!(instr.op, Op::Array(_));
+        });
+        found
+    }
+
     fn is_lazy(&self, v: ValueId) -> bool {
         self.program.lazy.contains(&v)
     }
@@ -512,6 +521,9 @@ impl Printer<'_, '_> {
                     } => {
                         let take = if indices.len() == 2 {
                             quote!(#rt::take_at2(&mut __ad_rest, *__ad_saved))
+                        } else if indices.iter().any(|i| self.is_array_literal(*i)) {
+                            // `a[[i, j]] = y`: an ndarray array.
+                            quote!(#rt::take_at_nd(&mut __ad_rest, *__ad_saved))
                         } else {
                             quote!(#rt::take_at(&mut __ad_rest, *__ad_saved))
                         };
