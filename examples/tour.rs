@@ -27,6 +27,23 @@ fn f(x: f64, y: f64, scale: i32) -> f64 {
     helper(z).powi(2) - z.ln()
 }
 
+/// A layer of a neural network and a softmax cross-entropy, in ordinary ndarray code: the
+/// bias is broadcast over the rows, the shift is a constant.
+#[differentiable(wrt = (w, b))]
+fn classifier_loss(
+    w: &ad::ndarray::Array2<f64>,
+    b: &ad::ndarray::Array1<f64>,
+    x: &ad::ndarray::Array2<f64>,
+    y: &ad::ndarray::Array2<f64>,
+) -> f64 {
+    use ad::ndarray::Axis;
+    let z = (x.dot(w) + b).tanh();
+    let shift = no_grad(z.map_axis(Axis(1), |row| row.fold(f64::MIN, |a, &v| a.max(v))));
+    let shift = shift.insert_axis(Axis(1));
+    let log_sum_exp = (&z - &shift).exp().sum_axis(Axis(1)).ln() + shift.column(0);
+    (log_sum_exp - (y * &z).sum_axis(Axis(1))).mean().unwrap()
+}
+
 mod physics {
     use ad::prelude::*;
 
@@ -297,6 +314,33 @@ fn main() {
     println!(
         "     closed form h00 = 2 - 400 (x1 - x0^2) + 800 x0^2 = {:.3}",
         2.0 - 400.0 * (x[1] - x[0] * x[0]) + 800.0 * x[0] * x[0]
+    );
+
+    println!("\n== ndarray: a tanh layer and a softmax cross-entropy, as written");
+    let w = ad::ndarray::Array2::from_shape_fn((3, 2), |(i, j)| 0.3 * i as f64 - 0.2 * j as f64);
+    let b = ad::ndarray::array![0.1, -0.1];
+    let x = ad::ndarray::array![[1.0, 0.5, -1.0], [0.2, -0.3, 0.8]];
+    let y = ad::ndarray::array![[1.0, 0.0], [0.0, 1.0]];
+    let (dw, db, _, _) = gradient!(at: &w, &b, &x, &y, of: classifier_loss);
+    let numeric = central_difference(
+        |t| {
+            let mut moved = w.clone();
+            moved[[2, 1]] = t;
+            classifier_loss(&moved, &b, &x, &y)
+        },
+        w[[2, 1]],
+    );
+    println!(
+        "   dL/dw[2, 1] = {:.9}   (central difference {numeric:.9})",
+        dw[[2, 1]]
+    );
+    let numeric = central_difference_gradient(
+        |p| classifier_loss(&w, &ad::ndarray::Array1::from(p.to_vec()), &x, &y),
+        &b.to_vec(),
+    );
+    println!(
+        "   dL/db = {:.9?}   (central differences {numeric:.9?})",
+        db.to_vec()
     );
 
     println!("\n== a function as an argument: d/db of the integral of cos(k x) from 0 to b");
