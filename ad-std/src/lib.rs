@@ -21,10 +21,10 @@ pub mod second;
 pub mod method_rules {
     pub use crate::array::{
         ArrayColumn as _, ArrayInsertAxis as _, ArrayIntoShape as _, ArrayMapv as _,
-        ArrayMath as _, ArrayMeanAxis as _, ArrayPowi as _, ArrayProduct as _,
+        ArrayMath as _, ArrayMeanAxis as _, ArrayPowf as _, ArrayPowi as _, ArrayProduct as _,
         ArrayReductions as _, ArrayReversedAxes as _, ArrayRow as _, ArraySlice as _,
-        ArraySumAxis as _, ArrayToOwned as _, ArrayToShape as _, ArrayTranspose as _, DotRule as _,
-        ViewZeroTangent as _,
+        ArraySumAxis as _, ArrayToOwned as _, ArrayToShape as _, ArrayTranspose as _,
+        ArrayVariance as _, DotRule as _, ViewZeroTangent as _,
     };
     pub use crate::float::FloatMethods as _;
     pub use crate::forward::FloatForward as _;

@@ -127,3 +127,24 @@ fn max_and_min_reductions_of_a_vector() {
         &g.to_vec(),
     );
 }
+
+/// The spread of a vector, and a power whose exponent is differentiated too.
+#[differentiable]
+fn spreads_and_powers(v: Array1<f64>) -> f64 {
+    let positive = v.mapv(|x| x * x + 0.5);
+    let exponent = v[0] * 0.5 + 1.5;
+    v.var(1.0) * 2.0 + v.std(0.0) + positive.powf(exponent).sum()
+}
+
+/// A vector times a matrix (`v.dot(&m)`), both differentiated.
+#[differentiable]
+fn vector_times_matrix(v: Array1<f64>) -> f64 {
+    let m = v.clone().insert_axis(Axis(1)) * v.clone().insert_axis(Axis(0)) + 1.0;
+    v.dot(&m).tanh().sum()
+}
+
+#[test]
+fn variance_powf_and_vector_matrix_products_in_the_three_modes() {
+    check_three_modes!(spreads_and_powers, array![0.8, -1.3, 0.4, 2.0]);
+    check_three_modes!(vector_times_matrix, array![0.8, -1.3, 0.4]);
+}

@@ -114,6 +114,14 @@ dot_rule!(Array2<Float>, Array1<Float>, Array1<Float>, |d, a, b| (
         .dot(&b.view().insert_axis(ndarray::Axis(0))),
     a.t().dot(&d)
 ));
+// A vector times a matrix (`h.dot(&w)`, the vector as a row): the matrix's cotangent is the
+// outer product `a dᵀ`.
+dot_rule!(Array1<Float>, Array2<Float>, Array1<Float>, |d, a, b| (
+    b.dot(&d),
+    a.view()
+        .insert_axis(ndarray::Axis(1))
+        .dot(&d.view().insert_axis(ndarray::Axis(0)))
+));
 dot_rule!(Array2<Float>, Array2<Float>, Array2<Float>, |d, a, b| (
     d.dot(&b.t()),
     a.t().dot(&d)

@@ -5,13 +5,14 @@
 //!   dimension (`(n, 1)` against `(n, 3)`) and of a vector over a matrix's rows (either
 //!   side), with a scalar on either side, and unary `-` ([`operators`], [`vector_matrix`],
 //!   [`scalar_left`], [`broadcast`]);
-//! - the reductions `sum`, `mean`, `product`, `sum_axis`, `mean_axis` ([`reductions`],
-//!   [`products`]);
-//! - `dot` (vector·vector, matrix·vector, matrix·matrix), with entry points for one constant
-//!   operand ([`dot`], [`partial`]);
-//! - every elementwise float method of ndarray (`exp`, `ln`, `tanh`, ..., `powi`) and `mapv`
-//!   of a function given with its derivatives ([`elementwise`], [`products`]);
-//! - `t()`, `row`, `column`, `insert_axis`, `slice(s![..])`, `to_owned` ([`shape`]),
+//! - the reductions `sum`, `mean`, `product`, `sum_axis`, `mean_axis`, `var`, `std`
+//!   ([`reductions`], [`products`]);
+//! - `dot` (vector·vector, matrix·vector, vector·matrix, matrix·matrix), with entry points
+//!   for one constant operand ([`dot`], [`partial`]);
+//! - every elementwise float method of ndarray (`exp`, `ln`, `tanh`, ..., `powi`, `powf`) and
+//!   `mapv` of a function given with its derivatives ([`elementwise`], [`products`]);
+//! - `t()`, `reversed_axes()`, `row`, `column`, `insert_axis`, `slice(s![..])`, `to_owned`
+//!   ([`shape`]),
 //!   `into_shape_with_order` and `to_shape` ([`reshape`]).
 //!
 //! A scalar operand's cotangent is the sum over the array of what the elementwise rule gives
@@ -56,8 +57,8 @@ pub mod zero_like;
 pub use dot::DotRule;
 pub use elementwise::{ArrayMapv, ArrayMath};
 pub use partial::{WrtArgs, WrtSelf};
-pub use products::{ArrayPowi, ArrayProduct};
-pub use reductions::{ArrayMeanAxis, ArrayReductions, ArraySumAxis};
+pub use products::{ArrayPowf, ArrayPowi, ArrayProduct};
+pub use reductions::{ArrayMeanAxis, ArrayReductions, ArraySumAxis, ArrayVariance};
 pub use reshape::{ArrayIntoShape, ArrayToShape};
 pub use shape::{
     ArrayColumn, ArrayInsertAxis, ArrayReversedAxes, ArrayRow, ArraySlice, ArrayToOwned,

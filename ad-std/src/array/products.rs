@@ -1,4 +1,5 @@
-//! Rules of the products of elements: `a.product()` and the elementwise power `a.powi(n)`.
+//! Rules of the products of elements: `a.product()` and the elementwise powers `a.powi(n)`
+//! and `a.powf(p)`.
 
 use super::zero_like::MapOrZeroLike;
 use crate::float::FloatMethods;
@@ -63,6 +64,39 @@ pub trait ArrayPowi: Sized {
         n: i32,
         t: impl MaybeTangent<Second<Self>>,
         t_n: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self, Second<Self>);
+}
+
+/// `a.powf(p)`: every element to the power `p`, a float that may be differentiated too, each
+/// by the scalar rule of `powf` (with its conventions at zero and for negative elements).
+///
+/// Original: `y = a^p` / Tangent: `ty = p a^(p-1) ⊙ ta + y ⊙ ln a tp` / Adjoint: `adj[a] +=
+/// adj[y] ⊙ p a^(p-1); adj[p] += Σ adj[y] ⊙ y ⊙ ln a`.
+pub trait ArrayPowf: Sized {
+    /// The element type.
+    type Elem;
+    /// Reverse mode: the cotangents of the array and of the exponent.
+    #[allow(
+        clippy::type_complexity,
+        reason = "the contract generated code relies on"
+    )]
+    fn __ad_vjp_powf(
+        &self,
+        p: Self::Elem,
+    ) -> (Self, impl Fn(Self) -> (Self, Self::Elem) + use<Self>);
+    /// Forward mode.
+    fn __ad_fwd_powf(
+        &self,
+        p: Self::Elem,
+        t: impl MaybeTangent<Self>,
+        t_p: impl MaybeTangent<Self::Elem>,
+    ) -> (Self, Self);
+    /// Second order, element by element through the scalar rule.
+    fn __ad_hvp_powf(
+        &self,
+        p: Self::Elem,
+        t: impl MaybeTangent<Second<Self>>,
+        t_p: impl MaybeTangent<Second<Self::Elem>>,
     ) -> (Self, Second<Self>);
 }
 
@@ -152,6 +186,65 @@ impl<D: Dimension> ArrayPowi for A<D> {
         let (a, b, ab) = t.or_zero(|| (zero.clone(), zero.clone(), zero));
         let mixed = &ab * &slopes + &a * &b * &curvature;
         (y, (a * &slopes, b * &slopes, mixed))
+    }
+}
+
+/// `(x^p, ∂/∂x, ∂/∂p)` of every element, by the scalar rule.
+fn powers_and_partials<D: Dimension>(a: &A<D>, p: Float) -> (A<D>, A<D>, A<D>) {
+    let shape = a.raw_dim();
+    let (mut values, mut by_x, mut by_p) =
+        (Array::zeros(shape.clone()), Array::zeros(shape.clone()), Array::zeros(shape));
+    Zip::from(&mut values)
+        .and(&mut by_x)
+        .and(&mut by_p)
+        .and(a)
+        .for_each(|value, dx, dp, &x| {
+            let (y, pullback) = x.__ad_vjp_powf(p);
+            let (sx, sp) = pullback(1.0);
+            (*value, *dx, *dp) = (y, sx, sp);
+        });
+    (values, by_x, by_p)
+}
+
+impl<D: Dimension> ArrayPowf for A<D> {
+    type Elem = Float;
+    fn __ad_vjp_powf(&self, p: Float) -> (Self, impl Fn(Self) -> (Self, Float) + use<D>) {
+        let (y, by_x, by_p) = powers_and_partials(self, p);
+        (y, move |d: Self| ((&d * &by_x), (&d * &by_p).sum()))
+    }
+    fn __ad_fwd_powf(
+        &self,
+        p: Float,
+        t: impl MaybeTangent<Self>,
+        t_p: impl MaybeTangent<Float>,
+    ) -> (Self, Self) {
+        let (y, by_x, by_p) = powers_and_partials(self, p);
+        let tangent = t.map_or_zero_like(&y, |t| t * &by_x) + &by_p * t_p.or_zero(|| 0.0);
+        (y, tangent)
+    }
+    fn __ad_hvp_powf(
+        &self,
+        p: Float,
+        t: impl MaybeTangent<Second<Self>>,
+        t_p: impl MaybeTangent<Second<Float>>,
+    ) -> (Self, Second<Self>) {
+        let zero = self * 0.0;
+        let (a1, a2, a12) = t.or_zero(|| (zero.clone(), zero.clone(), zero));
+        let tp = t_p.or_zero(|| (0.0, 0.0, 0.0));
+        // Element by element, in logical order, into arrays of the same shape.
+        let results: Vec<(Float, Second<Float>)> = self
+            .iter()
+            .zip(a1.iter().zip(a2.iter()).zip(a12.iter()))
+            .map(|(&x, ((&u1, &u2), &u12))| {
+                x.__ad_hvp_powf(p, Present((u1, u2, u12)), Present(tp))
+            })
+            .collect();
+        let component = |pick: fn(&(Float, Second<Float>)) -> Float| {
+            Array::from_shape_vec(self.raw_dim(), results.iter().map(pick).collect())
+                .unwrap_or_else(|_| Array::zeros(self.raw_dim()))
+        };
+        let value = component(|r| r.0);
+        (value, (component(|r| r.1.0), component(|r| r.1.1), component(|r| r.1.2)))
     }
 }
 }

@@ -1,4 +1,5 @@
-//! Rules of ndarray's reductions of float arrays: `sum`, `mean`, `sum_axis`, `mean_axis`.
+//! Rules of ndarray's reductions of float arrays: `sum`, `mean`, `sum_axis`, `mean_axis`,
+//! `var` and `std`.
 
 use super::zero_like::MapOrZeroLike;
 use crate::second::Second;
@@ -107,6 +108,65 @@ pub trait ArrayMeanAxis: Sized {
         t: impl MaybeTangent<Second<Self>>,
         t_axis: impl MaybeTangent<Second<NoTangent>>,
     ) -> (Option<Self::Smaller>, Second<Option<Self::Smaller>>);
+}
+
+/// `a.var(ddof)` and `a.std(ddof)` of a float array, in the three modes. `ddof` is treated as
+/// a constant (its cotangent is zero).
+///
+/// Original: `v = Σ (a - m)² / (n - ddof)`, `s = √v` / Tangent: `tv = g · ta` with
+/// `g = 2 (a - m) / (n - ddof)`, `ts = tv / 2s` / Adjoint: `adj[a] += adj[v] g`, `adj[a] +=
+/// adj[s] g / 2s`. (`Σ (a - m) = 0`, so the mean's own dependence on `a` cancels.)
+#[allow(
+    clippy::type_complexity,
+    reason = "the contract generated code relies on"
+)]
+pub trait ArrayVariance: Sized {
+    /// The element type.
+    type Elem;
+    /// `var`, reverse mode.
+    fn __ad_vjp_var(
+        &self,
+        ddof: Self::Elem,
+    ) -> (
+        Self::Elem,
+        impl Fn(Self::Elem) -> (Self, Self::Elem) + use<Self>,
+    );
+    /// `var`, forward mode.
+    fn __ad_fwd_var(
+        &self,
+        ddof: Self::Elem,
+        t: impl MaybeTangent<Self>,
+        t_ddof: impl MaybeTangent<Self::Elem>,
+    ) -> (Self::Elem, Self::Elem);
+    /// `var`, second order: `t12 = g · t12 + 2 (t1 · t2 - Σt1 Σt2 / n) / (n - ddof)`.
+    fn __ad_hvp_var(
+        &self,
+        ddof: Self::Elem,
+        t: impl MaybeTangent<Second<Self>>,
+        t_ddof: impl MaybeTangent<Second<Self::Elem>>,
+    ) -> (Self::Elem, Second<Self::Elem>);
+    /// `std`, reverse mode.
+    fn __ad_vjp_std(
+        &self,
+        ddof: Self::Elem,
+    ) -> (
+        Self::Elem,
+        impl Fn(Self::Elem) -> (Self, Self::Elem) + use<Self>,
+    );
+    /// `std`, forward mode.
+    fn __ad_fwd_std(
+        &self,
+        ddof: Self::Elem,
+        t: impl MaybeTangent<Self>,
+        t_ddof: impl MaybeTangent<Self::Elem>,
+    ) -> (Self::Elem, Self::Elem);
+    /// `std`, second order: `t12 = v12 / 2s - v1 v2 / 4s³` from `var`'s components.
+    fn __ad_hvp_std(
+        &self,
+        ddof: Self::Elem,
+        t: impl MaybeTangent<Second<Self>>,
+        t_ddof: impl MaybeTangent<Second<Self::Elem>>,
+    ) -> (Self::Elem, Second<Self::Elem>);
 }
 
 for_each_float! {
@@ -246,6 +306,87 @@ impl<D: ndarray::RemoveAxis> ArrayMeanAxis for A<D> {
             )
         });
         (value, (Some(a), Some(b), Some(ab)))
+    }
+}
+
+/// `var(ddof)` and its gradient `2 (a - m) / (n - ddof)`.
+fn variance_and_gradient<D: Dimension>(a: &A<D>, ddof: Float) -> (Float, A<D>) {
+    let n = a.len() as Float;
+    let mean = a.mean().unwrap_or(0.0);
+    let centred = a - mean;
+    let dof = n - ddof;
+    ((&centred * &centred).sum() / dof, centred * (2.0 / dof))
+}
+
+/// The second-order components of `var` along `t`: `(g·t1, g·t2, g·t12 + 2 (t1·t2 - Σt1 Σt2 / n) / (n - ddof))`.
+fn variance_tangents<D: Dimension>(
+    a: &A<D>,
+    ddof: Float,
+    gradient: &A<D>,
+    (t1, t2, t12): &Second<A<D>>,
+) -> Second<Float> {
+    let n = a.len() as Float;
+    let curvature = 2.0 * ((t1 * t2).sum() - t1.sum() * t2.sum() / n) / (n - ddof);
+    (
+        (gradient * t1).sum(),
+        (gradient * t2).sum(),
+        (gradient * t12).sum() + curvature,
+    )
+}
+
+impl<D: Dimension> ArrayVariance for A<D> {
+    type Elem = Float;
+    fn __ad_vjp_var(&self, ddof: Float) -> (Float, impl Fn(Float) -> (Self, Float) + use<D>) {
+        let (v, gradient) = variance_and_gradient(self, ddof);
+        (v, move |d: Float| (&gradient * d, 0.0))
+    }
+    fn __ad_fwd_var(
+        &self,
+        ddof: Float,
+        t: impl MaybeTangent<Self>,
+        _t_ddof: impl MaybeTangent<Float>,
+    ) -> (Float, Float) {
+        let (v, gradient) = variance_and_gradient(self, ddof);
+        (v, t.map_or(0.0, |t| (&gradient * &t).sum()))
+    }
+    fn __ad_hvp_var(
+        &self,
+        ddof: Float,
+        t: impl MaybeTangent<Second<Self>>,
+        _t_ddof: impl MaybeTangent<Second<Float>>,
+    ) -> (Float, Second<Float>) {
+        let (v, gradient) = variance_and_gradient(self, ddof);
+        let tangent = t.map_or((0.0, 0.0, 0.0), |t| variance_tangents(self, ddof, &gradient, &t));
+        (v, tangent)
+    }
+    fn __ad_vjp_std(&self, ddof: Float) -> (Float, impl Fn(Float) -> (Self, Float) + use<D>) {
+        let (v, gradient) = variance_and_gradient(self, ddof);
+        let s = v.sqrt();
+        (s, move |d: Float| (&gradient * (d / (2.0 * s)), 0.0))
+    }
+    fn __ad_fwd_std(
+        &self,
+        ddof: Float,
+        t: impl MaybeTangent<Self>,
+        _t_ddof: impl MaybeTangent<Float>,
+    ) -> (Float, Float) {
+        let (v, gradient) = variance_and_gradient(self, ddof);
+        let s = v.sqrt();
+        (s, t.map_or(0.0, |t| (&gradient * &t).sum() / (2.0 * s)))
+    }
+    fn __ad_hvp_std(
+        &self,
+        ddof: Float,
+        t: impl MaybeTangent<Second<Self>>,
+        _t_ddof: impl MaybeTangent<Second<Float>>,
+    ) -> (Float, Second<Float>) {
+        let (v, gradient) = variance_and_gradient(self, ddof);
+        let s = v.sqrt();
+        let tangent = t.map_or((0.0, 0.0, 0.0), |t| {
+            let (v1, v2, v12) = variance_tangents(self, ddof, &gradient, &t);
+            (v1 / (2.0 * s), v2 / (2.0 * s), v12 / (2.0 * s) - v1 * v2 / (4.0 * s * s * s))
+        });
+        (s, tangent)
     }
 }
 }
