@@ -524,6 +524,20 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
         );
         return fallback::with_errors(original, e.to_compile_error());
     }
+    // `impl Mul<Vec2> for f64`: `f64` cannot hold the derivatives as methods.
+    if let Some(float_left) = crate::float_left::float_left(&imp) {
+        let f = &float_left.function;
+        let placement = Placement::Companion;
+        let generics = syn::Generics::default();
+        let vis = syn::Visibility::Inherited;
+        return match vjp_item(config, &vis, &f.sig, &f.block, placement, &generics) {
+            Ok(generated) => {
+                let rule = &float_left.rule;
+                quote!(#original #f #generated #rule)
+            }
+            Err(errors) => fallback::with_errors(original, errors),
+        };
+    }
     let mut generated = Vec::new();
     let mut errors = TokenStream::new();
     for item in &imp.items {

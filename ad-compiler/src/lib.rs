@@ -14,6 +14,7 @@ pub mod diag;
 pub mod driver;
 pub mod emit;
 pub mod fallback;
+mod float_left;
 mod forward_operators;
 mod function_value;
 pub mod ir;

@@ -1,5 +1,6 @@
-//! Operators on user types: `#[differentiable]` on `impl Add`, `Sub`, `Mul<f64>`, `Div<f64>`
-//! and `Neg` for a 2-D and a 3-D vector, used in larger differentiable functions: the issue's
+//! Operators on user types: `#[differentiable]` on `impl Add`, `Sub`, `Mul<f64>`, `Div<f64>`,
+//! `Neg` and, with the float on the left, `Mul<Vec2> for f64`, for a 2-D and a 3-D vector,
+//! used in larger differentiable functions: the issue's
 //! `(a + b * s - c).dot(&d)`, a normalisation, a vector Euler integration in a loop and a
 //! Gram-Schmidt step.
 
@@ -294,5 +295,41 @@ fn three_d_operators_gram_schmidt() {
         |q| gram_schmidt_triple(v3(&q[0..3]), v3(&q[3..6]), v3(&q[6..9])),
         &point,
         &[da.x, da.y, da.z, db.x, db.y, db.z, dc.x, dc.y, dc.z],
+    );
+}
+
+/// A float on the left: `impl Mul<Vec2> for f64`, used as `dt * v` and `2.0 * v`.
+#[differentiable]
+impl Mul<Vec2> for f64 {
+    type Output = Vec2;
+    fn mul(self, v: Vec2) -> Vec2 {
+        Vec2 {
+            x: self * v.x,
+            y: self * v.y.sin(),
+        }
+    }
+}
+
+#[differentiable]
+fn scaled_on_the_left(v: Vec2, dt: f64) -> f64 {
+    let w = dt * v;
+    let u = 2.0 * w + v * dt;
+    u.x * u.y + dt * u.x
+}
+
+#[test]
+fn a_float_on_the_left_of_a_user_type() {
+    let (v, dt) = (Vec2 { x: 0.7, y: -1.3 }, 0.4);
+    let (dv, ddt) = gradient!(at: v, dt, of: scaled_on_the_left);
+    let at = |p: &[f64]| scaled_on_the_left(Vec2 { x: p[0], y: p[1] }, p[2]);
+    assert_grad_fd(at, &[v.x, v.y, dt], &[dv.x, dv.y, ddt]);
+    // Forward mode and a second derivative through the same rule.
+    let d = differentiate!(at: dt, of: |t: f64| scaled_on_the_left(v, t));
+    assert_close(d, ddt);
+    let h = hessian!(at: dt, of: |t: f64| scaled_on_the_left(v, t));
+    crate::assert_deriv_fd(
+        |t| differentiate!(at: t, of: |t: f64| scaled_on_the_left(v, t)),
+        dt,
+        h,
     );
 }
