@@ -84,15 +84,7 @@ fn check_gradient(w: &Array2<f64>, b: &Array1<f64>, x: &Array2<f64>, y: &Array2<
 }
 
 fn main() {
-    let x = iris::standardised_features();
-    let labels = iris::labels();
-    let y = iris::one_hot(&labels);
-    println!(
-        "Iris: {} samples, {} features, classes {:?}",
-        x.nrows(),
-        x.ncols(),
-        iris::SPECIES
-    );
+    let (x, labels, y) = iris::training_set();
 
     // Small random weights rather than zeros, so that the gradient check below sees a
     // generic point, not the special one where every class has the same score.

@@ -149,15 +149,8 @@ fn check_gradient(net: &Mlp, x: &Array2<f64>, y: &Array2<f64>) -> f64 {
 }
 
 fn main() {
-    let x = iris::standardised_features();
-    let labels = iris::labels();
-    let y = iris::one_hot(&labels);
-    println!(
-        "Iris: {} samples, {} features, classes {:?}; {HIDDEN} hidden tanh units",
-        x.nrows(),
-        x.ncols(),
-        iris::SPECIES
-    );
+    let (x, labels, y) = iris::training_set();
+    println!("A two-layer perceptron with {HIDDEN} hidden tanh units");
 
     let mut seed = 7;
     let mut net = Mlp::new(&mut seed);

@@ -26,7 +26,8 @@ pub mod concatenate {
 
     /// Reverse mode: the cotangent of each part is its slice of the result's.
     ///
-    /// Original: `y = [a | b | ..]` along `axis` / Adjoint: `adj[a] += adj[y][a's range]`.
+    /// Original: `y = [a | b | ..]` along `axis` / Tangent: `ty = [ta | tb | ..]` /
+    /// Adjoint: `adj[a] += adj[y][a's range]`.
     #[allow(
         clippy::type_complexity,
         reason = "the contract generated code relies on"
@@ -112,7 +113,8 @@ pub mod stack {
 
     /// Reverse mode: the cotangent of part `k` is the result's at index `k` of the new axis.
     ///
-    /// Original: `y[.., k, ..] = part_k` / Adjoint: `adj[part_k] += adj[y][.., k, ..]`.
+    /// Original: `y[.., k, ..] = part_k` / Tangent: `ty[.., k, ..] = t_part_k` /
+    /// Adjoint: `adj[part_k] += adj[y][.., k, ..]`.
     #[allow(
         clippy::type_complexity,
         reason = "the contract generated code relies on"

@@ -118,19 +118,8 @@ fn rule_impl(operator: &str, float: &Ident, rhs: &syn::Type, function: &Ident) -
 
 /// The operator's body with its receiver `self` named `__ad_lhs`.
 fn rename_self(tokens: TokenStream) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|tree| match tree {
-            TokenTree::Ident(ident) if ident == "self" => {
-                TokenTree::Ident(Ident::new("__ad_lhs", ident.span()))
-            }
-            TokenTree::Group(group) => {
-                let mut renamed =
-                    proc_macro2::Group::new(group.delimiter(), rename_self(group.stream()));
-                renamed.set_span(group.span());
-                TokenTree::Group(renamed)
-            }
-            other => other,
-        })
-        .collect()
+    crate::tokens::map_idents(tokens, &|ident| match ident == "self" {
+        true => TokenTree::Ident(Ident::new("__ad_lhs", ident.span())),
+        false => TokenTree::Ident(ident),
+    })
 }

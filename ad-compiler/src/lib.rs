@@ -22,6 +22,7 @@ pub mod lower;
 mod operator_impls;
 mod operators;
 mod registration;
+mod tokens;
 pub mod vjp;
 mod warnings;
 

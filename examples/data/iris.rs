@@ -172,9 +172,23 @@ pub const DATA: [([f64; FEATURES], usize); 150] = [
     ([5.9, 3.0, 5.1, 1.8], 2),
 ];
 
+/// The training set: standardised features, the class of each sample and the classes one-hot,
+/// after printing what it holds.
+pub fn training_set() -> (Array2<f64>, Vec<usize>, Array2<f64>) {
+    let (x, labels) = (standardised_features(), labels());
+    let y = one_hot(&labels);
+    println!(
+        "Iris: {} samples, {} features, classes {:?}",
+        x.nrows(),
+        x.ncols(),
+        SPECIES
+    );
+    (x, labels, y)
+}
+
 /// The features as a `150 × 4` matrix, each column standardised to mean 0 and standard
 /// deviation 1, so that one learning rate suits every weight.
-pub fn standardised_features() -> Array2<f64> {
+fn standardised_features() -> Array2<f64> {
     let x = Array2::from_shape_fn((DATA.len(), FEATURES), |(i, j)| DATA[i].0[j]);
     let mean = x.mean_axis(Axis(0)).expect("the data set is not empty");
     let std = x.std_axis(Axis(0), 0.0);
@@ -182,12 +196,12 @@ pub fn standardised_features() -> Array2<f64> {
 }
 
 /// The class indices, one per sample.
-pub fn labels() -> Vec<usize> {
+fn labels() -> Vec<usize> {
     DATA.iter().map(|&(_, class)| class).collect()
 }
 
 /// The labels one-hot encoded as a `150 × 3` matrix: row `i` has a 1 in column `labels[i]`.
-pub fn one_hot(labels: &[usize]) -> Array2<f64> {
+fn one_hot(labels: &[usize]) -> Array2<f64> {
     Array2::from_shape_fn((labels.len(), CLASSES), |(i, j)| {
         if labels[i] == j { 1.0 } else { 0.0 }
     })

@@ -183,19 +183,17 @@ fn by_tuple(x: f64, k: i32) -> f64 {
 
 #[test]
 fn match_on_tuple_binding_components() {
-    {
-        let x = 0.6f64;
-        // k = 0: 4x², 8x
-        assert_close(gradient!(at: x, 0, of: by_tuple).0, 8.0 * x);
-        // 1..=3: k sin 2x, 2k cos 2x
-        assert_close(gradient!(at: x, 2, of: by_tuple).0, 4.0 * (2.0 * x).cos());
-        // _: 3x, 3
-        assert_close(gradient!(at: x, 9, of: by_tuple).0, 3.0);
-        for k in [0, 1, 3, 4, -1] {
-            let (value, (dx, _)) = value_with_gradient!(at: x, k, of: by_tuple);
-            assert_eq!(value, by_tuple(x, k));
-            assert_deriv_fd(|x| by_tuple(x, k), x, dx);
-        }
+    let x = 0.6f64;
+    // k = 0: 4x², 8x
+    assert_close(gradient!(at: x, 0, of: by_tuple).0, 8.0 * x);
+    // 1..=3: k sin 2x, 2k cos 2x
+    assert_close(gradient!(at: x, 2, of: by_tuple).0, 4.0 * (2.0 * x).cos());
+    // _: 3x, 3
+    assert_close(gradient!(at: x, 9, of: by_tuple).0, 3.0);
+    for k in [0, 1, 3, 4, -1] {
+        let (value, (dx, _)) = value_with_gradient!(at: x, k, of: by_tuple);
+        assert_eq!(value, by_tuple(x, k));
+        assert_deriv_fd(|x| by_tuple(x, k), x, dx);
     }
 }
 

@@ -167,26 +167,24 @@ fn clamped_scan(xs: &[f64], a: f64) -> f64 {
 
 #[test]
 fn clamp_with_min_max_inside_loop() {
-    {
-        // with a = 0.5 the last v = 0.05 is inside the final clamp, otherwise it saturates
-        let xs = [0.3, 0.9, -2.5, 0.2, 0.4, 1.8, -0.45];
-        for &a in &[0.5, 0.9, -0.4] {
-            let (value, (dxs, da)) = value_with_gradient!(at: &xs[..], a, of: clamped_scan);
-            assert_eq!(value, clamped_scan(&xs, a));
-            let mut got = dxs.clone();
-            got.push(da);
-            assert_grad_fd(
-                |p| clamped_scan(&p[..7], p[7]),
-                &crate::concat(&xs, &[a]),
-                &got,
-            );
-        }
-        // xs = (0.5, 2.0), a = 0.5: v₁ = 0.5, v₂ = min(2.25, 1) = 1 (clamped: no adjoint),
-        // f = v₁² + 1 + clamp(3, ..) = 0.25 + 1 + 0.5: ∂x₀ = 2v₁ = 1, ∂x₁ = 0, ∂a = 0
-        let (dxs, da) = gradient!(at: &[0.5, 2.0][..], 0.5, of: clamped_scan);
-        assert_all_close(&dxs, &[1.0, 0.0]);
-        assert_close(da, 0.0);
+    // with a = 0.5 the last v = 0.05 is inside the final clamp, otherwise it saturates
+    let xs = [0.3, 0.9, -2.5, 0.2, 0.4, 1.8, -0.45];
+    for &a in &[0.5, 0.9, -0.4] {
+        let (value, (dxs, da)) = value_with_gradient!(at: &xs[..], a, of: clamped_scan);
+        assert_eq!(value, clamped_scan(&xs, a));
+        let mut got = dxs.clone();
+        got.push(da);
+        assert_grad_fd(
+            |p| clamped_scan(&p[..7], p[7]),
+            &crate::concat(&xs, &[a]),
+            &got,
+        );
     }
+    // xs = (0.5, 2.0), a = 0.5: v₁ = 0.5, v₂ = min(2.25, 1) = 1 (clamped: no adjoint),
+    // f = v₁² + 1 + clamp(3, ..) = 0.25 + 1 + 0.5: ∂x₀ = 2v₁ = 1, ∂x₁ = 0, ∂a = 0
+    let (dxs, da) = gradient!(at: &[0.5, 2.0][..], 0.5, of: clamped_scan);
+    assert_all_close(&dxs, &[1.0, 0.0]);
+    assert_close(da, 0.0);
 }
 
 /// Gradient descent on (t - a)² for a fixed number of steps: the result is a linear function

@@ -113,18 +113,16 @@ fn bouncing_ball(h: f64, e: f64, u: f64) -> f64 {
 
 #[test]
 fn bouncing_ball_with_restitution() {
-    {
-        for &(h, e, u) in &[(2.0, 0.8, 1.0), (1.0, 0.5, -0.3), (3.3, 0.9, 0.0)] {
-            let (value, (dh, de, du)) = value_with_gradient!(at: h, e, u, of: bouncing_ball);
-            assert_eq!(value, bouncing_ball(h, e, u));
-            assert_grad_fd(
-                |p| bouncing_ball(p[0], p[1], p[2]),
-                &[h, e, u],
-                &[dh, de, du],
-            );
-            // x = 3u, so ∂u = 0.1 · 3 exactly up to rounding
-            assert_close_tol(du, 0.3, 1e-12);
-        }
+    for &(h, e, u) in &[(2.0, 0.8, 1.0), (1.0, 0.5, -0.3), (3.3, 0.9, 0.0)] {
+        let (value, (dh, de, du)) = value_with_gradient!(at: h, e, u, of: bouncing_ball);
+        assert_eq!(value, bouncing_ball(h, e, u));
+        assert_grad_fd(
+            |p| bouncing_ball(p[0], p[1], p[2]),
+            &[h, e, u],
+            &[dh, de, du],
+        );
+        // x = 3u, so ∂u = 0.1 · 3 exactly up to rounding
+        assert_close_tol(du, 0.3, 1e-12);
     }
 }
 

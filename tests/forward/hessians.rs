@@ -1,5 +1,6 @@
 //! `hessian!` against closed forms: exact second derivatives by second-order forward mode.
 
+use crate::rosenbrock::{rosenbrock, rosenbrock_hessian};
 use crate::{assert_close, assert_deriv_fd, assert_matrix_close, integrate};
 use ad::ndarray::{Array1, Array2, array};
 use ad::prelude::*;
@@ -45,31 +46,6 @@ fn second_derivative_of_a_program_against_differences_of_its_derivative() {
         let second = hessian!(at: x, of: wiggle);
         assert_deriv_fd(|x| differentiate!(at: x, of: wiggle), x, second);
     }
-}
-
-/// The n-dimensional Rosenbrock function.
-#[differentiable]
-pub fn rosenbrock(x: &[f64]) -> f64 {
-    let mut s = 0.0;
-    for i in 0..x.len() - 1 {
-        let a = 1.0 - x[i];
-        let b = x[i + 1] - x[i] * x[i];
-        s += a * a + 100.0 * b * b;
-    }
-    s
-}
-
-/// Its Hessian by hand: tridiagonal.
-pub fn rosenbrock_hessian(x: &[f64]) -> Array2<f64> {
-    let n = x.len();
-    let mut h = Array2::zeros((n, n));
-    for i in 0..n - 1 {
-        h[[i, i]] += 2.0 - 400.0 * (x[i + 1] - x[i] * x[i]) + 800.0 * x[i] * x[i];
-        h[[i, i + 1]] -= 400.0 * x[i];
-        h[[i + 1, i]] -= 400.0 * x[i];
-        h[[i + 1, i + 1]] += 200.0;
-    }
-    h
 }
 
 #[test]

@@ -12,6 +12,7 @@ mod jacobians;
 mod nested;
 mod operators;
 mod registration;
+mod rosenbrock;
 
 #[path = "../common/mod.rs"]
 mod common;

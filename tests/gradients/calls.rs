@@ -126,15 +126,13 @@ fn functions_in_modules() {
 
 #[test]
 fn call_through_a_super_path() {
-    {
-        let (x, y) = (-0.4, 1.3);
-        let (dx, dy) = gradient!(at: x, y, of: geometry::polar::angle_over_radius_via_super);
-        assert_grad_fd(
-            |p| geometry::polar::angle_over_radius(p[0], p[1]),
-            &[x, y],
-            &[dx, dy],
-        );
-    }
+    let (x, y) = (-0.4, 1.3);
+    let (dx, dy) = gradient!(at: x, y, of: geometry::polar::angle_over_radius_via_super);
+    assert_grad_fd(
+        |p| geometry::polar::angle_over_radius(p[0], p[1]),
+        &[x, y],
+        &[dx, dy],
+    );
 }
 
 #[test]

@@ -43,19 +43,17 @@ fn captured_variables_are_constants() {
 
 #[test]
 fn variables_of_inferred_float_type() {
-    {
-        // as above, but `a` and `b` get their type from the use, as in plain Rust
-        let a = 3.0;
-        let b = -0.5;
-        let x: f64 = 1.1;
-        let got = gradient!(at: x, of: |x| a * x * x + b * x.sin());
-        assert_close(got, 2.0 * 3.0 * x - 0.5 * x.cos());
-        // An argument variable of inferred float type needs a typed closure parameter (an
-        // untyped one would stay `{float}` where the rules need a type; see the README):
-        // f' = 2x
-        let y = 2.0;
-        assert_close(gradient!(at: y, of: |t: f64| t * t), 4.0);
-    }
+    // as above, but `a` and `b` get their type from the use, as in plain Rust
+    let a = 3.0;
+    let b = -0.5;
+    let x: f64 = 1.1;
+    let got = gradient!(at: x, of: |x| a * x * x + b * x.sin());
+    assert_close(got, 2.0 * 3.0 * x - 0.5 * x.cos());
+    // An argument variable of inferred float type needs a typed closure parameter (an
+    // untyped one would stay `{float}` where the rules need a type; see the README):
+    // f' = 2x
+    let y = 2.0;
+    assert_close(gradient!(at: y, of: |t: f64| t * t), 4.0);
 }
 
 #[test]
@@ -177,9 +175,7 @@ fn closure_shadowing_a_captured_name() {
 
 #[test]
 fn closure_parameter_with_a_tuple_pattern() {
-    {
-        // f = a² b: ∂/∂(a, b) = (2ab, a²)
-        let (da, db) = gradient!(at: (3.0, 2.0), of: |(a, b): (f64, f64)| a * a * b);
-        assert_all_close(&[da, db], &[12.0, 9.0]);
-    }
+    // f = a² b: ∂/∂(a, b) = (2ab, a²)
+    let (da, db) = gradient!(at: (3.0, 2.0), of: |(a, b): (f64, f64)| a * a * b);
+    assert_all_close(&[da, db], &[12.0, 9.0]);
 }

@@ -174,10 +174,8 @@ fn return_in_block(x: f64) -> f64 {
 
 #[test]
 fn return_inside_a_block() {
-    {
-        // f = x³: f' = 3x²
-        assert_close(gradient!(at: 1.2, of: return_in_block), 3.0 * 1.44);
-    }
+    // f = x³: f' = 3x²
+    assert_close(gradient!(at: 1.2, of: return_in_block), 3.0 * 1.44);
 }
 
 /// A `mut` parameter modified in place.

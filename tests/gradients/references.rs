@@ -123,12 +123,10 @@ fn fourth_power_energy(v: &[f64], s: f64) -> f64 {
 
 #[test]
 fn registration_without_use_bound() {
-    {
-        // ∂/∂vᵢ = 4 s vᵢ³, ∂/∂s = Σ vᵢ⁴
-        let (dv, ds) = gradient!(at: &[1.0, -2.0], 0.5, of: fourth_power_energy);
-        assert_all_close(&dv, &[2.0, -16.0]);
-        assert_close(ds, 17.0);
-    }
+    // ∂/∂vᵢ = 4 s vᵢ³, ∂/∂s = Σ vᵢ⁴
+    let (dv, ds) = gradient!(at: &[1.0, -2.0], 0.5, of: fourth_power_energy);
+    assert_all_close(&dv, &[2.0, -16.0]);
+    assert_close(ds, 17.0);
 }
 
 /// s · Σ vᵢ² + s²

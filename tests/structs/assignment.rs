@@ -154,25 +154,23 @@ fn reflected_walk(x: f64, step: f64, n: usize) -> f64 {
 
 #[test]
 fn field_assignment_in_branch_in_loop() {
-    {
-        for &(x, step) in &[(0.2, 0.3), (0.9, 0.15), (-0.4, 0.45), (0.1, -0.2)] {
-            let (value, (dx, dstep, _)) = value_with_gradient!(at: x, step, 12, of: reflected_walk);
-            assert_eq!(value, reflected_walk(x, step, 12));
-            assert_grad_fd(|q| reflected_walk(q[0], q[1], 12), &[x, step], &[dx, dstep]);
-        }
-        // no reflection, n = 2: pos₀ = x + s, pos₁ = x + s + s cos 1,
-        // f = pos₀² + pos₁²: ∂x = 2pos₀ + 2pos₁, ∂s = 2pos₀ + 2pos₁(1 + cos 1)
-        let (x, s) = (0.1, 0.2);
-        let (dx, ds, _) = gradient!(at: x, s, 2, of: reflected_walk);
-        let (p0, p1) = (x + s, x + s + s * 1f64.cos());
-        assert_all_close(
-            &[dx, ds],
-            &[
-                2.0 * p0 + 2.0 * p1,
-                2.0 * p0 + 2.0 * p1 * (1.0 + 1f64.cos()),
-            ],
-        );
+    for &(x, step) in &[(0.2, 0.3), (0.9, 0.15), (-0.4, 0.45), (0.1, -0.2)] {
+        let (value, (dx, dstep, _)) = value_with_gradient!(at: x, step, 12, of: reflected_walk);
+        assert_eq!(value, reflected_walk(x, step, 12));
+        assert_grad_fd(|q| reflected_walk(q[0], q[1], 12), &[x, step], &[dx, dstep]);
     }
+    // no reflection, n = 2: pos₀ = x + s, pos₁ = x + s + s cos 1,
+    // f = pos₀² + pos₁²: ∂x = 2pos₀ + 2pos₁, ∂s = 2pos₀ + 2pos₁(1 + cos 1)
+    let (x, s) = (0.1, 0.2);
+    let (dx, ds, _) = gradient!(at: x, s, 2, of: reflected_walk);
+    let (p0, p1) = (x + s, x + s + s * 1f64.cos());
+    assert_all_close(
+        &[dx, ds],
+        &[
+            2.0 * p0 + 2.0 * p1,
+            2.0 * p0 + 2.0 * p1 * (1.0 + 1f64.cos()),
+        ],
+    );
 }
 
 /// Field assignment inside a branch inside a loop (the counter field is left alone).

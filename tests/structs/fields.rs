@@ -25,36 +25,34 @@ fn neuron_output(n: &Neuron, x: f64) -> f64 {
 
 #[test]
 fn no_derivative_field_is_left_out() {
-    {
-        // u = w x s + b, f = tanh u: ∂w = x s sech²u, ∂b = sech²u, ∂x = w s sech²u; the fixed
-        // scale s gets no tangent field (the exhaustive pattern below would not compile)
-        for &(w, b, scale, x) in &[(0.7, -0.2, 2.0, 0.5), (-1.5, 0.3, 0.25, -2.0)] {
-            let n = Neuron {
-                w,
-                b,
-                scale,
-                name: "n".to_string(),
-            };
-            let (value, (dn, dx)) = value_with_gradient!(at: &n, x, of: neuron_output);
-            assert_eq!(value, neuron_output(&n, x));
-            let NeuronTangentVector { w: dw, b: db } = dn;
-            let u = w * x * scale + b;
-            let sech2 = 1.0 / u.cosh().powi(2);
-            assert_close(dw, x * scale * sech2);
-            assert_close(db, sech2);
-            assert_close(dx, w * scale * sech2);
-            let rebuild = |q: &[f64]| Neuron {
-                w: q[0],
-                b: q[1],
-                scale,
-                name: String::new(),
-            };
-            assert_grad_fd(
-                |q| neuron_output(&rebuild(q), q[2]),
-                &[w, b, x],
-                &[dw, db, dx],
-            );
-        }
+    // u = w x s + b, f = tanh u: ∂w = x s sech²u, ∂b = sech²u, ∂x = w s sech²u; the fixed
+    // scale s gets no tangent field (the exhaustive pattern below would not compile)
+    for &(w, b, scale, x) in &[(0.7, -0.2, 2.0, 0.5), (-1.5, 0.3, 0.25, -2.0)] {
+        let n = Neuron {
+            w,
+            b,
+            scale,
+            name: "n".to_string(),
+        };
+        let (value, (dn, dx)) = value_with_gradient!(at: &n, x, of: neuron_output);
+        assert_eq!(value, neuron_output(&n, x));
+        let NeuronTangentVector { w: dw, b: db } = dn;
+        let u = w * x * scale + b;
+        let sech2 = 1.0 / u.cosh().powi(2);
+        assert_close(dw, x * scale * sech2);
+        assert_close(db, sech2);
+        assert_close(dx, w * scale * sech2);
+        let rebuild = |q: &[f64]| Neuron {
+            w: q[0],
+            b: q[1],
+            scale,
+            name: String::new(),
+        };
+        assert_grad_fd(
+            |q| neuron_output(&rebuild(q), q[2]),
+            &[w, b, x],
+            &[dw, db, dx],
+        );
     }
 }
 
@@ -185,32 +183,30 @@ impl Poly {
 
 #[test]
 fn integer_bool_and_char_fields() {
-    {
-        // ∂c_i = x^(i+shift) for the used terms (0 otherwise), ∂x = Σ c_i (i+shift) x^(i+shift-1)
-        for (degree, shift, even_only) in [(3usize, 0i32, false), (2, 1, false), (3, 2, true)] {
-            for x in [0.5, -1.3, 2.0] {
-                let p = Poly {
-                    coeffs: [1.0, -2.0, 0.5, 3.0],
-                    degree,
-                    shift,
-                    even_only,
-                    tag: 'p',
-                };
-                let (value, (dp, dx)) = value_with_gradient!(at: &p, x, of: Poly::eval);
-                assert_eq!(value, p.eval(x));
-                let PolyTangentVector { coeffs } = dp;
-                let mut want_dx = 0.0;
-                for i in 0..4 {
-                    let used = i <= degree && !(even_only && i % 2 == 1);
-                    let e = i as i32 + shift;
-                    let want = if used { x.powi(e) } else { 0.0 };
-                    assert_close(coeffs[i], want);
-                    if used && e != 0 {
-                        want_dx += p.coeffs[i] * e as f64 * x.powi(e - 1);
-                    }
+    // ∂c_i = x^(i+shift) for the used terms (0 otherwise), ∂x = Σ c_i (i+shift) x^(i+shift-1)
+    for (degree, shift, even_only) in [(3usize, 0i32, false), (2, 1, false), (3, 2, true)] {
+        for x in [0.5, -1.3, 2.0] {
+            let p = Poly {
+                coeffs: [1.0, -2.0, 0.5, 3.0],
+                degree,
+                shift,
+                even_only,
+                tag: 'p',
+            };
+            let (value, (dp, dx)) = value_with_gradient!(at: &p, x, of: Poly::eval);
+            assert_eq!(value, p.eval(x));
+            let PolyTangentVector { coeffs } = dp;
+            let mut want_dx = 0.0;
+            for i in 0..4 {
+                let used = i <= degree && !(even_only && i % 2 == 1);
+                let e = i as i32 + shift;
+                let want = if used { x.powi(e) } else { 0.0 };
+                assert_close(coeffs[i], want);
+                if used && e != 0 {
+                    want_dx += p.coeffs[i] * e as f64 * x.powi(e - 1);
                 }
-                assert_close(dx, want_dx);
             }
+            assert_close(dx, want_dx);
         }
     }
 }
@@ -310,24 +306,22 @@ fn pair_round_trip(a: f64, b: f64) -> f64 {
 
 #[test]
 fn generic_pair_at_f64() {
-    {
-        // f(p) = p₁ sin p₂: ∂p₁ = sin p₂, ∂p₂ = p₁ cos p₂.
-        // g(a, b) = (a + b) sin(ab): ∂a = sin(ab) + (a + b) b cos(ab), ∂b = sin(ab) + (a + b) a cos(ab)
-        for &(a, b) in &[(0.5, 1.5), (-2.0, 0.25), (1.0, -3.0)] {
-            let p = Pair {
-                first: a,
-                second: b,
-            };
-            let (value, dp) = value_with_gradient!(at: &p, of: pair_product);
-            assert_eq!(value, pair_product(&p));
-            let dp: PairTangentVector<f64> = dp;
-            assert_all_close(&[dp.first, dp.second], &[b.sin(), a * b.cos()]);
+    // f(p) = p₁ sin p₂: ∂p₁ = sin p₂, ∂p₂ = p₁ cos p₂.
+    // g(a, b) = (a + b) sin(ab): ∂a = sin(ab) + (a + b) b cos(ab), ∂b = sin(ab) + (a + b) a cos(ab)
+    for &(a, b) in &[(0.5, 1.5), (-2.0, 0.25), (1.0, -3.0)] {
+        let p = Pair {
+            first: a,
+            second: b,
+        };
+        let (value, dp) = value_with_gradient!(at: &p, of: pair_product);
+        assert_eq!(value, pair_product(&p));
+        let dp: PairTangentVector<f64> = dp;
+        assert_all_close(&[dp.first, dp.second], &[b.sin(), a * b.cos()]);
 
-            let (value, (da, db)) = value_with_gradient!(at: a, b, of: pair_round_trip);
-            assert_eq!(value, pair_round_trip(a, b));
-            let (s, c) = ((a * b).sin(), (a * b).cos());
-            assert_all_close(&[da, db], &[s + (a + b) * b * c, s + (a + b) * a * c]);
-        }
+        let (value, (da, db)) = value_with_gradient!(at: a, b, of: pair_round_trip);
+        assert_eq!(value, pair_round_trip(a, b));
+        let (s, c) = ((a * b).sin(), (a * b).cos());
+        assert_all_close(&[da, db], &[s + (a + b) * b * c, s + (a + b) * a * c]);
     }
 }
 
@@ -347,20 +341,18 @@ fn pair_of_points_distance(p: &Pair<Point>) -> f64 {
 
 #[test]
 fn generic_pair_of_structs() {
-    {
-        // f = |a - b|: ∂a = (a - b)/|a - b|, ∂b = -(a - b)/|a - b|
-        let p = Pair {
-            first: Point { x: 1.0, y: 2.0 },
-            second: Point { x: 4.0, y: -2.0 },
-        };
-        let (value, dp) = value_with_gradient!(at: &p, of: pair_of_points_distance);
-        assert_eq!(value, 5.0);
-        let dp: PairTangentVector<Point> = dp;
-        assert_all_close(
-            &[dp.first.x, dp.first.y, dp.second.x, dp.second.y],
-            &[-0.6, 0.8, 0.6, -0.8],
-        );
-    }
+    // f = |a - b|: ∂a = (a - b)/|a - b|, ∂b = -(a - b)/|a - b|
+    let p = Pair {
+        first: Point { x: 1.0, y: 2.0 },
+        second: Point { x: 4.0, y: -2.0 },
+    };
+    let (value, dp) = value_with_gradient!(at: &p, of: pair_of_points_distance);
+    assert_eq!(value, 5.0);
+    let dp: PairTangentVector<Point> = dp;
+    assert_all_close(
+        &[dp.first.x, dp.first.y, dp.second.x, dp.second.y],
+        &[-0.6, 0.8, 0.6, -0.8],
+    );
 }
 
 /// A generic function over the generic struct.
@@ -371,15 +363,13 @@ fn pair_norm<T: ad::num_traits::Float>(p: &Pair<T>) -> T {
 
 #[test]
 fn generic_function_over_generic_pair() {
-    {
-        // ∂ = p / |p|
-        let p = Pair {
-            first: 3.0,
-            second: -4.0,
-        };
-        let dp = gradient!(at: &p, of: pair_norm);
-        assert_all_close(&[dp.first, dp.second], &[0.6, -0.8]);
-    }
+    // ∂ = p / |p|
+    let p = Pair {
+        first: 3.0,
+        second: -4.0,
+    };
+    let dp = gradient!(at: &p, of: pair_norm);
+    assert_all_close(&[dp.first, dp.second], &[0.6, -0.8]);
 }
 
 /// A segment of two nested points and a width.
@@ -476,34 +466,32 @@ impl Layer {
 
 #[test]
 fn vec_and_array_fields_read_by_index_in_loops() {
-    {
-        // z_j = b_j + Σ_i w_{ji} x_i, f = s Σ_j tanh z_j:
-        // ∂w_{ji} = s sech²z_j x_i, ∂b_j = s sech²z_j, ∂s = Σ tanh z_j, ∂x_i = s Σ_j sech²z_j w_{ji}
-        let layer = Layer {
-            w: vec![0.1, -0.2, 0.3, 0.5, 0.4, -0.6, -0.3, 0.2, 0.9],
-            b: [0.05, -0.1, 0.2],
-            scale: 1.5,
-        };
-        let x = vec![0.7, -1.2, 0.4];
-        let (value, (dl, dx)) = value_with_gradient!(at: &layer, &x, of: Layer::forward);
-        assert_eq!(value, layer.forward(&x));
-        assert_eq!(dl.w.len(), 9);
-        assert_eq!(dx.len(), 3);
-        let mut want_dx = [0.0; 3];
-        let mut want_ds = 0.0;
-        for j in 0..3 {
-            let z = layer.b[j] + (0..3).map(|i| layer.w[3 * j + i] * x[i]).sum::<f64>();
-            let sech2 = 1.0 / z.cosh().powi(2);
-            want_ds += z.tanh();
-            assert_close(dl.b[j], layer.scale * sech2);
-            for i in 0..3 {
-                assert_close(dl.w[3 * j + i], layer.scale * sech2 * x[i]);
-                want_dx[i] += layer.scale * sech2 * layer.w[3 * j + i];
-            }
+    // z_j = b_j + Σ_i w_{ji} x_i, f = s Σ_j tanh z_j:
+    // ∂w_{ji} = s sech²z_j x_i, ∂b_j = s sech²z_j, ∂s = Σ tanh z_j, ∂x_i = s Σ_j sech²z_j w_{ji}
+    let layer = Layer {
+        w: vec![0.1, -0.2, 0.3, 0.5, 0.4, -0.6, -0.3, 0.2, 0.9],
+        b: [0.05, -0.1, 0.2],
+        scale: 1.5,
+    };
+    let x = vec![0.7, -1.2, 0.4];
+    let (value, (dl, dx)) = value_with_gradient!(at: &layer, &x, of: Layer::forward);
+    assert_eq!(value, layer.forward(&x));
+    assert_eq!(dl.w.len(), 9);
+    assert_eq!(dx.len(), 3);
+    let mut want_dx = [0.0; 3];
+    let mut want_ds = 0.0;
+    for j in 0..3 {
+        let z = layer.b[j] + (0..3).map(|i| layer.w[3 * j + i] * x[i]).sum::<f64>();
+        let sech2 = 1.0 / z.cosh().powi(2);
+        want_ds += z.tanh();
+        assert_close(dl.b[j], layer.scale * sech2);
+        for i in 0..3 {
+            assert_close(dl.w[3 * j + i], layer.scale * sech2 * x[i]);
+            want_dx[i] += layer.scale * sech2 * layer.w[3 * j + i];
         }
-        assert_close(dl.scale, want_ds);
-        assert_all_close(&dx, &want_dx);
     }
+    assert_close(dl.scale, want_ds);
+    assert_all_close(&dx, &want_dx);
 }
 
 /// A light with `f32` fields.

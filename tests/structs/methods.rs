@@ -336,29 +336,27 @@ fn regularised_loss(line: &Line, lambda: f64, xs: &[f64], ys: &[f64]) -> f64 {
 
 #[test]
 fn method_through_a_capturing_closure() {
-    {
-        // L = (1/N) Σ r_i², r_i = a x_i + b - y_i: ∂a = (2/N) Σ r_i x_i, ∂b = (2/N) Σ r_i
-        let xs = vec![0.0, 1.0, 2.0, 3.0, 4.0];
-        let ys = vec![1.0, 2.9, 5.2, 7.1, 8.8];
-        let line = Line {
-            slope: 1.5,
-            intercept: 0.5,
-        };
-        let d = gradient!(at: &line, of: |l: &Line| l.loss(&xs, &ys));
-        let n = xs.len() as f64;
-        let r: Vec<f64> = xs.iter().zip(&ys).map(|(x, y)| 1.5 * x + 0.5 - y).collect();
-        let want_a = 2.0 / n * r.iter().zip(&xs).map(|(r, x)| r * x).sum::<f64>();
-        let want_b = 2.0 / n * r.iter().sum::<f64>();
-        assert_all_close(&[d.slope, d.intercept], &[want_a, want_b]);
-        // plus λ a²: ∂a gains 2λa, ∂λ = a²
-        let (d, dlambda) = gradient!(at: &line, 0.1, of: |l: &Line, lambda: f64| {
-            regularised_loss(l, lambda, &xs, &ys)
-        });
-        assert_all_close(
-            &[d.slope, d.intercept, dlambda],
-            &[want_a + 2.0 * 0.1 * 1.5, want_b, 2.25],
-        );
-    }
+    // L = (1/N) Σ r_i², r_i = a x_i + b - y_i: ∂a = (2/N) Σ r_i x_i, ∂b = (2/N) Σ r_i
+    let xs = vec![0.0, 1.0, 2.0, 3.0, 4.0];
+    let ys = vec![1.0, 2.9, 5.2, 7.1, 8.8];
+    let line = Line {
+        slope: 1.5,
+        intercept: 0.5,
+    };
+    let d = gradient!(at: &line, of: |l: &Line| l.loss(&xs, &ys));
+    let n = xs.len() as f64;
+    let r: Vec<f64> = xs.iter().zip(&ys).map(|(x, y)| 1.5 * x + 0.5 - y).collect();
+    let want_a = 2.0 / n * r.iter().zip(&xs).map(|(r, x)| r * x).sum::<f64>();
+    let want_b = 2.0 / n * r.iter().sum::<f64>();
+    assert_all_close(&[d.slope, d.intercept], &[want_a, want_b]);
+    // plus λ a²: ∂a gains 2λa, ∂λ = a²
+    let (d, dlambda) = gradient!(at: &line, 0.1, of: |l: &Line, lambda: f64| {
+        regularised_loss(l, lambda, &xs, &ys)
+    });
+    assert_all_close(
+        &[d.slope, d.intercept, dlambda],
+        &[want_a + 2.0 * 0.1 * 1.5, want_b, 2.25],
+    );
 }
 
 /// A pendulum from `q = [length, mass, theta, omega, ..]`: finite differences vary all of `q`.

@@ -226,36 +226,34 @@ fn two_mass_from(p: &[f64]) -> TwoMassSystem {
 
 #[test]
 fn nested_mass_structs_energy() {
-    {
-        // e1 = -y_t - L1, e2 = y_t - y_b - L2:
-        // ∂y_t = -k_t e1 + k_b e2 + m_t g, ∂y_b = -k_b e2 + m_b g, ∂v_t = m_t v_t,
-        // ∂m_b = ½ v_b² + g y_b, ∂L1 = -k_t e1, ∂L2 = -k_b e2, ∂k_b = ½ e2²
-        for p in [
-            [1.0, -1.3, 0.4, 2.0, -2.2, -0.1, 12.0, 8.0, 1.0, 0.7],
-            [0.3, -0.2, -2.0, 0.8, -1.9, 1.5, 4.0, 30.0, 0.5, 1.1],
-        ] {
-            let g = 9.81;
-            let sys = two_mass_from(&p);
-            let (value, (d, dg)) = value_with_gradient!(at: &sys, g, of: TwoMassSystem::energy);
-            assert_eq!(value, sys.energy(g));
-            let e1 = -p[1] - p[8];
-            let e2 = p[1] - p[4] - p[9];
-            assert_close(d.top.y, -p[6] * e1 + p[7] * e2 + p[0] * g);
-            assert_close(d.bottom.y, -p[7] * e2 + p[3] * g);
-            assert_close(d.top.v, p[0] * p[2]);
-            assert_close(d.bottom.m, 0.5 * p[5] * p[5] + g * p[4]);
-            assert_close(d.rest.0, -p[6] * e1);
-            assert_close(d.rest.1, -p[7] * e2);
-            assert_close(d.k_bottom, 0.5 * e2 * e2);
-            assert_close(dg, p[0] * p[1] + p[3] * p[4]);
-            let flat = [
-                d.top.m, d.top.y, d.top.v, d.bottom.m, d.bottom.y, d.bottom.v, d.k_top, d.k_bottom,
-                d.rest.0, d.rest.1, dg,
-            ];
-            let mut point = p.to_vec();
-            point.push(g);
-            assert_grad_fd(|q| two_mass_from(q).energy(q[10]), &point, &flat);
-        }
+    // e1 = -y_t - L1, e2 = y_t - y_b - L2:
+    // ∂y_t = -k_t e1 + k_b e2 + m_t g, ∂y_b = -k_b e2 + m_b g, ∂v_t = m_t v_t,
+    // ∂m_b = ½ v_b² + g y_b, ∂L1 = -k_t e1, ∂L2 = -k_b e2, ∂k_b = ½ e2²
+    for p in [
+        [1.0, -1.3, 0.4, 2.0, -2.2, -0.1, 12.0, 8.0, 1.0, 0.7],
+        [0.3, -0.2, -2.0, 0.8, -1.9, 1.5, 4.0, 30.0, 0.5, 1.1],
+    ] {
+        let g = 9.81;
+        let sys = two_mass_from(&p);
+        let (value, (d, dg)) = value_with_gradient!(at: &sys, g, of: TwoMassSystem::energy);
+        assert_eq!(value, sys.energy(g));
+        let e1 = -p[1] - p[8];
+        let e2 = p[1] - p[4] - p[9];
+        assert_close(d.top.y, -p[6] * e1 + p[7] * e2 + p[0] * g);
+        assert_close(d.bottom.y, -p[7] * e2 + p[3] * g);
+        assert_close(d.top.v, p[0] * p[2]);
+        assert_close(d.bottom.m, 0.5 * p[5] * p[5] + g * p[4]);
+        assert_close(d.rest.0, -p[6] * e1);
+        assert_close(d.rest.1, -p[7] * e2);
+        assert_close(d.k_bottom, 0.5 * e2 * e2);
+        assert_close(dg, p[0] * p[1] + p[3] * p[4]);
+        let flat = [
+            d.top.m, d.top.y, d.top.v, d.bottom.m, d.bottom.y, d.bottom.v, d.k_top, d.k_bottom,
+            d.rest.0, d.rest.1, dg,
+        ];
+        let mut point = p.to_vec();
+        point.push(g);
+        assert_grad_fd(|q| two_mass_from(q).energy(q[10]), &point, &flat);
     }
 }
 

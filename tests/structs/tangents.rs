@@ -57,45 +57,43 @@ fn linear_from(q: &[f64], feature_scale: f64) -> Linear {
 
 #[test]
 fn gradient_descent_with_move_by() {
-    {
-        let xs = vec![
-            1.0, 0.0, 2.0, //
-            0.5, 1.0, -1.0, //
-            -1.0, 2.0, 0.0, //
-            2.0, 1.5, 1.0, //
-            0.0, -0.5, 0.5,
-        ];
-        let ys = vec![3.0, 0.2, 1.7, 4.5, 0.4];
-        let mut model = Linear {
-            w: vec![0.0, 0.0, 0.0],
-            b: 0.0,
-            feature_scale: 0.8,
-        };
-        let lr = 0.1;
-        let mut last = model.loss(&xs, &ys);
-        for _ in 0..8 {
-            let (value, grad) = value_with_gradient!(at: &model, of: |m: &Linear| m.loss(&xs, &ys));
-            assert_eq!(value, last);
-            assert_eq!(grad.w.len(), 3);
-            let mut point = model.w.clone();
-            point.push(model.b);
-            let mut flat = grad.w.clone();
-            flat.push(grad.b);
-            assert_grad_fd(|q| linear_from(q, 0.8).loss(&xs, &ys), &point, &flat);
+    let xs = vec![
+        1.0, 0.0, 2.0, //
+        0.5, 1.0, -1.0, //
+        -1.0, 2.0, 0.0, //
+        2.0, 1.5, 1.0, //
+        0.0, -0.5, 0.5,
+    ];
+    let ys = vec![3.0, 0.2, 1.7, 4.5, 0.4];
+    let mut model = Linear {
+        w: vec![0.0, 0.0, 0.0],
+        b: 0.0,
+        feature_scale: 0.8,
+    };
+    let lr = 0.1;
+    let mut last = model.loss(&xs, &ys);
+    for _ in 0..8 {
+        let (value, grad) = value_with_gradient!(at: &model, of: |m: &Linear| m.loss(&xs, &ys));
+        assert_eq!(value, last);
+        assert_eq!(grad.w.len(), 3);
+        let mut point = model.w.clone();
+        point.push(model.b);
+        let mut flat = grad.w.clone();
+        flat.push(grad.b);
+        assert_grad_fd(|q| linear_from(q, 0.8).loss(&xs, &ys), &point, &flat);
 
-            let before = model.clone();
-            model.move_by(&grad.clone().scaled(-lr));
-            // move_by is field-wise `+=`; the fixed field is untouched
-            for i in 0..3 {
-                assert_close(model.w[i], before.w[i] - lr * grad.w[i]);
-            }
-            assert_close(model.b, before.b - lr * grad.b);
-            assert_eq!(model.feature_scale, 0.8);
-
-            let now = model.loss(&xs, &ys);
-            assert!(now < last, "loss went from {last} to {now}");
-            last = now;
+        let before = model.clone();
+        model.move_by(&grad.clone().scaled(-lr));
+        // move_by is field-wise `+=`; the fixed field is untouched
+        for i in 0..3 {
+            assert_close(model.w[i], before.w[i] - lr * grad.w[i]);
         }
+        assert_close(model.b, before.b - lr * grad.b);
+        assert_eq!(model.feature_scale, 0.8);
+
+        let now = model.loss(&xs, &ys);
+        assert!(now < last, "loss went from {last} to {now}");
+        last = now;
     }
 }
 
@@ -271,39 +269,37 @@ fn vec_weighted_squares(m: &VecWeights) -> f64 {
 
 #[test]
 fn tangent_arithmetic_of_vec_field_tangents() {
-    {
-        let m1 = VecWeights {
-            w: vec![1.0, -2.0, 0.5],
-            b: 2.0,
-        };
-        let m2 = VecWeights {
-            w: vec![0.25, 1.0, -3.0],
-            b: -1.0,
-        };
-        let g1 = gradient!(at: &m1, of: vec_weighted_squares);
-        let g2 = gradient!(at: &m2, of: vec_weighted_squares);
-        assert_all_close(&g1.w, &[2.0, -8.0, 3.0]);
-        assert_close(g1.b, 12.0);
-        assert_all_close(&g2.w, &[0.5, 4.0, -18.0]);
-        assert_close(g2.b, 3.0);
-        // zero: a length-less Vec field and a zero bias, still the identity of addition
-        let zero = VecWeightsTangentVector::zero();
-        assert!(zero.w.is_empty());
-        assert_eq!(zero.b, 0.0);
-        assert_eq!(zero.clone().add(g1.clone()), g1);
-        assert_eq!(g1.clone().add(VecWeightsTangentVector::zero()), g1);
-        // zero_tangent: shaped like the model
-        let shaped = m1.zero_tangent();
-        assert_eq!(shaped.w, vec![0.0; 3]);
-        let sum = g1.clone().add(g2.clone());
-        assert_all_close(&sum.w, &[2.5, -4.0, -15.0]);
-        let scaled = g1.clone().scaled(-0.5);
-        assert_all_close(&scaled.w, &[-1.0, 4.0, -1.5]);
-        let mut m = m1.clone();
-        m.move_by(&g1.clone().scaled(-0.05));
-        assert_all_close(&m.w, &[0.9, -1.6, 0.35]);
-        assert!(vec_weighted_squares(&m) < vec_weighted_squares(&m1));
-    }
+    let m1 = VecWeights {
+        w: vec![1.0, -2.0, 0.5],
+        b: 2.0,
+    };
+    let m2 = VecWeights {
+        w: vec![0.25, 1.0, -3.0],
+        b: -1.0,
+    };
+    let g1 = gradient!(at: &m1, of: vec_weighted_squares);
+    let g2 = gradient!(at: &m2, of: vec_weighted_squares);
+    assert_all_close(&g1.w, &[2.0, -8.0, 3.0]);
+    assert_close(g1.b, 12.0);
+    assert_all_close(&g2.w, &[0.5, 4.0, -18.0]);
+    assert_close(g2.b, 3.0);
+    // zero: a length-less Vec field and a zero bias, still the identity of addition
+    let zero = VecWeightsTangentVector::zero();
+    assert!(zero.w.is_empty());
+    assert_eq!(zero.b, 0.0);
+    assert_eq!(zero.clone().add(g1.clone()), g1);
+    assert_eq!(g1.clone().add(VecWeightsTangentVector::zero()), g1);
+    // zero_tangent: shaped like the model
+    let shaped = m1.zero_tangent();
+    assert_eq!(shaped.w, vec![0.0; 3]);
+    let sum = g1.clone().add(g2.clone());
+    assert_all_close(&sum.w, &[2.5, -4.0, -15.0]);
+    let scaled = g1.clone().scaled(-0.5);
+    assert_all_close(&scaled.w, &[-1.0, 4.0, -1.5]);
+    let mut m = m1.clone();
+    m.move_by(&g1.clone().scaled(-0.05));
+    assert_all_close(&m.w, &[0.9, -1.6, 0.35]);
+    assert!(vec_weighted_squares(&m) < vec_weighted_squares(&m1));
 }
 
 #[test]
@@ -435,34 +431,32 @@ fn interval_pair_score(i: &Interval, p: &Pair<f64>) -> f64 {
 
 #[test]
 fn tangent_arithmetic_of_generic_tangents() {
-    {
-        // f = (u - l) a + l u b: ∂l = -a + u b, ∂u = a + l b, ∂a = u - l, ∂b = l u
-        let (l, u, a, b) = (0.5, 2.0, 3.0, -1.0);
-        let i = Interval(l, u);
-        let p = Pair {
-            first: a,
-            second: b,
-        };
-        let (di, dp) = gradient!(at: &i, &p, of: interval_pair_score);
-        assert_all_close(
-            &[di.0, di.1, dp.first, dp.second],
-            &[-a + u * b, a + l * b, u - l, l * u],
-        );
-        let twice = di.clone().add(di.clone());
-        assert_all_close(
-            &[twice.0, twice.1],
-            &[2.0 * (-a + u * b), 2.0 * (a + l * b)],
-        );
-        let dp: PairTangentVector<f64> = dp;
-        let half = dp.clone().scaled(0.5);
-        assert_all_close(&[half.first, half.second], &[0.5 * (u - l), 0.5 * l * u]);
-        assert_eq!(PairTangentVector::<f64>::zero().add(dp.clone()), dp);
-        assert_eq!(
-            IntervalTangentVector::zero(),
-            IntervalTangentVector(0.0, 0.0)
-        );
-        let mut q = p.clone();
-        q.move_by(&dp.scaled(2.0));
-        assert_all_close(&[q.first, q.second], &[a + 2.0 * (u - l), b + 2.0 * l * u]);
-    }
+    // f = (u - l) a + l u b: ∂l = -a + u b, ∂u = a + l b, ∂a = u - l, ∂b = l u
+    let (l, u, a, b) = (0.5, 2.0, 3.0, -1.0);
+    let i = Interval(l, u);
+    let p = Pair {
+        first: a,
+        second: b,
+    };
+    let (di, dp) = gradient!(at: &i, &p, of: interval_pair_score);
+    assert_all_close(
+        &[di.0, di.1, dp.first, dp.second],
+        &[-a + u * b, a + l * b, u - l, l * u],
+    );
+    let twice = di.clone().add(di.clone());
+    assert_all_close(
+        &[twice.0, twice.1],
+        &[2.0 * (-a + u * b), 2.0 * (a + l * b)],
+    );
+    let dp: PairTangentVector<f64> = dp;
+    let half = dp.clone().scaled(0.5);
+    assert_all_close(&[half.first, half.second], &[0.5 * (u - l), 0.5 * l * u]);
+    assert_eq!(PairTangentVector::<f64>::zero().add(dp.clone()), dp);
+    assert_eq!(
+        IntervalTangentVector::zero(),
+        IntervalTangentVector(0.0, 0.0)
+    );
+    let mut q = p.clone();
+    q.move_by(&dp.scaled(2.0));
+    assert_all_close(&[q.first, q.second], &[a + 2.0 * (u - l), b + 2.0 * l * u]);
 }

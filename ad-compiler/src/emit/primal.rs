@@ -392,29 +392,17 @@ pub fn loop_statement(
 /// `receiver.method::<..>(args)`, spanned at the call so that rustc's errors point at it.
 /// A macro's template with each hole `__ad_hole_<k>` replaced by the name of `holes[k]`.
 fn fill_holes(template: TokenStream, holes: &[ValueId]) -> TokenStream {
-    template
-        .into_iter()
-        .map(|tree| match tree {
-            proc_macro2::TokenTree::Group(g) => {
-                let mut group =
-                    proc_macro2::Group::new(g.delimiter(), fill_holes(g.stream(), holes));
-                group.set_span(g.span());
-                proc_macro2::TokenTree::Group(group)
-            }
-            proc_macro2::TokenTree::Ident(ident) => {
-                let hole = ident
-                    .to_string()
-                    .strip_prefix(crate::lower::HOLE)
-                    .and_then(|k| k.parse::<usize>().ok())
-                    .and_then(|k| holes.get(k));
-                match hole {
-                    Some(v) => proc_macro2::TokenTree::Ident(names::value(*v)),
-                    None => proc_macro2::TokenTree::Ident(ident),
-                }
-            }
-            other => other,
-        })
-        .collect()
+    crate::tokens::map_idents(template, &|ident| {
+        let hole = ident
+            .to_string()
+            .strip_prefix(crate::lower::HOLE)
+            .and_then(|k| k.parse::<usize>().ok())
+            .and_then(|k| holes.get(k));
+        match hole {
+            Some(v) => proc_macro2::TokenTree::Ident(names::value(*v)),
+            None => proc_macro2::TokenTree::Ident(ident),
+        }
+    })
 }
 
 /// Methods whose ad-std rules have entry points for one active operand (`a.dot(&b)` with `a`

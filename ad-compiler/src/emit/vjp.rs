@@ -788,19 +788,8 @@ pub(super) fn inline_names(
     if names.is_empty() {
         return tokens;
     }
-    tokens
-        .into_iter()
-        .map(|tree| match tree {
-            TokenTree::Ident(ident) => match names.get(&ident.to_string()) {
-                Some(name) => TokenTree::Group(Group::new(Delimiter::Parenthesis, name.clone())),
-                None => TokenTree::Ident(ident),
-            },
-            TokenTree::Group(group) => {
-                let mut inner = Group::new(group.delimiter(), inline_names(group.stream(), names));
-                inner.set_span(group.span());
-                TokenTree::Group(inner)
-            }
-            other => other,
-        })
-        .collect()
+    crate::tokens::map_idents(tokens, &|ident| match names.get(&ident.to_string()) {
+        Some(name) => TokenTree::Group(Group::new(Delimiter::Parenthesis, name.clone())),
+        None => TokenTree::Ident(ident),
+    })
 }

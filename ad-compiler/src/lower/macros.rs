@@ -82,8 +82,6 @@ impl Builder<'_> {
         let trees: Vec<TokenTree> = tokens.into_iter().collect();
         let mut out = TokenStream::new();
         for (k, tree) in trees.iter().enumerate() {
-            let previous = k.checked_sub(1).and_then(|p| trees.get(p));
-            let next = trees.get(k + 1);
             let replaced = match tree {
                 TokenTree::Group(g) => {
                     let inner = self.fill_holes(g.stream(), holes);
@@ -91,7 +89,7 @@ impl Builder<'_> {
                     group.set_span(g.span());
                     TokenTree::Group(group)
                 }
-                TokenTree::Ident(ident) if names_a_value(previous, next, &trees, k) => {
+                TokenTree::Ident(ident) if names_a_value(&trees, k) => {
                     match self.lookup(&ident.to_string()) {
                         Some(v) => {
                             let hole = format_ident!("{}{}", HOLE, holes.len());
@@ -109,29 +107,21 @@ impl Builder<'_> {
     }
 }
 
-/// Whether the identifier at `k` reads a value, judging by its neighbours.
-fn names_a_value(
-    previous: Option<&TokenTree>,
-    next: Option<&TokenTree>,
-    trees: &[TokenTree],
-    k: usize,
-) -> bool {
-    let is_punct =
-        |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
+/// Whether the identifier at `trees[k]` reads a value, judging by its neighbours.
+fn names_a_value(trees: &[TokenTree], k: usize) -> bool {
+    // The punctuation `c` at `trees[k + offset]`, and whether it is joined to the next token.
+    let punct =
+        |offset: isize, c: char| match k.checked_add_signed(offset).and_then(|i| trees.get(i)) {
+            Some(TokenTree::Punct(p)) if p.as_char() == c => Some(p.spacing() == Spacing::Joint),
+            _ => None,
+        };
     // `.x` (a field or method) and `::x` (a path), but not `..x` (a range).
-    let before_previous = k.checked_sub(2).and_then(|p| trees.get(p));
-    let doubled = |c: char| {
-        is_punct(previous, c)
-            && matches!(before_previous, Some(TokenTree::Punct(p)) if p.as_char() == c && p.spacing() == Spacing::Joint)
-    };
-    let after_path_or_field = (is_punct(previous, '.') && !doubled('.')) || doubled(':');
-    let before_path = is_punct(next, ':')
-        && matches!(next, Some(TokenTree::Punct(p)) if p.spacing() == Spacing::Joint);
-    let macro_name = is_punct(next, '!');
+    let doubled = |c: char| punct(-1, c).is_some() && punct(-2, c) == Some(true);
+    let after_path_or_field = (punct(-1, '.').is_some() && !doubled('.')) || doubled(':');
+    let before_path = punct(1, ':') == Some(true);
+    let macro_name = punct(1, '!').is_some();
     // `name = value` (a named format argument), but not `name == value`.
-    let named_argument = is_punct(next, '=')
-        && !matches!(next, Some(TokenTree::Punct(p)) if p.spacing() == Spacing::Joint)
-        && !matches!(trees.get(k + 2), Some(TokenTree::Punct(p)) if p.as_char() == '=');
+    let named_argument = punct(1, '=') == Some(false) && punct(2, '=').is_none();
     !(after_path_or_field || before_path || macro_name || named_argument)
 }
 

@@ -8,7 +8,8 @@
 //! the wrappers have inherent methods of that name, which rustc's method lookup tries first;
 //! for every other type they dereference to the receiver, whose own derivative is then found
 //! as without the wrapper. The pullback still returns one cotangent per operand (the
-//! generated code discards the unused one), so the calling convention does not change.
+//! generated code discards the unused one), so the calling convention does not change. The
+//! math is `DotRule`'s (`crate::array::dot`); these entry points only choose its partial forms.
 
 use super::dot::DotRule;
 use crate::second::Second;

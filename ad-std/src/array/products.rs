@@ -1,6 +1,7 @@
 //! Rules of the products of elements: `a.product()` and the elementwise powers `a.powi(n)`
 //! and `a.powf(p)`.
 
+use super::elementwise::values_and_slopes;
 use super::zero_like::MapOrZeroLike;
 use crate::float::FloatMethods;
 use crate::second::{FloatSecond, Second};
@@ -144,16 +145,10 @@ impl<D: Dimension> ArrayProduct for A<D> {
 
 /// `(x^n, d/dx x^n)` of every element, by the scalar rule.
 fn powers_and_slopes<D: Dimension>(a: &A<D>, n: i32) -> (A<D>, A<D>) {
-    let mut values = Array::zeros(a.raw_dim());
-    let mut slopes = Array::zeros(a.raw_dim());
-    Zip::from(&mut values)
-        .and(&mut slopes)
-        .and(a)
-        .for_each(|value, slope, &x| {
-            let (y, pullback) = x.__ad_vjp_powi(n);
-            (*value, *slope) = (y, pullback(1.0).0);
-        });
-    (values, slopes)
+    values_and_slopes(a, |x| {
+        let (y, pullback) = x.__ad_vjp_powi(n);
+        (y, pullback(1.0).0)
+    })
 }
 
 impl<D: Dimension> ArrayPowi for A<D> {

@@ -2,9 +2,11 @@
 //! `var` and `std`.
 
 use super::zero_like::MapOrZeroLike;
-use crate::second::Second;
+use crate::float::FloatMethods;
+use crate::forward::FloatForward;
+use crate::second::{FloatSecond, Second};
 use ad_core::NoTangent;
-use ad_core::forward::MaybeTangent;
+use ad_core::forward::{Absent, MaybeTangent, Present};
 use ndarray::{Array, Dimension};
 
 /// Rules of the reductions `sum` and `mean` of a float array, in the three modes (named
@@ -160,7 +162,8 @@ pub trait ArrayVariance: Sized {
         t: impl MaybeTangent<Self>,
         t_ddof: impl MaybeTangent<Self::Elem>,
     ) -> (Self::Elem, Self::Elem);
-    /// `std`, second order: `t12 = v12 / 2s - v1 v2 / 4s³` from `var`'s components.
+    /// `std`, second order: `t12 = v12 / 2s - v1 v2 / 4s³` from `var`'s components (the
+    /// scalar `sqrt` rule applied to them).
     fn __ad_hvp_std(
         &self,
         ddof: Self::Elem,
@@ -359,10 +362,12 @@ impl<D: Dimension> ArrayVariance for A<D> {
         let tangent = t.map_or((0.0, 0.0, 0.0), |t| variance_tangents(self, ddof, &gradient, &t));
         (v, tangent)
     }
+    // `std` is `sqrt` of `var`: each mode chains `var`'s rule with the scalar `sqrt` rule (and
+    // its convention at 0).
     fn __ad_vjp_std(&self, ddof: Float) -> (Float, impl Fn(Float) -> (Self, Float) + use<D>) {
-        let (v, gradient) = variance_and_gradient(self, ddof);
-        let s = v.sqrt();
-        (s, move |d: Float| (&gradient * (d / (2.0 * s)), 0.0))
+        let (v, var_pullback) = self.__ad_vjp_var(ddof);
+        let (s, sqrt_pullback) = v.__ad_vjp_sqrt();
+        (s, move |d: Float| var_pullback(sqrt_pullback(d).0))
     }
     fn __ad_fwd_std(
         &self,
@@ -370,9 +375,8 @@ impl<D: Dimension> ArrayVariance for A<D> {
         t: impl MaybeTangent<Self>,
         _t_ddof: impl MaybeTangent<Float>,
     ) -> (Float, Float) {
-        let (v, gradient) = variance_and_gradient(self, ddof);
-        let s = v.sqrt();
-        (s, t.map_or(0.0, |t| (&gradient * &t).sum() / (2.0 * s)))
+        let (v, tv) = self.__ad_fwd_var(ddof, t, Absent);
+        v.__ad_fwd_sqrt(Present(tv))
     }
     fn __ad_hvp_std(
         &self,
@@ -380,13 +384,8 @@ impl<D: Dimension> ArrayVariance for A<D> {
         t: impl MaybeTangent<Second<Self>>,
         _t_ddof: impl MaybeTangent<Second<Float>>,
     ) -> (Float, Second<Float>) {
-        let (v, gradient) = variance_and_gradient(self, ddof);
-        let s = v.sqrt();
-        let tangent = t.map_or((0.0, 0.0, 0.0), |t| {
-            let (v1, v2, v12) = variance_tangents(self, ddof, &gradient, &t);
-            (v1 / (2.0 * s), v2 / (2.0 * s), v12 / (2.0 * s) - v1 * v2 / (4.0 * s * s * s))
-        });
-        (s, tangent)
+        let (v, tv) = self.__ad_hvp_var(ddof, t, Absent);
+        v.__ad_hvp_sqrt(Present(tv))
     }
 }
 }

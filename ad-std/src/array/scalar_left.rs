@@ -72,6 +72,7 @@ macro_rules! scalar_left {
 }
 
 for_each_float! {
+// Original: `y = s + a` / Tangent: `ty = ts + ta` / Adjoint: `adj[s] += Σ adj[y]; adj[a] += adj[y]`.
 scalar_left! {
     AddRule, AddOnTheRight,
     [add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, add_hvp],
@@ -80,6 +81,7 @@ scalar_left! {
     tangent |ts, ta| ta + ts,
 }
 
+// Original: `y = s - a` / Tangent: `ty = ts - ta` / Adjoint: `adj[s] += Σ adj[y]; adj[a] -= adj[y]`.
 scalar_left! {
     SubRule, SubOnTheRight,
     [sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, sub_hvp],
@@ -88,6 +90,8 @@ scalar_left! {
     tangent |ts, ta| -ta + ts,
 }
 
+// Original: `y = s a` / Tangent: `ty = ts a + s ta` / Adjoint: `adj[s] += Σ adj[y] ⊙ a;
+// adj[a] += adj[y] s`.
 scalar_left! {
     MulRule, MulOnTheRight,
     [mul_vjp, mul_vjp_lhs, mul_vjp_rhs, mul_jvp, mul_jvp_lhs, mul_jvp_rhs, mul_hvp],
@@ -96,6 +100,8 @@ scalar_left! {
     tangent |ts, ta| &a * ts + ta * s,
 }
 
+// Original: `y = s / a` / Tangent: `ty = (ts - s ta / a) / a` / Adjoint: `adj[s] += Σ adj[y] / a;
+// adj[a] -= adj[y] s / a²`.
 scalar_left! {
     DivRule, DivOnTheRight,
     [div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, div_hvp],

@@ -4,6 +4,9 @@
 //! Each is the rule of two matrices with the vector as a one-row matrix `(1, n)`: that rule
 //! sums the cotangent over the stretched rows (`crate::array::broadcast`), and the vector's
 //! cotangent is that row. Tangents of the vector become one-row matrices the same way.
+//!
+//! Original: `y_ij = m_ij ⊕ v_j` / Tangent: that of `m ⊕ 1vᵀ` (the one-row rule, stretched) /
+//! Adjoint: `adj[m] += ∂⊕/∂m ⊙ adj[y]; adj[v]_j += Σ_i (∂⊕/∂v ⊙ adj[y])_ij`.
 
 use crate::ops::{AddRule, DivRule, MulRule, SubRule};
 use crate::second::Second;
