@@ -213,6 +213,13 @@ fn vjp_item(
         ret.clone()
     };
     let result = types::vjp_result(&ret, &seeded, &tangents, &captured, recursive);
+    let through = param_types
+        .iter()
+        .zip(&differentiated.ir.params)
+        .filter(|(_, p)| p.wrt)
+        .map(|(ty, _)| ty)
+        .chain([&seeded]);
+    let shown_at = types::signature_shown_at(through);
     let items = &differentiated.ir.items;
     let warnings =
         crate::warnings::for_function(sig, block, &differentiated.ir, &differentiated.activity);
@@ -264,9 +271,15 @@ fn vjp_item(
             let body = quote!(#mark_used #(#items)* #body);
             let names = ForwardNames::of(order, &sig.ident);
             let items = match placement {
-                Placement::Companion => {
-                    emit::vjp_fn(quote!(pub), &names.companion, sig, &params, result, body)
-                }
+                Placement::Companion => emit::vjp_fn(
+                    quote!(pub),
+                    &names.companion,
+                    sig,
+                    &params,
+                    result,
+                    body,
+                    shown_at,
+                ),
                 Placement::Sibling if mutates_self(sig) => {
                     let vis = vis.to_token_stream();
                     let guard =
@@ -280,7 +293,8 @@ fn vjp_item(
                             (&names.inout_method, &names.mut_method),
                         )
                     });
-                    let forward = emit::vjp_fn(vis, &names.mut_method, sig, &params, result, body);
+                    let forward =
+                        emit::vjp_fn(vis, &names.mut_method, sig, &params, result, body, shown_at);
                     quote!(#forward #guard #inout)
                 }
                 Placement::Sibling => emit::vjp_fn(
@@ -290,6 +304,7 @@ fn vjp_item(
                     &params,
                     result,
                     body,
+                    shown_at,
                 ),
             };
             (order, items)
@@ -305,6 +320,7 @@ fn vjp_item(
                 &decls,
                 result,
                 body,
+                shown_at,
             );
             let module = emit::companion_module(vis, &sig.ident, quote!(#vjp #forwards));
             let mark_used = sig
@@ -331,6 +347,7 @@ fn vjp_item(
                 &decls,
                 result,
                 body,
+                shown_at,
             );
             quote!(#vjp #guard #inout #forwards)
         }
@@ -342,6 +359,7 @@ fn vjp_item(
                 &decls,
                 result,
                 body,
+                shown_at,
             );
             quote!(#vjp #forwards)
         }

@@ -378,6 +378,7 @@ impl Adapter<'_> {
             &params,
             quote!((#value_type, #tangent)),
             body,
+            None,
         )
     }
 
@@ -427,6 +428,7 @@ impl Adapter<'_> {
             &decls,
             vjp_result,
             vjp.body,
+            None,
         );
         let forward = emit::vjp_fn(
             item_vis.clone(),
@@ -435,6 +437,7 @@ impl Adapter<'_> {
             &forward_params,
             forward_result,
             forward.body,
+            None,
         );
         let second = self.second(item_vis, &second_name, &decls, &param_types);
         if self.associated {

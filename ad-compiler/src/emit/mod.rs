@@ -145,7 +145,9 @@ fn rebase_relative_paths(tokens: TokenStream) -> TokenStream {
     out.into_iter().collect()
 }
 
-/// A generated VJP function named `name` with the given visibility.
+/// A generated derivative function named `name` with the given visibility, its signature
+/// (from its visibility to its result type) shown at `shown_at` when given (see
+/// `types::signature_shown_at`).
 pub fn vjp_fn(
     vis: TokenStream,
     name: &syn::Ident,
@@ -153,16 +155,29 @@ pub fn vjp_fn(
     params: &[TokenStream],
     result: TokenStream,
     body: TokenStream,
+    shown_at: Option<(proc_macro2::Span, proc_macro2::Span)>,
 ) -> TokenStream {
     let allow = allow_generated();
     let generics = &sig.generics;
     let where_clause = &generics.where_clause;
-    quote! {
+    let head = quote! {
         #[doc(hidden)]
         #allow
         #[inline]
-        #vis fn #name #generics (#(#params),*) -> #result #where_clause {
-            #body
+        #vis fn #name
+    };
+    let mut block = proc_macro2::Group::new(proc_macro2::Delimiter::Brace, body);
+    let (head, result) = match shown_at {
+        // rustc shows a function's signature only when the whole item, from its attributes
+        // to its block, comes from one place; otherwise it shows the attribute.
+        Some((first, last)) => {
+            block.set_span(last);
+            (
+                crate::tokens::respan(head, (first, first)),
+                crate::tokens::respan(result, (first, last)),
+            )
         }
-    }
+        None => (head, result),
+    };
+    quote!(#head #generics (#(#params),*) -> #result #where_clause #block)
 }

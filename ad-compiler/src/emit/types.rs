@@ -3,8 +3,10 @@
 //! `NoTangent` for parameters that are not differentiated.
 
 use super::names::runtime;
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::ToTokens;
 use quote::quote;
+use syn::spanned::Spanned;
 
 /// The tangent type of a value of type `ty`.
 pub fn tangent(ty: &syn::Type) -> TokenStream {
@@ -15,9 +17,7 @@ pub fn tangent(ty: &syn::Type) -> TokenStream {
     };
     // A float is its own tangent: saying so keeps signatures readable (and keeps rustc from
     // reporting an unnormalised projection when another parameter is not differentiable).
-    if let syn::Type::Path(p) = inner
-        && (p.path.is_ident("f64") || p.path.is_ident("f32"))
-    {
+    if is_float(inner) {
         return quote!(#inner);
     }
     quote!(<#inner as #rt::Differentiable>::TangentVector)
@@ -98,10 +98,61 @@ pub fn forward_tangent_params(
             let name = super::names::param_tangent(i);
             if w {
                 let tangent = forward_tangent_type(ty, order);
-                quote!(#name: impl #rt::MaybeTangent<#tangent>)
+                // Shown at the parameter's type: rustc reports a type that is not
+                // differentiable where this bound is not well-formed.
+                let bound = quote!(impl #rt::MaybeTangent<#tangent>);
+                let span = shown_at(ty);
+                let bound = crate::tokens::respan(bound, (span, span));
+                quote!(#name: #bound)
             } else {
                 quote!(#name: impl ::core::marker::Sized)
             }
         })
         .collect()
+}
+
+/// Whether `ty` is `f32` or `f64`.
+fn is_float(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"))
+}
+
+/// Where to show generated code that stands for a value of type `ty`: at the last name in
+/// the type without its reference (`Point` in `&Point`, `Vec<Point>` or `geo::Point`), the
+/// type that is most likely at fault when the value cannot be differentiated.
+pub fn shown_at(ty: &syn::Type) -> Span {
+    fn last_ident(tokens: TokenStream) -> Option<Span> {
+        tokens.into_iter().fold(None, |found, tree| match tree {
+            TokenTree::Ident(ident) => Some(ident.span()),
+            TokenTree::Group(group) => last_ident(group.stream()).or(found),
+            _ => found,
+        })
+    }
+    let ty = match ty {
+        syn::Type::Reference(r) => &*r.elem,
+        other => other,
+    };
+    last_ident(ty.to_token_stream()).unwrap_or_else(|| ty.span())
+}
+
+/// Where to show the signature of a derivative: from the first to the last of the types
+/// derivatives are taken through (`through`: differentiated parameters and the result)
+/// other than floats, which are the ones that may not be differentiable. rustc reports such
+/// a type where the signature's tangent types are not well-formed, at the derivative's
+/// signature or its pullback type; shown at the user's type, the reports of the three
+/// derivatives are identical, and rustc prints one.
+pub fn signature_shown_at<'a>(
+    through: impl IntoIterator<Item = &'a syn::Type>,
+) -> Option<(Span, Span)> {
+    let spans: Vec<Span> = through
+        .into_iter()
+        .filter(|ty| {
+            let ty = match ty {
+                syn::Type::Reference(r) => &*r.elem,
+                other => other,
+            };
+            !is_float(ty) && !matches!(ty, syn::Type::Tuple(t) if t.elems.is_empty())
+        })
+        .map(shown_at)
+        .collect();
+    Some((*spans.first()?, *spans.last()?))
 }

@@ -95,10 +95,16 @@ pub fn body_with_names(
                 return bind;
             }
             let (pattern, given) = (printer.pattern(p.value), names::param_tangent(i));
-            // Typed by the declared parameter (a reference's referent), so a type that is not
-            // differentiable is reported once, at the signature.
+            // Typed by the declared parameter (a reference's referent), and shown at it like
+            // the signature (see `types::signature_shown_at`): this call is where rustc
+            // reports a type that is not differentiable.
             // A `&mut self` receiver is bound to an owned copy (see `emit::vjp_params`).
             let owned_copy = ir.mutated_self.is_some() && p.name == "self";
+            let shown_at = p.ty.as_ref().map(super::types::shown_at);
+            let value = match shown_at {
+                Some(span) => names::located(value.clone(), span),
+                None => value.clone(),
+            };
             let (ty, by_ref) = match &p.ty {
                 Some(syn::Type::Reference(r)) if owned_copy => ((*r.elem).clone(), quote!(&#value)),
                 Some(syn::Type::Reference(r)) => ((*r.elem).clone(), quote!(#value)),
@@ -123,9 +129,18 @@ pub fn body_with_names(
                 Order::First => quote!(tangent_or_zero),
                 Order::Second => quote!(second_or_zero),
             };
+            let shown_at = super::types::shown_at(&ty);
+            let given = names::located(given, shown_at);
+            let callee = quote!(#rt::#from_given::<#ty>);
+            let callee = crate::tokens::respan(callee, (shown_at, shown_at));
+            let mut args = proc_macro2::Group::new(
+                proc_macro2::Delimiter::Parenthesis,
+                quote!(#given, #by_ref),
+            );
+            args.set_span(shown_at);
             quote! {
                 #bind
-                let #pattern = #rt::#from_given::<#ty>(#given, #by_ref);
+                let #pattern = #callee #args;
             }
         });
     let code = printer.instrs(&ir.block.instrs);
