@@ -113,8 +113,8 @@ pub mod __private {
     pub use ad_core::basis::{Basis, DerivedMode, assemble};
     pub use ad_core::field::{FieldTangent, field, field_key, from_field, without_field};
     pub use ad_core::forward::{
-        Absent, MaybeTangent, Present, argument_seed, same_type_zero, scaled_by, second_or_zero,
-        tangent_or_zero, unshaped_zero, with_second_tangent,
+        Absent, MaybeTangent, Present, SecondTangent, argument_seed, same_type_zero, scaled_by,
+        second_or_zero, tangent_or_zero, unshaped_zero, with_second_tangent,
     };
     pub use ad_core::function::Function;
     pub use ad_core::hessian::ScalarResult;
@@ -124,6 +124,7 @@ pub mod __private {
         take_at_nd, take_at2, take_last,
     };
     pub use ad_core::jacobian::{jacobian, uses_forward_mode as jacobian_uses_forward_mode};
+    pub use ad_core::output_hint::{output_of, same_output, unreachable_value};
     pub use ad_core::seed::seed;
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::array::{

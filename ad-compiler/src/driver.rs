@@ -322,7 +322,8 @@ fn vjp_item(
                 body,
                 shown_at,
             );
-            let module = emit::companion_module(vis, &sig.ident, quote!(#vjp #forwards));
+            let arity = sig.inputs.len();
+            let module = emit::companion_module(vis, &sig.ident, arity, quote!(#vjp #forwards));
             let mark_used = sig
                 .generics
                 .params

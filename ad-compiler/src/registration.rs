@@ -443,7 +443,8 @@ impl Adapter<'_> {
         if self.associated {
             quote!(#vjp #forward #second)
         } else {
-            emit::companion_module(vis, self.target, quote!(#vjp #forward #second))
+            let arity = param_types.len();
+            emit::companion_module(vis, self.target, arity, quote!(#vjp #forward #second))
         }
     }
 }

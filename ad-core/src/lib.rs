@@ -23,6 +23,7 @@ pub mod index;
 pub mod jacobian;
 mod no_tangent;
 mod operand;
+pub mod output_hint;
 pub mod seed;
 
 pub use differentiable::{Differentiable, Tangent, TangentVector};

@@ -74,12 +74,15 @@ pub fn param_types(sig: &syn::Signature) -> Vec<syn::Type> {
         .collect()
 }
 
-/// `#vis mod name { use super::*; pub fn vjp .. }`: the companion of a free function.
+/// `#vis mod name { use super::*; pub fn vjp .. }`: the companion of a free function of
+/// `arity` parameters.
 pub fn companion_module(
     vis: &syn::Visibility,
     name: &syn::Ident,
+    arity: usize,
     vjp_fn: TokenStream,
 ) -> TokenStream {
+    let original = missing_functions::original_stub(arity);
     // Rebuilding every token costs; most functions have no relative path to rebase.
     let vjp_fn = if has_relative_paths(&vjp_fn) {
         rebase_relative_paths(vjp_fn)
@@ -91,6 +94,7 @@ pub fn companion_module(
         #[allow(non_snake_case, non_camel_case_types, unused_imports, dead_code)]
         #vis mod #name {
             use super::*;
+            #original
             #vjp_fn
         }
     }

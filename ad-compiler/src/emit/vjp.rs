@@ -126,7 +126,7 @@ pub fn body(
     });
     let fallbacks = super::missing::fallbacks(ir, super::missing::Mode::Reverse);
     let function_fallbacks =
-        super::missing_functions::fallbacks(ir, &|v| program.active.contains(&v));
+        super::missing_functions::Fallbacks::of(ir, &|v| program.active.contains(&v)).items();
     let body = quote! {
         #[allow(unused_imports)]
         use #rt::method_rules::*;

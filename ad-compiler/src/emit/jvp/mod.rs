@@ -82,6 +82,7 @@ pub fn body_with_names(
         shared: shared_values(ir),
         nones: nones(ir),
         order,
+        function_fallbacks: super::missing_functions::Fallbacks::of(ir, &|v| activity.is_active(v)),
     };
     let bindings = ir
         .params
@@ -159,7 +160,7 @@ pub fn body_with_names(
         Order::Second => super::missing::Mode::Second,
     };
     let fallbacks = super::missing::fallbacks(ir, mode);
-    let function_fallbacks = super::missing_functions::fallbacks(ir, &|v| activity.is_active(v));
+    let function_fallbacks = printer.function_fallbacks.items();
     let body = quote! {
         #[allow(unused_imports)]
         use #rt::{Differentiable as _, method_rules::*};
@@ -221,6 +222,8 @@ struct Printer<'p> {
     shared: HashMap<ValueId, u32>,
     nones: HashSet<ValueId>,
     order: Order,
+    /// The free functions called here that may have no derivative.
+    function_fallbacks: super::missing_functions::Fallbacks,
 }
 
 impl Printer<'_> {
@@ -398,7 +401,24 @@ impl Printer<'_> {
                 };
                 let values = args.iter().map(|a| names::located(names::value(*a), span));
                 let tangents = args.iter().map(|a| self.maybe(*a));
-                quote_spanned!(span=> #path(#(#values,)* #(#tangents),*))
+                let call = quote_spanned!(span=> #path(#(#values,)* #(#tangents),*));
+                if self.function_fallbacks.covers(&callee.path) {
+                    // The result is typed as `f::original`'s, which is the function itself
+                    // when `f` has no derivative and this call goes to a fallback (see
+                    // `emit::missing_functions`).
+                    let rt = runtime();
+                    let original = &callee.path;
+                    // Bound first, so that each argument has its own type, which the call may
+                    // coerce (`&[a; 3]` to `&[a]`).
+                    let values: Vec<_> = args.iter().map(|a| names::value(*a)).collect();
+                    let output = quote!(#rt::output_of(|| {
+                        #(let #values = #rt::unreachable_value(&#values);)*
+                        #original::original(#(#values),*)
+                    }));
+                    quote!(#rt::same_output(#output, #call))
+                } else {
+                    call
+                }
             }
             Op::Method {
                 receiver,
