@@ -513,7 +513,7 @@ fn check_signature(sig: &syn::Signature, diag: &mut Diagnostics) {
         syn::ReturnType::Type(_, ty) if crate::ir::is_constant_type(ty) => diag.error_spanned(
             ty,
             format!(
-                "the result of `{}` is a `{}`, which carries no derivative: a differentiable function returns floats, or tuples, arrays, `Vec`s or structs of them",
+                "the result of `{}` has type `{}`, which carries no derivative: a differentiable function returns floats, or tuples, arrays, `Vec`s or structs of them",
                 sig.ident,
                 ty.to_token_stream()
             ),
