@@ -2,7 +2,8 @@
 //!
 //! Group `sin_cos`: `f(x) = sin(x) * cos(x)`, the primal, value-and-gradient by hand and by
 //! `value_with_gradient!`, and the derivative alone by hand, by `gradient!` and by
-//! `differentiate!` (forward mode; compare it with `gradient/hand`).
+//! `differentiate!` (forward mode; compare it with `gradient/hand`), also with the sine taken by
+//! a differentiable helper function (a call through its companion costs nothing).
 //! Group `straight_line_2d`: `g(x, y) = sin(x y) + exp(x / y) ln(y) - x^3`, a straight-line
 //! function of two variables with about ten operations, the same comparisons.
 //!
@@ -42,6 +43,22 @@ fn f_gradient_by_ad(x: f64) -> f64 {
 /// `f'(x)` by forward mode.
 fn f_derivative_by_forward_mode(x: f64) -> f64 {
     differentiate!(at: x, of: f)
+}
+
+#[differentiable]
+fn sine(x: f64) -> f64 {
+    x.sin()
+}
+
+/// `f` again, with its sine taken by a helper: a call of a function through its companion.
+#[differentiable]
+fn f_through_a_helper(x: f64) -> f64 {
+    sine(x) * x.cos()
+}
+
+/// `f'(x)` by forward mode, through the helper.
+fn f_derivative_through_a_helper(x: f64) -> f64 {
+    differentiate!(at: x, of: f_through_a_helper)
 }
 
 #[differentiable]
@@ -93,6 +110,10 @@ fn check_agreement() {
             (f_derivative_by_forward_mode(x) - hd).abs() < 1e-12,
             "f' by forward mode at {x}"
         );
+        assert!(
+            (f_derivative_through_a_helper(x) - hd).abs() < 1e-12,
+            "f' by forward mode through a helper at {x}"
+        );
         for y in [0.4, 1.7] {
             let (v, (dx, dy)) = g_value_with_gradient_by_ad(x, y);
             let (hv, (hx, hy)) = g_value_with_gradient_by_hand(x, y);
@@ -123,6 +144,9 @@ fn sin_cos(c: &mut Criterion) {
     });
     group.bench_function("differentiate/ad", |b| {
         b.iter(|| black_box(f_derivative_by_forward_mode(black_box(x))))
+    });
+    group.bench_function("differentiate/ad through a helper", |b| {
+        b.iter(|| black_box(f_derivative_through_a_helper(black_box(x))))
     });
     group.finish();
 }
