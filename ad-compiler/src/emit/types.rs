@@ -11,10 +11,7 @@ use syn::spanned::Spanned;
 /// The tangent type of a value of type `ty`.
 pub fn tangent(ty: &syn::Type) -> TokenStream {
     let rt = runtime();
-    let inner = match ty {
-        syn::Type::Reference(r) => &*r.elem,
-        other => other,
-    };
+    let inner = referent(ty);
     // A float is its own tangent: saying so keeps signatures readable (and keeps rustc from
     // reporting an unnormalised projection when another parameter is not differentiable).
     if is_float(inner) {
@@ -111,6 +108,14 @@ pub fn forward_tangent_params(
         .collect()
 }
 
+/// `T` for `&T` and `&mut T`, else `ty`: the type whose tangent a parameter carries.
+fn referent(ty: &syn::Type) -> &syn::Type {
+    match ty {
+        syn::Type::Reference(r) => &r.elem,
+        other => other,
+    }
+}
+
 /// Whether `ty` is `f32` or `f64`.
 fn is_float(ty: &syn::Type) -> bool {
     matches!(ty, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"))
@@ -127,10 +132,7 @@ pub fn shown_at(ty: &syn::Type) -> Span {
             _ => found,
         })
     }
-    let ty = match ty {
-        syn::Type::Reference(r) => &*r.elem,
-        other => other,
-    };
+    let ty = referent(ty);
     last_ident(ty.to_token_stream()).unwrap_or_else(|| ty.span())
 }
 
@@ -139,17 +141,14 @@ pub fn shown_at(ty: &syn::Type) -> Span {
 /// other than floats, which are the ones that may not be differentiable. rustc reports such
 /// a type where the signature's tangent types are not well-formed, at the derivative's
 /// signature or its pullback type; shown at the user's type, the reports of the three
-/// derivatives are identical, and rustc prints one.
+/// derivatives read the same, and cargo prints one.
 pub fn signature_shown_at<'a>(
     through: impl IntoIterator<Item = &'a syn::Type>,
 ) -> Option<(Span, Span)> {
     let spans: Vec<Span> = through
         .into_iter()
         .filter(|ty| {
-            let ty = match ty {
-                syn::Type::Reference(r) => &*r.elem,
-                other => other,
-            };
+            let ty = referent(ty);
             !is_float(ty) && !matches!(ty, syn::Type::Tuple(t) if t.elems.is_empty())
         })
         .map(shown_at)
