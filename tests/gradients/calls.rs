@@ -165,6 +165,21 @@ fn imported_function_called_unqualified() {
     assert_all_close(&[dx, dy], &[3.0 * 3.0 / 5.0, 3.0 * 4.0 / 5.0]);
 }
 
+/// `norm2` imported by the body's own `use` item, next to a function of the module.
+#[differentiable]
+fn imported_in_the_body(x: f64, y: f64) -> f64 {
+    use geometry::norm2;
+    norm2(x, y) * square(x)
+}
+
+#[test]
+fn function_imported_by_the_body() {
+    // f = r x² with r = |(x, y)|: ∂x = x³ / r + 2 x r, ∂y = y x² / r
+    let (x, y) = (3.0, 4.0);
+    let (dx, dy) = gradient!(at: x, y, of: imported_in_the_body);
+    assert_all_close(&[dx, dy], &[27.0 / 5.0 + 30.0, 36.0 / 5.0]);
+}
+
 struct Cubic;
 
 #[differentiable]

@@ -25,8 +25,19 @@ use std::collections::BTreeMap;
 /// The free functions a body calls on differentiated values, by a single-segment path without
 /// generic arguments: the ones that get a fallback.
 pub struct Fallbacks {
-    /// Each function's name and the number of arguments it is called with.
-    callees: BTreeMap<String, (syn::Ident, usize)>,
+    /// The functions, by name.
+    callees: BTreeMap<String, Callee>,
+}
+
+/// A function that gets a fallback.
+struct Callee {
+    /// Its name.
+    name: syn::Ident,
+    /// The number of arguments it is called with.
+    arity: usize,
+    /// Whether the body imports it itself (`use m::foo;` in the body): its fallback cannot
+    /// name it, so its forward fallbacks report the missing derivative too.
+    imported: bool,
 }
 
 impl Fallbacks {
@@ -35,8 +46,9 @@ impl Fallbacks {
     ///
     /// Only for the derivatives of functions and methods, which are items of a module:
     /// `self::foo` then names what `foo` names in the source. A closure's derivatives sit in
-    /// the caller's block, and a function body's own `use` items may bring names in too; both
-    /// keep rustc's plain "cannot find" error.
+    /// the caller's block, where names may come from anywhere, and the names a function body
+    /// declares or imports itself are not the module's; all keep rustc's plain "cannot find"
+    /// error.
     pub fn of(ir: &Body, active: &dyn Fn(ValueId) -> bool) -> Fallbacks {
         Fallbacks {
             callees: callees(ir, active),
@@ -46,7 +58,9 @@ impl Fallbacks {
     /// Whether a call of `callee` may resolve to a fallback: its forward code then says what
     /// the call returns.
     pub fn covers(&self, callee: &syn::Path) -> bool {
-        single_segment(callee).is_some_and(|ident| self.callees.contains_key(&ident.to_string()))
+        single_segment(callee)
+            .and_then(|ident| self.callees.get(&ident.to_string()))
+            .is_some_and(|callee| !callee.imported)
     }
 
     /// The fallback modules and the imports that make them fallbacks, at the start of a
@@ -55,14 +69,16 @@ impl Fallbacks {
         if self.callees.is_empty() {
             return quote!();
         }
-        let modules = self
-            .callees
-            .values()
-            .map(|(ident, arity)| fallback(ident, *arity));
+        let modules = self.callees.values().map(fallback);
+        // The body's own import of a function is explicit already.
         let imports = self
             .callees
             .values()
-            .map(|(ident, _)| quote!(use self::#ident;));
+            .filter(|callee| !callee.imported)
+            .map(|callee| {
+                let name = &callee.name;
+                quote!(use self::#name;)
+            });
         quote! {
             #[allow(non_camel_case_types, non_snake_case, dead_code, unused_imports)]
             mod __ad_functions_without_derivative {
@@ -76,37 +92,56 @@ impl Fallbacks {
 }
 
 /// See `Fallbacks::of`.
-fn callees(ir: &Body, active: &dyn Fn(ValueId) -> bool) -> BTreeMap<String, (syn::Ident, usize)> {
+fn callees(ir: &Body, active: &dyn Fn(ValueId) -> bool) -> BTreeMap<String, Callee> {
     let mut callees = BTreeMap::new();
-    if ir.is_closure
-        || ir
-            .items
-            .iter()
-            .any(|item| matches!(item, syn::Item::Use(_)))
-    {
+    // The functions the body declares or imports itself are not the module's. A glob import
+    // may bring in any name, and its companions would clash with the fallbacks' glob.
+    let (mut local, mut imported) = (Vec::new(), Vec::new());
+    let mut glob = false;
+    for item in &ir.items {
+        match item {
+            syn::Item::Fn(f) => local.push(f.sig.ident.to_string()),
+            syn::Item::Use(u) => glob |= imported_names(&u.tree, &mut imported),
+            _ => {}
+        }
+    }
+    if ir.is_closure || glob {
         return callees;
     }
-    // A function declared in the body is not an item of the module.
-    let local: Vec<String> = ir
-        .items
-        .iter()
-        .filter_map(|item| match item {
-            syn::Item::Fn(f) => Some(f.sig.ident.to_string()),
-            _ => None,
-        })
-        .collect();
     crate::ir::walk(&ir.block.instrs, &mut |instr: &Instr| {
         if let Op::Call { callee, args } = &instr.op
             && active(instr.result)
             && let Some(ident) = single_segment(&callee.path)
             && !local.contains(&ident.to_string())
         {
-            callees
-                .entry(ident.to_string())
-                .or_insert_with(|| (ident.clone(), args.len()));
+            callees.entry(ident.to_string()).or_insert_with(|| Callee {
+                name: ident.clone(),
+                arity: args.len(),
+                imported: imported.contains(&ident.to_string()),
+            });
         }
     });
     callees
+}
+
+/// Adds the names `tree` imports to `names`; whether it holds a glob import.
+fn imported_names(tree: &syn::UseTree, names: &mut Vec<String>) -> bool {
+    match tree {
+        syn::UseTree::Path(path) => imported_names(&path.tree, names),
+        syn::UseTree::Name(name) => {
+            names.push(name.ident.to_string());
+            false
+        }
+        syn::UseTree::Rename(rename) => {
+            names.push(rename.rename.to_string());
+            false
+        }
+        syn::UseTree::Glob(_) => true,
+        syn::UseTree::Group(group) => group
+            .items
+            .iter()
+            .fold(false, |glob, tree| imported_names(tree, names) | glob),
+    }
 }
 
 /// A companion's `original`, which forward-mode calls of a function that may have no
@@ -132,10 +167,15 @@ fn single_segment(path: &syn::Path) -> Option<&syn::Ident> {
     }
 }
 
-/// The marker trait and the module `name` standing in for `name`'s companion, for calls of
-/// `arity` arguments: its `vjp` reports the missing derivative, its `forward` and `second`
-/// only type-check (see the module's documentation).
-fn fallback(name: &syn::Ident, arity: usize) -> TokenStream {
+/// The marker trait and the module standing in for `callee`'s companion: its `vjp` reports
+/// the missing derivative, its `forward` and `second` only type-check (see the module's
+/// documentation), unless the body imports `callee` itself.
+fn fallback(callee: &Callee) -> TokenStream {
+    let Callee {
+        name,
+        arity,
+        imported,
+    } = callee;
     let plain = name.to_string();
     let plain = plain.trim_start_matches("r#");
     let marker = format_ident!("__ad_{}_has_no_derivative", plain);
@@ -144,18 +184,26 @@ fn fallback(name: &syn::Ident, arity: usize) -> TokenStream {
     let note = format!(
         "put `#[differentiable]` on `{plain}`, register a derivative with `#[derivative(of = {plain})]`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
     );
-    let values: Vec<_> = (0..arity).map(|k| format_ident!("A{}", k)).collect();
-    let tangents: Vec<_> = (0..arity).map(|k| format_ident!("T{}", k)).collect();
+    let values: Vec<_> = (0..*arity).map(|k| format_ident!("A{}", k)).collect();
+    let tangents: Vec<_> = (0..*arity).map(|k| format_ident!("T{}", k)).collect();
     let bound = quote!(where (#(#values,)*): super::#marker);
-    let rt = super::names::runtime();
-    quote! {
-        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-        pub trait #marker {}
-        pub mod #name {
-            pub(in super::super) use super::super::#name as original;
-            pub fn vjp<#(#values,)* R, P>(#(_: #values),*) -> (R, P) #bound {
+    let forwards = if *imported {
+        quote! {
+            pub fn forward<#(#values,)* #(#tangents,)* R, T>(
+                #(_: #values,)* #(_: #tangents),*
+            ) -> (R, T) #bound {
                 ::core::unreachable!()
             }
+            pub fn second<#(#values,)* #(#tangents,)* R, T>(
+                #(_: #values,)* #(_: #tangents),*
+            ) -> (R, T) #bound {
+                ::core::unreachable!()
+            }
+        }
+    } else {
+        let rt = super::names::runtime();
+        quote! {
+            pub(in super::super) use super::super::#name as original;
             pub fn forward<#(#values,)* #(#tangents,)* R: #rt::Differentiable>(
                 #(_: #values,)* #(_: #tangents),*
             ) -> (R, #rt::Tangent<R>) {
@@ -166,6 +214,16 @@ fn fallback(name: &syn::Ident, arity: usize) -> TokenStream {
             ) -> (R, #rt::SecondTangent<R>) {
                 ::core::unreachable!()
             }
+        }
+    };
+    quote! {
+        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+        pub trait #marker {}
+        pub mod #name {
+            pub fn vjp<#(#values,)* R, P>(#(_: #values),*) -> (R, P) #bound {
+                ::core::unreachable!()
+            }
+            #forwards
         }
     }
 }
