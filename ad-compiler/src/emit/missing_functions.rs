@@ -15,7 +15,15 @@
 //! does not report on once an error was. Its `forward` and `second` say nothing: rustc checks
 //! each derivative on its own, and the same error from all three would be printed three
 //! times. They must then type-check, so the forward code says what their result is: the type
-//! of `foo(x)`, written in a closure that is never run (`ad_core::output_hint`).
+//! of `foo::original(x)`, written in a closure that is never run (`ad_core::output_hint`).
+//! In a fallback `original` is `foo` itself; every companion has a generic `original` that
+//! says nothing, so that the forward code is the same whether `foo` has a derivative or not
+//! (a call of `foo` itself would not type-check in derivative code, whose values may differ
+//! from the source's: an ndarray view is an owned array there).
+//!
+//! A function the body imports itself (`use m::foo;` in the body) is the body's explicit
+//! import already; its fallback cannot name it (the import's path is relative to a scope the
+//! fallback does not see), so its `forward` and `second` report the missing derivative too.
 
 use crate::ir::{Body, Instr, Op, ValueId};
 use proc_macro2::TokenStream;
