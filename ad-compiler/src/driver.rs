@@ -282,8 +282,13 @@ fn vjp_item(
                 ),
                 Placement::Sibling if mutates_self(sig) => {
                     let vis = vis.to_token_stream();
-                    let guard =
-                        emit::mut_self::forward_guard(vis.clone(), sig, &result, &names.method);
+                    let guard = emit::mut_self::forward_guard(
+                        vis.clone(),
+                        sig,
+                        &result,
+                        &names.method,
+                        shown_at,
+                    );
                     let inout = ir.inout_result.then(|| {
                         emit::mut_self::forward_inout(
                             vis.clone(),
@@ -291,6 +296,7 @@ fn vjp_item(
                             &tangent_params,
                             &tangent,
                             (&names.inout_method, &names.mut_method),
+                            shown_at,
                         )
                     });
                     let forward =
@@ -332,14 +338,14 @@ fn vjp_item(
             quote!(#module #mark_used)
         }
         Placement::Sibling if mutates_self(sig) => {
-            let guard = emit::mut_self::guard(vis.to_token_stream(), sig, &result);
+            let guard = emit::mut_self::guard(vis.to_token_stream(), sig, &result, shown_at);
             // Without a result, the method can be called as `x.name(args);` in differentiable
             // code, through a sibling that returns the new `x`.
             let inout = ir.inout_result.then(|| {
                 let self_type: syn::Type = syn::parse_quote!(Self);
                 let returns_self =
                     types::vjp_result(&self_type, &seeded, &tangents, &captured, recursive);
-                emit::mut_self::inout(vis.to_token_stream(), sig, &returns_self)
+                emit::mut_self::inout(vis.to_token_stream(), sig, &returns_self, shown_at)
             });
             let vjp = emit::vjp_fn(
                 vis.to_token_stream(),

@@ -168,12 +168,13 @@ pub fn vjp_fn(
         #[doc(hidden)]
         #allow
         #[inline]
-        #vis fn #name
+        #vis fn
     };
     let mut block = proc_macro2::Group::new(proc_macro2::Delimiter::Brace, body);
     let (head, result) = match shown_at {
         // rustc shows a function's signature only when the whole item, from its attributes
-        // to its block, comes from one place; otherwise it shows the attribute.
+        // to its block, comes from one place; otherwise it shows the attribute. (The name
+        // keeps its span: the user's method name for a sibling, which notes point at.)
         Some((first, last)) => {
             block.set_span(last);
             (
@@ -183,5 +184,5 @@ pub fn vjp_fn(
         }
         None => (head, result),
     };
-    quote!(#head #generics (#(#params),*) -> #result #where_clause #block)
+    quote!(#head #name #generics (#(#params),*) -> #result #where_clause #block)
 }

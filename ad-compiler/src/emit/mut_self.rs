@@ -12,19 +12,46 @@ use super::names;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
+/// Where generated items are shown (see `types::signature_shown_at`).
+type ShownAt = Option<(proc_macro2::Span, proc_macro2::Span)>;
+
 /// The guard `__ad_vjp_<name>` of the `&mut self` method `sig`, whose VJP returns `result`.
-pub fn guard(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> TokenStream {
+pub fn guard(
+    vis: TokenStream,
+    sig: &syn::Signature,
+    result: &TokenStream,
+    shown_at: ShownAt,
+) -> TokenStream {
     let vjp = names::mut_method_vjp(&sig.ident);
     let (params, args) = typed_params(sig);
     // Never called (the bound cannot hold); the body only gives the signature meaning.
     let body = quote!(Self::#vjp(&mut ::core::clone::Clone::clone(self), #(#args),*));
-    guard_fn(
+    let rt = names::runtime();
+    let lifetime: syn::Lifetime = syn::parse_quote!('__ad_guard);
+    let mut guarded = sig.clone();
+    guarded.generics.params.insert(
+        0,
+        syn::GenericParam::Lifetime(syn::LifetimeParam::new(lifetime.clone())),
+    );
+    // The bound names the generic lifetime, so rustc checks it at each call rather than
+    // rejecting a bound that is false for every caller (`trivial_bounds`).
+    guarded
+        .generics
+        .make_where_clause()
+        .predicates
+        .push(syn::parse_quote!(&#lifetime Self: #rt::MutSelfMethod));
+    let params: Vec<TokenStream> = std::iter::once(quote!(self: &#lifetime Self))
+        .chain(params)
+        .collect();
+    let name = names::method_vjp(&sig.ident);
+    super::vjp_fn(
         vis,
-        sig,
-        &names::method_vjp(&sig.ident),
+        &name,
+        &guarded,
         &params,
-        result,
+        result.clone(),
         body,
+        shown_at,
     )
 }
 
@@ -38,53 +65,19 @@ pub fn forward_guard(
     sig: &syn::Signature,
     result: &TokenStream,
     name: &syn::Ident,
+    shown_at: ShownAt,
 ) -> TokenStream {
-    let (mut params, _) = typed_params(sig);
-    params.extend((0..sig.inputs.len()).map(|i| {
+    let (params, _) = typed_params(sig);
+    let tangents = (0..sig.inputs.len()).map(|i| {
         let name = names::param_tangent(i);
         quote!(#name: impl ::core::marker::Sized)
-    }));
-    let (impl_generics, _, where_clause) = sig.generics.split_for_impl();
-    let allow = super::allow_generated();
-    quote! {
-        #[doc(hidden)]
-        #allow
-        #vis fn #name #impl_generics (&self, #(#params),*) -> #result #where_clause {
-            ::core::unreachable!()
-        }
-    }
-}
-
-fn guard_fn(
-    vis: TokenStream,
-    sig: &syn::Signature,
-    name: &syn::Ident,
-    params: &[TokenStream],
-    result: &TokenStream,
-    body: TokenStream,
-) -> TokenStream {
-    let rt = names::runtime();
-    let lifetime: syn::Lifetime = syn::parse_quote!('__ad_guard);
-    let mut generics = sig.generics.clone();
-    generics.params.insert(
-        0,
-        syn::GenericParam::Lifetime(syn::LifetimeParam::new(lifetime.clone())),
-    );
-    // The bound names the generic lifetime, so rustc checks it at each call rather than
-    // rejecting a bound that is false for every caller (`trivial_bounds`).
-    generics
-        .make_where_clause()
-        .predicates
-        .push(syn::parse_quote!(&#lifetime Self: #rt::MutSelfMethod));
-    let (impl_generics, _, where_clause) = generics.split_for_impl();
-    let allow = super::allow_generated();
-    quote! {
-        #[doc(hidden)]
-        #allow
-        #vis fn #name #impl_generics (self: &#lifetime Self, #(#params),*) -> #result #where_clause {
-            #body
-        }
-    }
+    });
+    let params: Vec<TokenStream> = std::iter::once(quote!(&self))
+        .chain(params)
+        .chain(tangents)
+        .collect();
+    let body = quote!(::core::unreachable!());
+    super::vjp_fn(vis, name, sig, &params, result.clone(), body, shown_at)
 }
 
 /// The inout sibling `__ad_vjp_inout_<name>` of the `&mut self` method `sig` without a
@@ -95,22 +88,21 @@ fn guard_fn(
 /// Tangent: `dx' = ∂f/∂x · dx + ∂f/∂a · da`.
 /// Adjoint: `x̄ = (∂f/∂x)ᵀ x̄'`, `ā = (∂f/∂a)ᵀ x̄'`: the `&mut self` VJP's pullback seeded with
 /// the cotangent `x̄'` of the new version, which is why that VJP takes `Self`'s tangent as seed.
-pub fn inout(vis: TokenStream, sig: &syn::Signature, result: &TokenStream) -> TokenStream {
+pub fn inout(
+    vis: TokenStream,
+    sig: &syn::Signature,
+    result: &TokenStream,
+    shown_at: ShownAt,
+) -> TokenStream {
     let name = names::inout_method_vjp(&sig.ident);
     let vjp = names::mut_method_vjp(&sig.ident);
     let (params, args) = typed_params(sig);
-    let generics = &sig.generics;
-    let (impl_generics, _, where_clause) = generics.split_for_impl();
-    let allow = super::allow_generated();
-    quote! {
-        #[doc(hidden)]
-        #allow
-        #[inline]
-        #vis fn #name #impl_generics (mut self, #(#params),*) -> #result #where_clause {
-            let ((), pullback) = Self::#vjp(&mut self, #(#args),*);
-            (self, pullback)
-        }
-    }
+    let params: Vec<TokenStream> = std::iter::once(quote!(mut self)).chain(params).collect();
+    let body = quote! {
+        let ((), pullback) = Self::#vjp(&mut self, #(#args),*);
+        (self, pullback)
+    };
+    super::vjp_fn(vis, &name, sig, &params, result.clone(), body, shown_at)
 }
 
 /// The forward inout sibling `name` (`__ad_fwd_inout_<m>`) of the `&mut self` method `sig`
@@ -123,21 +115,27 @@ pub fn forward_inout(
     tangent_params: &[TokenStream],
     tangent: &TokenStream,
     (name, forward): (&syn::Ident, &syn::Ident),
+    shown_at: ShownAt,
 ) -> TokenStream {
-    let (mut params, mut args) = typed_params(sig);
-    params.extend(tangent_params.iter().cloned());
+    let (params, mut args) = typed_params(sig);
     args.extend((0..sig.inputs.len()).map(|i| names::param_tangent(i).into_token_stream()));
-    let (impl_generics, _, where_clause) = sig.generics.split_for_impl();
-    let allow = super::allow_generated();
-    quote! {
-        #[doc(hidden)]
-        #allow
-        #[inline]
-        #vis fn #name #impl_generics (mut self, #(#params),*) -> (Self, #tangent) #where_clause {
-            let ((), tangent) = Self::#forward(&mut self, #(#args),*);
-            (self, tangent)
-        }
-    }
+    let params: Vec<TokenStream> = std::iter::once(quote!(mut self))
+        .chain(params)
+        .chain(tangent_params.iter().cloned())
+        .collect();
+    let body = quote! {
+        let ((), tangent) = Self::#forward(&mut self, #(#args),*);
+        (self, tangent)
+    };
+    super::vjp_fn(
+        vis,
+        name,
+        sig,
+        &params,
+        quote!((Self, #tangent)),
+        body,
+        shown_at,
+    )
 }
 
 /// The declarations and names of the parameters of `sig` other than the receiver (always the
