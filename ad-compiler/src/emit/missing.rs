@@ -48,8 +48,9 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
 /// The marker and fallback traits for method `name`, called as a statement when `inout`.
 fn fallback(name: &str, inout: bool, mode: Mode) -> TokenStream {
     let kind = if inout { "inout_" } else { "" };
-    let marker = format_ident!("__ad_{}{}_has_no_derivative", kind, name);
-    let fallback = format_ident!("__ad_derivative_of_{}{}", kind, name);
+    // Named to read right in rustc's notes: "doesn't satisfy `T: foo_has_a_derivative`".
+    let marker = format_ident!("{}{}_has_a_derivative", kind, name);
+    let fallback = format_ident!("derivative_of_{}{}", kind, name);
     let method = format_ident!("{}", name);
     let vjp = match mode {
         Mode::Reverse => names::called_method_vjp(&method, inout),

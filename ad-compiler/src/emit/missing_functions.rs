@@ -186,7 +186,9 @@ fn fallback(callee: &Callee) -> TokenStream {
     } = callee;
     let plain = name.to_string();
     let plain = plain.trim_start_matches("r#");
-    let marker = format_ident!("__ad_{}_has_no_derivative", plain);
+    // Named to read right in rustc's help: "the trait `foo_has_a_derivative` is not
+    // implemented".
+    let marker = format_ident!("{}_has_a_derivative", plain);
     let message = format!("the function `{plain}` has no derivative");
     let label = format!("`{plain}` is called on a differentiated value here");
     let note = format!(
