@@ -103,14 +103,7 @@ macro_rules! tuple_basis {
     )*};
 }
 
-tuple_basis! {
-    (A 0)
-    (A 0, B 1)
-    (A 0, B 1, C 2)
-    (A 0, B 1, C 2, D 3)
-    (A 0, B 1, C 2, D 3, E 4)
-    (A 0, B 1, C 2, D 3, E 4, F 5)
-}
+for_each_tuple_arity!(tuple_basis);
 
 /// The components of `x`.
 pub fn components<T: Basis>(x: &T) -> Vec<f64> {
@@ -200,5 +193,17 @@ mod tests {
             2.0 * components(&e).iter().sum::<f64>()
         });
         assert_eq!(doubled, vec![2.0; 3]);
+    }
+
+    #[test]
+    fn tuples_have_a_basis_as_long_as_they_are_differentiable() {
+        // Twelve components, the longest differentiable tuple, each set from its position.
+        let mut x = (
+            0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64, 0.0f64,
+            0.0f64,
+        );
+        x.set_components(&mut (1..=12).map(f64::from));
+        assert_eq!(components(&x), (1..=12).map(f64::from).collect::<Vec<_>>());
+        assert_eq!(x.11, 12.0);
     }
 }

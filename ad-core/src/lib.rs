@@ -7,6 +7,28 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+/// Calls `$impls!` with every tuple arity the runtime supports, `(A 0, B 1, ..)`, so that
+/// the traits implemented for tuples (`Differentiable`, `TangentVector`, `Basis`) cover the
+/// same ones.
+macro_rules! for_each_tuple_arity {
+    ($impls:ident) => {
+        $impls! {
+            (A 0)
+            (A 0, B 1)
+            (A 0, B 1, C 2)
+            (A 0, B 1, C 2, D 3)
+            (A 0, B 1, C 2, D 3, E 4)
+            (A 0, B 1, C 2, D 3, E 4, F 5)
+            (A 0, B 1, C 2, D 3, E 4, F 5, G 6)
+            (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7)
+            (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8)
+            (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9)
+            (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10)
+            (A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11)
+        }
+    };
+}
+
 pub mod accumulate;
 pub mod basis;
 pub mod check;
