@@ -254,7 +254,8 @@ fn vjp_item(
     };
     let body = quote!(#mark_used #warnings #(#items)* #body);
     // The forward derivatives, first and second order (for `hessian!`), share their shape.
-    let forwards: Vec<(Order, TokenStream)> = [Order::First, Order::Second]
+    let mutating = mutates_self(sig);
+    let forwards: TokenStream = [Order::First, Order::Second]
         .into_iter()
         .map(|order| {
             let wrt: Vec<bool> = ir.params.iter().map(|p| p.wrt).collect();
@@ -270,56 +271,41 @@ fn vjp_item(
             let body = emit::jvp::body(ir, activity, &sources, order);
             let body = quote!(#mark_used #(#items)* #body);
             let names = ForwardNames::of(order, &sig.ident);
-            let items = match placement {
-                Placement::Companion => emit::vjp_fn(
-                    quote!(pub),
-                    &names.companion,
-                    sig,
-                    &params,
-                    result,
-                    body,
-                    shown_at,
-                ),
-                Placement::Sibling if mutates_self(sig) => {
-                    let vis = vis.to_token_stream();
-                    let guard = emit::mut_self::forward_guard(
-                        vis.clone(),
-                        sig,
-                        &result,
-                        &names.method,
-                        shown_at,
-                    );
-                    let inout = ir.inout_result.then(|| {
-                        emit::mut_self::forward_inout(
-                            vis.clone(),
-                            sig,
-                            &tangent_params,
-                            &tangent,
-                            (&names.inout_method, &names.mut_method),
-                            shown_at,
-                        )
-                    });
-                    let forward =
-                        emit::vjp_fn(vis, &names.mut_method, sig, &params, result, body, shown_at);
-                    quote!(#forward #guard #inout)
-                }
-                Placement::Sibling => emit::vjp_fn(
-                    vis.to_token_stream(),
-                    &names.method,
-                    sig,
-                    &params,
-                    result,
-                    body,
-                    shown_at,
-                ),
+            let (derivative_vis, name) = match placement {
+                Placement::Companion => (quote!(pub), &names.companion),
+                Placement::Sibling if mutating => (vis.to_token_stream(), &names.mut_method),
+                Placement::Sibling => (vis.to_token_stream(), &names.method),
             };
-            (order, items)
+            // A `&mut self` method's forward sibling has a guard under the plain name, and an
+            // inout sibling when it has no result (see `emit::mut_self`).
+            let mut_self_items = (mutating && placement == Placement::Sibling).then(|| {
+                let guard = emit::mut_self::forward_guard(
+                    derivative_vis.clone(),
+                    sig,
+                    &result,
+                    &names.method,
+                    shown_at,
+                );
+                let inout = ir.inout_result.then(|| {
+                    emit::mut_self::forward_inout(
+                        derivative_vis.clone(),
+                        sig,
+                        &tangent_params,
+                        &tangent,
+                        (&names.inout_method, &names.mut_method),
+                        shown_at,
+                    )
+                });
+                quote!(#guard #inout)
+            });
+            let forward =
+                emit::derivative_fn(derivative_vis, name, sig, &params, result, body, shown_at);
+            quote!(#forward #mut_self_items)
         })
         .collect();
-    let forwards: TokenStream = forwards.into_iter().map(|(_, items)| items).collect();
     let generated = match placement {
         Placement::Companion => {
-            let vjp = emit::vjp_fn(
+            let vjp = emit::derivative_fn(
                 quote!(pub),
                 &names::companion_vjp(),
                 sig,
@@ -337,38 +323,28 @@ fn vjp_item(
                 .then(|| quote!(const _: () = { let _ = #name; };));
             quote!(#module #mark_used)
         }
-        Placement::Sibling if mutates_self(sig) => {
-            let guard = emit::mut_self::guard(vis.to_token_stream(), sig, &result, shown_at);
-            // Without a result, the method can be called as `x.name(args);` in differentiable
-            // code, through a sibling that returns the new `x`.
-            let inout = ir.inout_result.then(|| {
-                let self_type: syn::Type = syn::parse_quote!(Self);
-                let returns_self =
-                    types::vjp_result(&self_type, &seeded, &tangents, &captured, recursive);
-                emit::mut_self::inout(vis.to_token_stream(), sig, &returns_self, shown_at)
-            });
-            let vjp = emit::vjp_fn(
-                vis.to_token_stream(),
-                &names::mut_method_vjp(&sig.ident),
-                sig,
-                &decls,
-                result,
-                body,
-                shown_at,
-            );
-            quote!(#vjp #guard #inout #forwards)
-        }
         Placement::Sibling => {
-            let vjp = emit::vjp_fn(
-                vis.to_token_stream(),
-                &names::method_vjp(&sig.ident),
-                sig,
-                &decls,
-                result,
-                body,
-                shown_at,
-            );
-            quote!(#vjp #forwards)
+            let vis = vis.to_token_stream();
+            // A `&mut self` method's VJP has a guard under the plain name; without a result,
+            // the method can be called as `x.name(args);` in differentiable code, through a
+            // sibling that returns the new `x`.
+            let mut_self_items = mutating.then(|| {
+                let guard = emit::mut_self::guard(vis.clone(), sig, &result, shown_at);
+                let inout = ir.inout_result.then(|| {
+                    let self_type: syn::Type = syn::parse_quote!(Self);
+                    let returns_self =
+                        types::vjp_result(&self_type, &seeded, &tangents, &captured, recursive);
+                    emit::mut_self::inout(vis.clone(), sig, &returns_self, shown_at)
+                });
+                quote!(#guard #inout)
+            });
+            let name = if mutating {
+                names::mut_method_vjp(&sig.ident)
+            } else {
+                names::method_vjp(&sig.ident)
+            };
+            let vjp = emit::derivative_fn(vis, &name, sig, &decls, result, body, shown_at);
+            quote!(#vjp #mut_self_items #forwards)
         }
     };
     if config.dump {

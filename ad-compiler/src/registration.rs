@@ -371,7 +371,7 @@ impl Adapter<'_> {
                 #rt::missing_second_order(#marker, &#first)
             }
         };
-        emit::vjp_fn(
+        emit::derivative_fn(
             vis,
             name,
             self.sig,
@@ -421,7 +421,7 @@ impl Adapter<'_> {
                 names::companion_second(),
             )
         };
-        let vjp = emit::vjp_fn(
+        let vjp = emit::derivative_fn(
             item_vis.clone(),
             &vjp_name,
             &vjp_sig,
@@ -430,7 +430,7 @@ impl Adapter<'_> {
             vjp.body,
             None,
         );
-        let forward = emit::vjp_fn(
+        let forward = emit::derivative_fn(
             item_vis.clone(),
             &forward_name,
             &forward_sig,

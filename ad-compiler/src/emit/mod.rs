@@ -75,19 +75,19 @@ pub fn param_types(sig: &syn::Signature) -> Vec<syn::Type> {
 }
 
 /// `#vis mod name { use super::*; pub fn vjp .. }`: the companion of a free function of
-/// `arity` parameters.
+/// `arity` parameters, holding its `derivatives`.
 pub fn companion_module(
     vis: &syn::Visibility,
     name: &syn::Ident,
     arity: usize,
-    vjp_fn: TokenStream,
+    derivatives: TokenStream,
 ) -> TokenStream {
     let original = missing_functions::original_stub(arity);
     // Rebuilding every token costs; most functions have no relative path to rebase.
-    let vjp_fn = if has_relative_paths(&vjp_fn) {
-        rebase_relative_paths(vjp_fn)
+    let derivatives = if has_relative_paths(&derivatives) {
+        rebase_relative_paths(derivatives)
     } else {
-        vjp_fn
+        derivatives
     };
     quote! {
         #[doc(hidden)]
@@ -95,7 +95,7 @@ pub fn companion_module(
         #vis mod #name {
             use super::*;
             #original
-            #vjp_fn
+            #derivatives
         }
     }
 }
@@ -152,7 +152,7 @@ fn rebase_relative_paths(tokens: TokenStream) -> TokenStream {
 /// A generated derivative function named `name` with the given visibility, its signature
 /// (from its visibility to its result type) shown at `shown_at` when given (see
 /// `types::signature_shown_at`).
-pub fn vjp_fn(
+pub fn derivative_fn(
     vis: TokenStream,
     name: &syn::Ident,
     sig: &syn::Signature,

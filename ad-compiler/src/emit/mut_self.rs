@@ -44,7 +44,7 @@ pub fn guard(
         .chain(params)
         .collect();
     let name = names::method_vjp(&sig.ident);
-    super::vjp_fn(
+    super::derivative_fn(
         vis,
         &name,
         &guarded,
@@ -77,7 +77,7 @@ pub fn forward_guard(
         .chain(tangents)
         .collect();
     let body = quote!(::core::unreachable!());
-    super::vjp_fn(vis, name, sig, &params, result.clone(), body, shown_at)
+    super::derivative_fn(vis, name, sig, &params, result.clone(), body, shown_at)
 }
 
 /// The inout sibling `__ad_vjp_inout_<name>` of the `&mut self` method `sig` without a
@@ -102,7 +102,7 @@ pub fn inout(
         let ((), pullback) = Self::#vjp(&mut self, #(#args),*);
         (self, pullback)
     };
-    super::vjp_fn(vis, &name, sig, &params, result.clone(), body, shown_at)
+    super::derivative_fn(vis, &name, sig, &params, result.clone(), body, shown_at)
 }
 
 /// The forward inout sibling `name` (`__ad_fwd_inout_<m>`) of the `&mut self` method `sig`
@@ -127,7 +127,7 @@ pub fn forward_inout(
         let ((), tangent) = Self::#forward(&mut self, #(#args),*);
         (self, tangent)
     };
-    super::vjp_fn(
+    super::derivative_fn(
         vis,
         name,
         sig,

@@ -293,12 +293,7 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             },
         ) => {
             let vjp = names::called_method_vjp(method, *inout);
-            let receiver = v(receiver);
-            let receiver = match (*mask, has_partial_rules(method)) {
-                (Mask::Lhs, true) => quote_spanned!(span=> #rt::WrtSelf(&#receiver)),
-                (Mask::Rhs, true) => quote_spanned!(span=> #rt::WrtArgs(&#receiver)),
-                _ => receiver.into_token_stream(),
-            };
+            let receiver = partial_receiver(method, *mask, v(receiver));
             method_call(&receiver, &vjp, turbofish, args, span)
         }
         _ => {
@@ -412,8 +407,21 @@ fn fill_holes(template: TokenStream, holes: &[ValueId]) -> TokenStream {
 /// own `dot` derivative is found as before.
 const PARTIAL_RULE_METHODS: &[&str] = &["dot"];
 
-pub(super) fn has_partial_rules(method: &proc_macro2::Ident) -> bool {
-    PARTIAL_RULE_METHODS.contains(&method.to_string().as_str())
+/// The receiver of a call of `method` whose operands `mask` says are active: wrapped in
+/// `WrtSelf` (only the receiver active) or `WrtArgs` (only the argument) when the method has
+/// partial rules, as it is otherwise. Reverse and forward code both call it.
+pub(super) fn partial_receiver(
+    method: &proc_macro2::Ident,
+    mask: Mask,
+    receiver: impl ToTokens,
+) -> TokenStream {
+    let rt = runtime();
+    let partial = PARTIAL_RULE_METHODS.contains(&method.to_string().as_str());
+    match (mask, partial) {
+        (Mask::Lhs, true) => quote!(#rt::WrtSelf(&#receiver)),
+        (Mask::Rhs, true) => quote!(#rt::WrtArgs(&#receiver)),
+        _ => receiver.into_token_stream(),
+    }
 }
 
 fn method_call(

@@ -217,11 +217,7 @@ impl<'a> Generator<'_> {
     }
 
     fn mask(&self, a: ValueId, b: ValueId) -> Mask {
-        match (self.activity.is_active(a), self.activity.is_active(b)) {
-            (true, false) => Mask::Lhs,
-            (false, true) => Mask::Rhs,
-            _ => Mask::Both,
-        }
+        Mask::of(self.activity.is_active(a), self.activity.is_active(b))
     }
 
     /// Records a contribution to `v`; true if it is the first (meaningful for plain adjoints).

@@ -148,6 +148,17 @@ pub enum Mask {
     Rhs,
 }
 
+impl Mask {
+    /// The mask of operands whose activity is `(lhs, rhs)`.
+    pub fn of(lhs: bool, rhs: bool) -> Mask {
+        match (lhs, rhs) {
+            (true, false) => Mask::Lhs,
+            (false, true) => Mask::Rhs,
+            _ => Mask::Both,
+        }
+    }
+}
+
 /// One statement of the pullback.
 pub enum AdjointStep<'a> {
     /// Call the pullback of `instr` on its result's adjoint and add the outputs to the

@@ -24,6 +24,7 @@ use super::primal;
 use crate::analysis::Activity;
 use crate::ir::ownership::Ownership;
 use crate::ir::{ArithOp, Body, Instr, Op, Region, ValueId};
+use crate::vjp::program::Mask;
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use std::collections::{HashMap, HashSet};
@@ -432,15 +433,13 @@ impl Printer<'_> {
                     Order::Second => names::called_method_second(method, *inout),
                 };
                 let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
-                let value = names::value(*receiver);
-                // As in reverse mode (`primal::rule_call`): one constant operand of a method
-                // with partial rules (`dot`) is said by wrapping the receiver.
-                let rt = runtime();
-                let value = match (super::primal::has_partial_rules(method), args.as_slice()) {
-                    (true, [arg]) if !self.active(*receiver) => quote!(#rt::WrtArgs(&#value)),
-                    (true, [arg]) if !self.active(*arg) => quote!(#rt::WrtSelf(&#value)),
-                    _ => value.into_token_stream(),
+                // As in reverse mode: one constant operand of a method with partial rules
+                // (`dot`) is said by wrapping the receiver.
+                let mask = match args.as_slice() {
+                    [arg] => Mask::of(self.active(*receiver), self.active(*arg)),
+                    _ => Mask::Both,
                 };
+                let value = primal::partial_receiver(method, mask, names::value(*receiver));
                 let values = args.iter().map(|a| names::value(*a));
                 let tangents = std::iter::once(*receiver)
                     .chain(args.iter().copied())
