@@ -147,6 +147,51 @@ pub trait CastRule<To: Differentiable>: Differentiable + Sized {
     }
 }
 
+/// The rule trait `$rule` of float `$t` with any right operand `R` that has the rule for `$t`
+/// on its left (`$right`, see `crate::same_type`): each entry point passes the call on, so the
+/// math is `R`'s (the float's own impl above, or an array's).
+macro_rules! float_on_the_left {
+    ($t:ty, $rule:ident, $right:ident,
+     $vjp:ident, $vjp_lhs:ident, $vjp_rhs:ident, $jvp:ident, $jvp_lhs:ident, $jvp_rhs:ident, $hvp:ident) => {
+        impl<R: $right<$t>> $rule<R> for $t {
+            type Output = R;
+            #[inline(always)]
+            fn $vjp(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> ($t, Tangent<R>)) {
+                R::$vjp(self, rhs)
+            }
+            #[inline(always)]
+            fn $vjp_lhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> $t) {
+                R::$vjp_lhs(self, rhs)
+            }
+            #[inline(always)]
+            fn $vjp_rhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> Tangent<R>) {
+                R::$vjp_rhs(self, rhs)
+            }
+            #[inline(always)]
+            fn $jvp(self, rhs: R, t: $t, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
+                R::$jvp(self, rhs, t, t_rhs)
+            }
+            #[inline(always)]
+            fn $jvp_lhs(self, rhs: R, t: $t) -> (R, Tangent<R>) {
+                R::$jvp_lhs(self, rhs, t)
+            }
+            #[inline(always)]
+            fn $jvp_rhs(self, rhs: R, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
+                R::$jvp_rhs(self, rhs, t_rhs)
+            }
+            #[inline(always)]
+            fn $hvp(
+                self,
+                rhs: R,
+                t: Second<$t>,
+                t_rhs: Second<Tangent<R>>,
+            ) -> (R, Second<Tangent<R>>) {
+                R::$hvp(self, rhs, t, t_rhs)
+            }
+        }
+    };
+}
+
 /// The rules of a float type with itself, as the right-operand traits of `crate::same_type`
 /// (the rule traits below reach them), and `NegRule`.
 macro_rules! scalar_rules {
@@ -282,136 +327,13 @@ macro_rules! scalar_rules {
             }
         }
 
-        /// `AddRule` .. `DivRule` of a float with any right operand that has a rule for it
-        /// on the left (the float itself, or an array: `s * a`): one impl per float type, so
-        /// rustc can pick it while the right operand is a float literal of undecided type.
-        impl<R: AddOnTheRight<$t>> AddRule<R> for $t {
-            type Output = R;
-            #[inline(always)]
-            fn add_vjp(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> ($t, Tangent<R>)) {
-                R::add_vjp(self, rhs)
-            }
-            #[inline(always)]
-            fn add_vjp_lhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> $t) {
-                R::add_vjp_lhs(self, rhs)
-            }
-            #[inline(always)]
-            fn add_vjp_rhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> Tangent<R>) {
-                R::add_vjp_rhs(self, rhs)
-            }
-            #[inline(always)]
-            fn add_jvp(self, rhs: R, t: $t, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
-                R::add_jvp(self, rhs, t, t_rhs)
-            }
-            #[inline(always)]
-            fn add_jvp_lhs(self, rhs: R, t: $t) -> (R, Tangent<R>) {
-                R::add_jvp_lhs(self, rhs, t)
-            }
-            #[inline(always)]
-            fn add_jvp_rhs(self, rhs: R, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
-                R::add_jvp_rhs(self, rhs, t_rhs)
-            }
-            #[inline(always)]
-            fn add_hvp(self, rhs: R, t: Second<$t>, t_rhs: Second<Tangent<R>>) -> (R, Second<Tangent<R>>) {
-                R::add_hvp(self, rhs, t, t_rhs)
-            }
-        }
-
-        impl<R: SubOnTheRight<$t>> SubRule<R> for $t {
-            type Output = R;
-            #[inline(always)]
-            fn sub_vjp(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> ($t, Tangent<R>)) {
-                R::sub_vjp(self, rhs)
-            }
-            #[inline(always)]
-            fn sub_vjp_lhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> $t) {
-                R::sub_vjp_lhs(self, rhs)
-            }
-            #[inline(always)]
-            fn sub_vjp_rhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> Tangent<R>) {
-                R::sub_vjp_rhs(self, rhs)
-            }
-            #[inline(always)]
-            fn sub_jvp(self, rhs: R, t: $t, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
-                R::sub_jvp(self, rhs, t, t_rhs)
-            }
-            #[inline(always)]
-            fn sub_jvp_lhs(self, rhs: R, t: $t) -> (R, Tangent<R>) {
-                R::sub_jvp_lhs(self, rhs, t)
-            }
-            #[inline(always)]
-            fn sub_jvp_rhs(self, rhs: R, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
-                R::sub_jvp_rhs(self, rhs, t_rhs)
-            }
-            #[inline(always)]
-            fn sub_hvp(self, rhs: R, t: Second<$t>, t_rhs: Second<Tangent<R>>) -> (R, Second<Tangent<R>>) {
-                R::sub_hvp(self, rhs, t, t_rhs)
-            }
-        }
-
-        impl<R: MulOnTheRight<$t>> MulRule<R> for $t {
-            type Output = R;
-            #[inline(always)]
-            fn mul_vjp(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> ($t, Tangent<R>)) {
-                R::mul_vjp(self, rhs)
-            }
-            #[inline(always)]
-            fn mul_vjp_lhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> $t) {
-                R::mul_vjp_lhs(self, rhs)
-            }
-            #[inline(always)]
-            fn mul_vjp_rhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> Tangent<R>) {
-                R::mul_vjp_rhs(self, rhs)
-            }
-            #[inline(always)]
-            fn mul_jvp(self, rhs: R, t: $t, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
-                R::mul_jvp(self, rhs, t, t_rhs)
-            }
-            #[inline(always)]
-            fn mul_jvp_lhs(self, rhs: R, t: $t) -> (R, Tangent<R>) {
-                R::mul_jvp_lhs(self, rhs, t)
-            }
-            #[inline(always)]
-            fn mul_jvp_rhs(self, rhs: R, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
-                R::mul_jvp_rhs(self, rhs, t_rhs)
-            }
-            #[inline(always)]
-            fn mul_hvp(self, rhs: R, t: Second<$t>, t_rhs: Second<Tangent<R>>) -> (R, Second<Tangent<R>>) {
-                R::mul_hvp(self, rhs, t, t_rhs)
-            }
-        }
-
-        impl<R: DivOnTheRight<$t>> DivRule<R> for $t {
-            type Output = R;
-            #[inline(always)]
-            fn div_vjp(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> ($t, Tangent<R>)) {
-                R::div_vjp(self, rhs)
-            }
-            #[inline(always)]
-            fn div_vjp_lhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> $t) {
-                R::div_vjp_lhs(self, rhs)
-            }
-            #[inline(always)]
-            fn div_vjp_rhs(self, rhs: R) -> (R, impl Fn(Tangent<R>) -> Tangent<R>) {
-                R::div_vjp_rhs(self, rhs)
-            }
-            #[inline(always)]
-            fn div_jvp(self, rhs: R, t: $t, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
-                R::div_jvp(self, rhs, t, t_rhs)
-            }
-            #[inline(always)]
-            fn div_jvp_lhs(self, rhs: R, t: $t) -> (R, Tangent<R>) {
-                R::div_jvp_lhs(self, rhs, t)
-            }
-            #[inline(always)]
-            fn div_jvp_rhs(self, rhs: R, t_rhs: Tangent<R>) -> (R, Tangent<R>) {
-                R::div_jvp_rhs(self, rhs, t_rhs)
-            }
-            #[inline(always)]
-            fn div_hvp(self, rhs: R, t: Second<$t>, t_rhs: Second<Tangent<R>>) -> (R, Second<Tangent<R>>) {
-                R::div_hvp(self, rhs, t, t_rhs)
-            }
-        }
+        // `AddRule` .. `DivRule` of a float with any right operand that has a rule for it on
+        // the left (the float itself, or an array: `s * a`): one impl per float type, so rustc
+        // can pick it while the right operand is a float literal of undecided type.
+        float_on_the_left!($t, AddRule, AddOnTheRight, add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, add_hvp);
+        float_on_the_left!($t, SubRule, SubOnTheRight, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, sub_hvp);
+        float_on_the_left!($t, MulRule, MulOnTheRight, mul_vjp, mul_vjp_lhs, mul_vjp_rhs, mul_jvp, mul_jvp_lhs, mul_jvp_rhs, mul_hvp);
+        float_on_the_left!($t, DivRule, DivOnTheRight, div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, div_hvp);
 
         impl NegRule for $t {
             type Output = $t;
