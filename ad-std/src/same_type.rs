@@ -15,7 +15,7 @@ use crate::second::Second;
 use ad_core::{Differentiable, Tangent};
 
 macro_rules! same_type_binary {
-    ($rule:ident, $right:ident, $both:ident, $lhs:ident, $rhs:ident, $fwd:ident, $fwd_lhs:ident, $fwd_rhs:ident, $second:ident, $what:literal) => {
+    ($right:ident, $both:ident, $lhs:ident, $rhs:ident, $fwd:ident, $fwd_lhs:ident, $fwd_rhs:ident, $second:ident, $what:literal) => {
         #[doc = concat!("`l ", $what, " r` dispatched on the right operand `r` (`Self`), whose type is")]
         #[doc = "also the result's: how generated code calls the rule when the left operand is a"]
         #[doc = "float whose type rustc has not decided. Each float type has it with `L = Self`"]
@@ -100,7 +100,6 @@ macro_rules! same_type_binary {
 }
 
 same_type_binary!(
-    AddRule,
     AddOnTheRight,
     add_vjp,
     add_vjp_lhs,
@@ -112,7 +111,6 @@ same_type_binary!(
     "+"
 );
 same_type_binary!(
-    SubRule,
     SubOnTheRight,
     sub_vjp,
     sub_vjp_lhs,
@@ -124,7 +122,6 @@ same_type_binary!(
     "-"
 );
 same_type_binary!(
-    MulRule,
     MulOnTheRight,
     mul_vjp,
     mul_vjp_lhs,
@@ -136,7 +133,6 @@ same_type_binary!(
     "*"
 );
 same_type_binary!(
-    DivRule,
     DivOnTheRight,
     div_vjp,
     div_vjp_lhs,
