@@ -3,6 +3,7 @@
 //! function (`ad::check`). Included by each suite's `main.rs` with `#[path]`.
 #![allow(dead_code)]
 
+pub mod every_mode;
 pub mod modes;
 
 use ad::check::{central_difference, central_difference_gradient, close};

@@ -20,6 +20,7 @@ mod common;
 mod branches;
 mod chains;
 mod exits;
+mod flags;
 mod higher_order;
 mod loops;
 mod matching;

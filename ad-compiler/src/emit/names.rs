@@ -35,6 +35,12 @@ pub fn counter(v: ValueId) -> Ident {
     format_ident!("__ad_count{}", v.0)
 }
 
+/// Whether the loop defining `v` runs another iteration, read from the iteration's own
+/// `keep_going` before the carried values are rebound (the flag may be one of them).
+pub fn again(v: ValueId) -> Ident {
+    format_ident!("__ad_again{}", v.0)
+}
+
 /// The read position in the tape `tape` while the pullback walks it backwards.
 pub fn cursor(tape: &Ident) -> Ident {
     format_ident!("{}_cursor", tape)

@@ -368,14 +368,18 @@ pub fn loop_statement(
     let yields = body.yields.iter().map(|v| names::value(*v));
     let outputs = instr.outputs().into_iter().map(names::value);
     let keep_going = names::value(*keep_going);
+    // `keep_going` may be a carried value (`while flag { ..; flag = .. }`): read it before
+    // the carried values become the next iteration's.
+    let again = names::again(instr.result);
     let span = instr.span;
     quote_spanned! {span=>
         let (#(mut #params,)*) = (#(#init,)*);
         loop {
             #body_code
             #count
+            let #again = #keep_going;
             (#(#params,)*) = (#(#yields,)*);
-            if !#keep_going {
+            if !#again {
                 break;
             }
         }

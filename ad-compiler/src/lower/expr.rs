@@ -494,7 +494,13 @@ impl Builder<'_> {
             let args: Vec<&Expr> = call.args.iter().collect();
             return self.inline_closure(&closure, &args, call.span());
         }
-        let Expr::Path(callee) = &*call.func else {
+        // A function passed on by a `macro_rules!` macro (`$f:path`) arrives in an
+        // invisible group.
+        let mut func = &*call.func;
+        while let Expr::Group(g) = func {
+            func = &g.expr;
+        }
+        let Expr::Path(callee) = func else {
             self.diag.error(call.func.span(), "only functions named by a path can be called in differentiable functions (not closures or function values) yet");
             return None;
         };

@@ -541,13 +541,16 @@ impl Printer<'_> {
         let result = names::value(instr.result);
         let vmerged = merged.iter().map(|v| names::value(*v));
         let tmerged = carried.iter().map(|(k, c)| self.name(merged[*k], c));
+        // Read before the carried values are rebound, as in `primal::loop_statement`.
+        let again = names::again(instr.result);
         let span = instr.span;
         quote_spanned! {span=>
             let (#(mut #tparams,)* #(mut #vparams,)*) = (#(#tinit,)* #(#vinit,)*);
             loop {
                 #code
+                let #again = #keep_going;
                 (#(#tparams,)* #(#vparams,)*) = (#(#tyields,)* #(#vyields,)*);
-                if !#keep_going {
+                if !#again {
                     break;
                 }
             }
