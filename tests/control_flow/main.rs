@@ -28,6 +28,7 @@ mod mutation;
 mod numerics;
 mod ranges;
 mod recursion;
+mod regressions;
 mod simulation;
 mod slices;
 

@@ -731,8 +731,13 @@ impl Printer<'_, '_> {
                     quote!(if let ::core::option::Option::Some(__ad_d) = #carry.take() { #add }),
                 );
             }
-            let param = names::adjoint(params[k]);
-            leave.extend(quote!(#carry = #param.take();));
+            // A parameter the body never uses hands nothing to the previous iteration.
+            leave.extend(if self.is_active_declared(params[k]) {
+                let param = names::adjoint(params[k]);
+                quote!(#carry = #param.take();)
+            } else {
+                quote!(#carry = ::core::option::Option::None;)
+            });
             if self.is_active_declared(init[k]) {
                 let add = self.contribute(init[k], false, quote!(__ad_d));
                 finish

@@ -42,6 +42,8 @@ pub enum Branch<'s> {
         scrutinee: ValueId,
         bindings: Bindings,
         span: Span,
+        /// The body continues with the rest of the list: the bindings end before it.
+        scoped: bool,
         body: Vec<Stmt>,
     },
 }
@@ -125,6 +127,9 @@ impl Builder<'_> {
             // The original `match` is exhaustive (rustc checks it), so when every earlier arm
             // failed, the last one matches.
             self.push_scope();
+            if continues(rest) {
+                self.begin_block_scope();
+            }
             self.bind_fields(scrutinee, &bindings, arm.pat.span());
             let value = self.lower_arm_body(&arm.body, rest);
             self.pop_scope();
@@ -161,6 +166,7 @@ impl Builder<'_> {
             scrutinee,
             bindings,
             span,
+            scoped: continues(rest),
             body: arm_statements(&arm.body, rest),
         };
         let else_branch = Branch::Arms(scrutinee, others, rest);
@@ -293,8 +299,12 @@ impl Builder<'_> {
                 scrutinee,
                 bindings,
                 span,
+                scoped,
                 body,
             } => {
+                if scoped {
+                    self.begin_block_scope();
+                }
                 self.bind_fields(scrutinee, &bindings, span);
                 self.lower_stmts(&body)
             }
@@ -325,18 +335,50 @@ impl Builder<'_> {
     }
 }
 
-fn with_rest(stmts: &[Stmt], rest: &[Stmt]) -> Vec<Stmt> {
-    stmts.iter().chain(rest).cloned().collect()
+/// The statements that open and close a block's own scope in a statement list that goes on
+/// after the block (see [`with_rest`]).
+pub const BLOCK_BEGIN: &str = "__ad_block_begin";
+/// See [`BLOCK_BEGIN`].
+pub const BLOCK_END: &str = "__ad_block_end";
+
+fn marker(name: &str) -> Stmt {
+    let name = syn::Ident::new(name, Span::call_site());
+    syn::parse_quote!(#name!();)
 }
 
+/// A branch's statements followed by the rest of the list they were moved into. The rest must
+/// not see the branch's own `let`s (`let mut v = v;` shadows `v` only until the branch
+/// ends), so when it has any, its statements are bracketed by scope markers.
+fn with_rest(stmts: &[Stmt], rest: &[Stmt]) -> Vec<Stmt> {
+    let binds = stmts.iter().any(|s| matches!(s, Stmt::Local(_)));
+    if rest.is_empty() || !binds {
+        return stmts.iter().chain(rest).cloned().collect();
+    }
+    std::iter::once(marker(BLOCK_BEGIN))
+        .chain(stmts.iter().cloned())
+        .chain([marker(BLOCK_END)])
+        .chain(rest.iter().cloned())
+        .collect()
+}
+
+/// A `match` arm's body followed by the rest of the list. The arm's pattern bindings are
+/// bound before it (in a scope begun with `begin_block_scope`), and closed here.
 fn arm_statements(body: &Expr, rest: Option<&[Stmt]>) -> Vec<Stmt> {
     match rest {
         Some(rest) if !rest.is_empty() => {
             let stmt = Stmt::Expr(body.clone(), Some(Default::default()));
-            with_rest(std::slice::from_ref(&stmt), rest)
+            std::iter::once(stmt)
+                .chain([marker(BLOCK_END)])
+                .chain(rest.iter().cloned())
+                .collect()
         }
         _ => vec![Stmt::Expr(body.clone(), None)],
     }
+}
+
+/// Whether `rest` is a non-empty continuation, after which a `match` arm's bindings end.
+fn continues(rest: Option<&[Stmt]>) -> bool {
+    rest.is_some_and(|r| !r.is_empty())
 }
 
 /// The early exits inside an expression.

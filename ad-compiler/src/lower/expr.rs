@@ -76,12 +76,7 @@ impl Builder<'_> {
             if let Stmt::Expr(expr @ (Expr::If(_) | Expr::Match(_)), _) = stmt {
                 let exits = super::control::exits(expr);
                 if exits.returns || exits.loop_exits {
-                    let ends_path = if self.loops.is_empty() {
-                        self.tail
-                    } else {
-                        self.iteration_tail
-                    };
-                    if exits.returns && !ends_path {
+                    if exits.returns && !self.ends_path() {
                         self.diag.error(expr.span(), "`return` inside a branch is supported only where the branch ends the function or the loop iteration (not inside a nested block expression): restructure with `if`/`else`");
                         return None;
                     }
@@ -101,13 +96,16 @@ impl Builder<'_> {
             // it did not.
             let at_function_level = self.loops.is_empty();
             let has_flags = !at_function_level || self.lookup(super::loops::RETURNED).is_some();
-            if !last && has_flags && super::loops::leaves_from_nested_loop(stmt) {
-                let ends_path = if self.loops.is_empty() {
-                    self.tail
-                } else {
-                    self.iteration_tail
-                };
-                if !ends_path {
+            let leaves = has_flags && super::loops::leaves_from_nested_loop(stmt);
+            if leaves && let Some((pat, l)) = super::loops::let_of_loop(stmt) {
+                if !self.ends_path() {
+                    self.diag.error(stmt.span(), "a loop that may `return` or leave an outer loop is supported only where it ends the function or the iteration (not inside a nested block expression)");
+                    return None;
+                }
+                return self.lower_let_of_leaving_loop(pat, l, &stmts[i + 1..], stmt.span());
+            }
+            if !last && leaves {
+                if !self.ends_path() {
                     self.diag.error(stmt.span(), "a loop that may `return` or leave an outer loop is supported only where it ends the function or the iteration (not inside a nested block expression)");
                     return None;
                 }
@@ -120,6 +118,16 @@ impl Builder<'_> {
             value = self.lower_stmt(stmt, last);
         }
         value
+    }
+
+    /// Whether the statements being lowered end the function (outside loops) or the loop
+    /// iteration, so that an exit among them can be normalised.
+    fn ends_path(&self) -> bool {
+        if self.loops.is_empty() {
+            self.tail
+        } else {
+            self.iteration_tail
+        }
     }
 
     /// Lowers one statement; returns its value when it is the `last` of its list and has one.
@@ -141,6 +149,12 @@ impl Builder<'_> {
                 } else if let Some(v) = v {
                     self.mark_discarded(v);
                 }
+            }
+            Stmt::Macro(m) if m.mac.path.is_ident(super::control::BLOCK_BEGIN) => {
+                self.begin_block_scope();
+            }
+            Stmt::Macro(m) if m.mac.path.is_ident(super::control::BLOCK_END) => {
+                self.end_block_scope();
             }
             Stmt::Macro(m) => {
                 if self.lower_constant_macro(&m.mac).is_none() {

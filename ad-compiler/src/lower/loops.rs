@@ -240,6 +240,32 @@ impl Builder<'_> {
         }
     }
 
+    /// `let pat = loop { .. };` where the loop may also be left by a `return` or an exit of
+    /// an outer loop, followed by `rest`: the loop's `break` value exists only when the loop
+    /// ended by that `break`, so it is unwrapped inside the guarded rest, never before it
+    /// (`let pat = stored.unwrap(); rest` runs only if nothing left the level).
+    pub fn lower_let_of_leaving_loop(
+        &mut self,
+        pat: &syn::Pat,
+        l: &syn::ExprLoop,
+        rest: &[Stmt],
+        span: Span,
+    ) -> Option<ValueId> {
+        self.keep_break_value_wrapped = true;
+        let stored = self.lower_loop_expr(l);
+        self.keep_break_value_wrapped = false;
+        let stored = stored?;
+        if self.returned.is_some() || self.exited {
+            return None;
+        }
+        let name = format!("__ad_loop_value{}", stored.0);
+        self.bind(name.clone(), stored);
+        let name = syn::Ident::new(&name, span);
+        let unwrap: Stmt = syn::parse_quote_spanned!(span=> let #pat = #name.unwrap(););
+        let rest: Vec<Stmt> = std::iter::once(unwrap).chain(rest.iter().cloned()).collect();
+        self.guard_rest(&rest, span)
+    }
+
     /// Binds the flags of a `return` inside a loop, before the function body is lowered.
     pub fn prepare_loop_returns(&mut self, span: Span) {
         let no = self.push(Op::Const(quote!(false)), span);
@@ -279,6 +305,7 @@ impl Builder<'_> {
         label: Option<String>,
         span: Span,
     ) -> Option<ValueId> {
+        let keep_wrapped = std::mem::take(&mut self.keep_break_value_wrapped);
         let depth = self.loops.len();
         let is_loop = matches!(start, Start::Loop);
         let breaks_with_value = is_loop && breaks_with_value(body);
@@ -396,6 +423,9 @@ impl Builder<'_> {
         if breaks_with_value {
             // The loop's value: what its `break` stored.
             let stored = self.lookup(&break_value(depth))?;
+            if keep_wrapped {
+                return Some(stored);
+            }
             return Some(self.push(Op::Unwrap(stored), span));
         }
         None
@@ -404,6 +434,24 @@ impl Builder<'_> {
 
 fn label_name(label: &Option<syn::Label>) -> Option<String> {
     label.as_ref().map(|l| l.name.ident.to_string())
+}
+
+/// `let pat = loop { .. };` (parentheses allowed): the pattern and the loop.
+pub fn let_of_loop(stmt: &Stmt) -> Option<(&syn::Pat, &syn::ExprLoop)> {
+    let Stmt::Local(local) = stmt else {
+        return None;
+    };
+    let init = local.init.as_ref().filter(|i| i.diverge.is_none())?;
+    let mut expr = &*init.expr;
+    while let Expr::Paren(syn::ExprParen { expr: inner, .. })
+    | Expr::Group(syn::ExprGroup { expr: inner, .. }) = expr
+    {
+        expr = inner;
+    }
+    match expr {
+        Expr::Loop(l) => Some((&local.pat, l)),
+        _ => None,
+    }
 }
 
 /// Finds exits in statements, tracking the loops nested in them.

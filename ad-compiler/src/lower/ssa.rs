@@ -9,6 +9,13 @@ use crate::diag::Diagnostics;
 use crate::ir::{Instr, Op, ValueId};
 use proc_macro2::Span;
 
+/// The binding that marks the start of a block's own bindings: not a Rust name, so no
+/// lookup finds it.
+const BLOCK_START: &str = "{";
+
+/// The name a binding takes once its block has ended: not a Rust name either.
+const HIDDEN: &str = "}";
+
 /// The bindings of every scope, innermost last: name and current value.
 pub type Scopes = Vec<Vec<(String, ValueId)>>;
 
@@ -35,6 +42,9 @@ pub struct Builder<'d> {
     /// Closures bound by `let` in the body, by the placeholder value their name is bound to;
     /// calls of them are inlined (see `closures`).
     pub closures: std::collections::HashMap<ValueId, syn::ExprClosure>,
+    /// Set for the `loop` about to be lowered when its `break` value must stay an `Option`
+    /// (see `loops::lower_let_of_leaving_loop`).
+    pub keep_break_value_wrapped: bool,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
     scopes: Scopes,
@@ -54,6 +64,7 @@ impl<'d> Builder<'d> {
             mutable_self: false,
             loops: Vec::new(),
             closures: std::collections::HashMap::new(),
+            keep_break_value_wrapped: false,
             diag,
             scopes: vec![Vec::new()],
             value_count,
@@ -170,6 +181,38 @@ impl<'d> Builder<'d> {
             }
         }
         false
+    }
+
+    /// Marks where a block's own bindings start, when its statements are lowered in the
+    /// same list as statements after the block (see `control::with_rest`).
+    pub fn begin_block_scope(&mut self) {
+        self.bind(BLOCK_START.into(), ValueId(u32::MAX));
+    }
+
+    /// Ends the block begun by the last [`begin_block_scope`](Self::begin_block_scope):
+    /// the names it bound are hidden, so what follows sees the outer locals again (with the
+    /// values the block assigned to them). The mark may sit in a scope outside the current
+    /// branch, whose own scopes then hold only the block's bindings.
+    pub fn end_block_scope(&mut self) {
+        let Some(i) = self
+            .scopes
+            .iter()
+            .rposition(|scope| scope.iter().any(|(n, _)| n == BLOCK_START))
+        else {
+            return;
+        };
+        let mut hidden = false;
+        for (k, scope) in self.scopes.iter_mut().enumerate().skip(i) {
+            for (name, _) in scope.iter_mut().rev() {
+                if k == i && name == BLOCK_START {
+                    hidden = true;
+                    *name = HIDDEN.into();
+                    break;
+                }
+                *name = HIDDEN.into();
+            }
+        }
+        debug_assert!(hidden);
     }
 
     /// Opens a block scope.

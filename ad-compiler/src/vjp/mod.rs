@@ -405,10 +405,20 @@ impl<'a> Generator<'_> {
                         else_region,
                     }
                 }
-                Op::Loop { params, body, .. } => {
+                Op::Loop {
+                    params,
+                    body,
+                    merged,
+                    ..
+                } => {
                     let storage = self.storage_of(instr.result, SavedKind::Trips);
+                    // A carried value may be active after the loop without its parameter
+                    // being useful inside (a `break value`, overwritten by each iteration).
                     let carried = (0..params.len())
-                        .filter(|k| self.activity.is_active(params[*k]))
+                        .filter(|k| {
+                            self.activity.is_active(params[*k])
+                                || self.activity.is_active(merged[*k])
+                        })
                         .collect();
                     let body = self.reverse_region(body, params, &[]);
                     AdjointStep::Loop {
