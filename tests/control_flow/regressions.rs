@@ -65,3 +65,32 @@ fn return_and_break_value_in_one_loop() {
         assert_every_mode!(return_in_value_loop, x);
     }
 }
+
+/// `break 'outer value` from a nested `loop`: the value belongs to the outer loop, and the
+/// inner loop has none of its own (it did not compile: the inner loop was given an `Option`
+/// of unknown type).
+#[differentiable]
+fn labelled_break_value(x: f64) -> f64 {
+    let mut k = 0;
+    let v = 'outer: loop {
+        k += 1;
+        let mut t = x;
+        loop {
+            t = t * x + 0.1;
+            if k >= 2 {
+                break 'outer t * 2.0;
+            }
+            break;
+        }
+    };
+    v + x
+}
+
+#[test]
+fn a_labelled_break_value_from_a_nested_loop() {
+    for x in [0.3f64, -0.7] {
+        // Closed form: v = 2 (x^2 + 0.1), so dv/dx + 1 = 4x + 1.
+        assert_eq!(labelled_break_value(x), 2.0 * (x * x + 0.1) + x);
+        assert_every_mode!(labelled_break_value, x);
+    }
+}

@@ -308,7 +308,7 @@ impl Builder<'_> {
         let keep_wrapped = std::mem::take(&mut self.keep_break_value_wrapped);
         let depth = self.loops.len();
         let is_loop = matches!(start, Start::Loop);
-        let breaks_with_value = is_loop && breaks_with_value(body);
+        let breaks_with_value = is_loop && breaks_with_value(body, &label);
         if breaks_with_value {
             let none = self.push(Op::Const(quote!(::core::option::Option::None)), span);
             self.bind(break_value(depth), none);
@@ -456,6 +456,8 @@ pub fn let_of_loop(stmt: &Stmt) -> Option<(&syn::Pat, &syn::ExprLoop)> {
 
 /// Finds exits in statements, tracking the loops nested in them.
 struct ExitFinder {
+    /// The label of the loop whose body is searched, if any.
+    own_label: Option<String>,
     /// The labels of the loops entered so far (`None` for unlabelled ones).
     labels: Vec<Option<String>>,
     /// A `break value` of the loop whose body is searched (not of a nested loop).
@@ -494,7 +496,13 @@ impl ExitFinder {
 
 impl<'ast> Visit<'ast> for ExitFinder {
     fn visit_expr_break(&mut self, b: &'ast syn::ExprBreak) {
-        self.break_value |= b.expr.is_some() && (!self.nested() || b.label.is_some());
+        // A `break value` of the searched loop: unlabelled outside nested loops, or naming
+        // the searched loop's label.
+        let targets_searched = match &b.label {
+            None => !self.nested(),
+            Some(l) => self.own_label.as_deref() == Some(l.ident.to_string().as_str()),
+        };
+        self.break_value |= b.expr.is_some() && targets_searched;
         self.leaves_outer |= b.label.is_some();
         self.nested_leave |= self.nested() && self.escapes(&b.label);
         syn::visit::visit_expr_break(self, b);
@@ -522,8 +530,9 @@ impl<'ast> Visit<'ast> for ExitFinder {
     fn visit_item(&mut self, _: &'ast syn::Item) {}
 }
 
-fn find_exits(stmts: &[Stmt]) -> ExitFinder {
+fn find_exits(stmts: &[Stmt], own_label: Option<String>) -> ExitFinder {
     let mut finder = ExitFinder {
+        own_label,
         labels: Vec::new(),
         break_value: false,
         leaves_outer: false,
@@ -536,27 +545,27 @@ fn find_exits(stmts: &[Stmt]) -> ExitFinder {
     finder
 }
 
-/// Whether a `loop` body has a `break value` for this loop.
-fn breaks_with_value(body: &[Stmt]) -> bool {
-    find_exits(body).break_value
+/// Whether a `loop` body (of the loop labelled `label`) has a `break value` for this loop.
+fn breaks_with_value(body: &[Stmt], label: &Option<String>) -> bool {
+    find_exits(body, label.clone()).break_value
 }
 
 /// Whether a loop body may leave an enclosing level: a labelled `break`/`continue` or a
 /// `return` anywhere in it.
 fn leaves_outer_levels(body: &[Stmt]) -> bool {
-    find_exits(body).leaves_outer
+    find_exits(body, None).leaves_outer
 }
 
 /// Whether a statement may leave the enclosing level from inside a loop nested in it, so
 /// the rest of the level must be guarded (see [`Builder::guard_rest`]).
 pub fn leaves_from_nested_loop(stmt: &Stmt) -> bool {
-    find_exits(std::slice::from_ref(stmt)).nested_leave
+    find_exits(std::slice::from_ref(stmt), None).nested_leave
 }
 
 /// Whether a function body has a `return` inside a loop (which needs the function-level
 /// flag and value of [`RETURNED`] and [`RETURN_VALUE`]).
 pub fn returns_from_loops(stmts: &[Stmt]) -> bool {
-    find_exits(stmts).return_in_loop
+    find_exits(stmts, None).return_in_loop
 }
 
 /// The locals a loop body assigns (`x = ..`, `x += ..`), in order of first appearance.
