@@ -94,3 +94,31 @@ fn a_labelled_break_value_from_a_nested_loop() {
         assert_every_mode!(labelled_break_value, x);
     }
 }
+
+/// A `return` at the end of a `match` arm's block, with statements after the `match` (it was
+/// rejected as a `return` inside a nested block expression).
+#[differentiable]
+fn return_from_a_match_arm_block(x: f64) -> f64 {
+    let k = if x > 0.0 { 1 } else { 2 };
+    let mut t = x;
+    match k {
+        1 => {
+            let t2 = t * t;
+            if t2 > 0.5 {
+                return t2;
+            }
+            t = t2 + 1.0;
+        }
+        _ => {
+            t = t * 3.0;
+        }
+    }
+    t * x
+}
+
+#[test]
+fn a_return_inside_a_match_arm_block() {
+    for x in [0.3, 0.9, -0.7] {
+        assert_every_mode!(return_from_a_match_arm_block, x);
+    }
+}

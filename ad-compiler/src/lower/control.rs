@@ -366,8 +366,13 @@ fn with_rest(stmts: &[Stmt], rest: &[Stmt]) -> Vec<Stmt> {
 fn arm_statements(body: &Expr, rest: Option<&[Stmt]>) -> Vec<Stmt> {
     match rest {
         Some(rest) if !rest.is_empty() => {
-            let stmt = Stmt::Expr(body.clone(), Some(Default::default()));
-            std::iter::once(stmt)
+            // A block body is spliced in like an `if`'s branch, so that an exit at its end
+            // still ends the path; the end marker closes its `let`s with the bindings.
+            let own = match body {
+                Expr::Block(b) if b.label.is_none() => b.block.stmts.clone(),
+                _ => vec![Stmt::Expr(body.clone(), Some(Default::default()))],
+            };
+            own.into_iter()
                 .chain([marker(BLOCK_END)])
                 .chain(rest.iter().cloned())
                 .collect()
