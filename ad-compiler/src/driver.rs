@@ -50,7 +50,7 @@ pub fn differentiate(
     diag: &mut Diagnostics,
 ) -> Option<Differentiated> {
     let span = match &body {
-        BodyInput::Block(b) => b.span(),
+        BodyInput::Block(b, _) => b.span(),
         BodyInput::Expr(e) => e.span(),
     };
     let ir = lower::lower(name, params, wrt, body, diag)?;
@@ -191,7 +191,7 @@ fn vjp_item(
         sig.ident.to_string(),
         &params,
         config.wrt.as_deref(),
-        BodyInput::Block(block),
+        BodyInput::Block(block, &sig.output),
         &mut diag,
     );
     let Some(differentiated) = differentiated.filter(|_| !diag.has_errors()) else {

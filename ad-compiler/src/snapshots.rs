@@ -21,7 +21,7 @@ fn lowered(args: TokenStream, item: TokenStream) -> String {
         f.sig.ident.to_string(),
         &params,
         config.wrt.as_deref(),
-        BodyInput::Block(&f.block),
+        BodyInput::Block(&f.block, &f.sig.output),
         &mut diag,
     );
     let Some(body) = body else {

@@ -122,3 +122,76 @@ fn a_return_inside_a_match_arm_block() {
         assert_every_mode!(return_from_a_match_arm_block, x);
     }
 }
+
+/// A labelled `for` over a slice's iterator with `break 'label` (the label was lost when the
+/// loop became a loop over indices: "no enclosing loop is labelled"). Found by the generated
+/// programs (seed 1, f102).
+#[differentiable]
+fn labelled_slice_loop(s0: &[f64], x1: f64, x2: f64) -> f64 {
+    let mut a2 = x1;
+    'l4: for v5 in s0.iter() {
+        a2 = a2 * *v5 + x2;
+        if a2 > 1.0 {
+            break 'l4;
+        }
+        a2 = a2.sin();
+    }
+    a2
+}
+
+#[differentiable]
+fn labelled_slice_loop_at(x: f64) -> f64 {
+    labelled_slice_loop(&vec![0.5, 2.0, 0.3], x, x * 0.5)
+}
+
+#[test]
+fn a_labelled_loop_over_a_slice() {
+    for x in [0.3, -0.7, 1.1] {
+        assert_every_mode!(labelled_slice_loop_at, x);
+    }
+}
+
+/// A `return` only in unreachable code after an `if` whose branches both `break`: nothing
+/// reachable gives the stored return value its type, so it takes the function's return type
+/// (it did not compile: E0282). Found by the generated programs (seed 1, f830).
+#[differentiable]
+#[allow(unreachable_code, unused_assignments)]
+fn unreachable_return_in_loop(s0: &[f64], x1: f64) -> f64 {
+    let mut a1 = x1;
+    let mut a3 = a1;
+    let mut k4: usize = 0;
+    loop {
+        k4 += 1;
+        if !(k4 < 5) {
+            break;
+        }
+        if (1.0 + s0[0].tanh() * s0[0].tanh()).sqrt() < x1.cos() {
+            break;
+        } else {
+            break;
+        }
+        let mut k10: i32 = 0;
+        k10 += 1;
+        match k10 % 3 {
+            2 => {
+                a3 = a1;
+                return a1;
+            }
+            _ => {}
+        }
+        a1 = x1;
+    }
+    a3 + a1
+}
+
+#[differentiable]
+fn unreachable_return_in_loop_at(x: f64) -> f64 {
+    unreachable_return_in_loop(&vec![0.5], x)
+}
+
+#[test]
+fn a_return_in_unreachable_code_of_a_loop() {
+    for x in [0.3, -0.7] {
+        assert_every_mode!(unreachable_return_in_loop_at, x);
+    }
+}

@@ -267,10 +267,19 @@ impl Builder<'_> {
     }
 
     /// Binds the flags of a `return` inside a loop, before the function body is lowered.
-    pub fn prepare_loop_returns(&mut self, span: Span) {
+    /// The stored value is typed by the function's return type where it can be named: when
+    /// every `return` in a loop is unreachable, nothing else gives the `Option` its type.
+    pub fn prepare_loop_returns(&mut self, output: Option<&syn::ReturnType>, span: Span) {
         let no = self.push(Op::Const(quote!(false)), span);
         self.bind(RETURNED.into(), no);
-        let none = self.push(Op::Const(quote!(::core::option::Option::None)), span);
+        let none = match output {
+            Some(syn::ReturnType::Type(_, ty)) if !mentions_impl_trait(ty) => {
+                quote!(::core::option::Option::<#ty>::None)
+            }
+            Some(syn::ReturnType::Default) => quote!(::core::option::Option::<()>::None),
+            _ => quote!(::core::option::Option::None),
+        };
+        let none = self.push(Op::Const(none), span);
         self.bind(RETURN_VALUE.into(), none);
     }
 
@@ -430,6 +439,19 @@ impl Builder<'_> {
         }
         None
     }
+}
+
+/// Whether a type has an `impl Trait` anywhere, which cannot be named in a body.
+fn mentions_impl_trait(ty: &syn::Type) -> bool {
+    struct Finder(bool);
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_type_impl_trait(&mut self, _: &'ast syn::TypeImplTrait) {
+            self.0 = true;
+        }
+    }
+    let mut finder = Finder(false);
+    finder.visit_type(ty);
+    finder.0
 }
 
 fn label_name(label: &Option<syn::Label>) -> Option<String> {
@@ -656,8 +678,9 @@ fn indexed_form(f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
     };
     let pat = &f.pat;
     let body = &f.body.stmts;
+    let label = &f.label;
     Some(syn::parse_quote! {
-        for __ad_i in 0..(#sequence).len() {
+        #label for __ad_i in 0..(#sequence).len() {
             let #pat = #item;
             #(#body)*
         }

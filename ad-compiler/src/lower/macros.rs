@@ -203,7 +203,7 @@ mod tests {
             "f".into(),
             &params,
             None,
-            super::super::BodyInput::Block(&body.block),
+            super::super::BodyInput::Block(&body.block, &body.sig.output),
             &mut diag,
         );
         let text = ir

@@ -30,8 +30,8 @@ pub struct ParamInput {
 
 /// The code of the body: a block (functions) or an expression (closures).
 pub enum BodyInput<'a> {
-    /// `{ .. }` of a function.
-    Block(&'a syn::Block),
+    /// `{ .. }` of a function, and its return type.
+    Block(&'a syn::Block, &'a syn::ReturnType),
     /// The body expression of a closure.
     Expr(&'a syn::Expr),
 }
@@ -66,14 +66,18 @@ pub fn lower(
         builder.bind_pattern(&p.pat, ir.value);
     }
     let body_stmts = match &body {
-        BodyInput::Block(block) => block.stmts.clone(),
+        BodyInput::Block(block, _) => block.stmts.clone(),
         BodyInput::Expr(expr) => vec![syn::Stmt::Expr((*expr).clone(), None)],
     };
     if loops::returns_from_loops(&body_stmts) {
-        builder.prepare_loop_returns(proc_macro2::Span::call_site());
+        let output = match &body {
+            BodyInput::Block(_, output) => Some(*output),
+            BodyInput::Expr(_) => None,
+        };
+        builder.prepare_loop_returns(output, proc_macro2::Span::call_site());
     }
     let value = match body {
-        BodyInput::Block(block) => builder.lower_block(block),
+        BodyInput::Block(block, _) => builder.lower_block(block),
         BodyInput::Expr(expr) => builder.lower_expr(expr),
     };
     let result = match builder.returned {

@@ -1,0 +1,339 @@
+//! The abstract syntax of generated programs: functions of `f64` scalars and `&[f64]`
+//! slices whose bodies use only constructs `#[differentiable]` supports. Integer values
+//! (loop counters, indices, `match` scrutinees) never depend on floats except through
+//! float comparisons, which `render` can trace.
+
+use std::collections::BTreeSet;
+
+/// The kind of a parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// `x: f64`.
+    Scalar,
+    /// `xs: &[f64]`, always called with this many elements.
+    Slice(usize),
+}
+
+impl ParamKind {
+    /// How many floats the parameter holds.
+    pub fn size(self) -> usize {
+        match self {
+            ParamKind::Scalar => 1,
+            ParamKind::Slice(n) => n,
+        }
+    }
+}
+
+/// A parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: String,
+    pub kind: ParamKind,
+}
+
+/// A generated function `fn name(params) -> f64 { body; result }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    /// The batch seed and the index it was generated from (`generate::generate(seed, index)`).
+    pub seed: u64,
+    pub index: usize,
+    pub params: Vec<Param>,
+    pub body: Vec<Stmt>,
+    pub result: Expr,
+}
+
+/// Float functions of one argument, each bounded or growing at most linearly.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Unary {
+    Neg,
+    Sin,
+    Cos,
+    Tanh,
+    Atan,
+    /// `(1.0 + a * a).sqrt()`
+    SqrtOnePlusSq,
+    /// `(1.0 + a * a).ln()`
+    LnOnePlusSq,
+    /// `(-a * a).exp()`
+    Gauss,
+    /// `a.powi(2)` (the generator applies it to bounded operands only)
+    Square,
+}
+
+/// Float operators of two arguments.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Binary {
+    Add,
+    Sub,
+    Mul,
+    /// `a / (1.0 + b * b)`
+    SafeDiv,
+}
+
+/// Float comparisons.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cmp {
+    Lt,
+    Gt,
+    Le,
+    Ge,
+}
+
+/// Integer types of locals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum IntTy {
+    Usize,
+    I32,
+}
+
+/// Integer expressions (always non-negative).
+#[derive(Clone, Debug, PartialEq)]
+pub enum IExpr {
+    Var(String),
+    Lit(i64),
+    /// `(k % n)`
+    Mod(String, i64),
+}
+
+/// Float expressions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// A float local or scalar parameter.
+    Var(String),
+    Lit(f64),
+    /// `xs[i]` of a slice parameter or a `Vec` local.
+    Index(String, IExpr),
+    /// `*v` for the variable of `for v in xs.iter()`.
+    Deref(String),
+    /// `(k as f64)`
+    IntAsF64(String),
+    Unary(Unary, Box<Expr>),
+    Binary(Binary, Box<Expr>, Box<Expr>),
+    /// `a.mul_add(b, c)`
+    MulAdd(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A call of an earlier generated function.
+    Call(String, Vec<Arg>),
+    /// `(if c { a } else { b })`
+    If(Box<Cond>, Box<Expr>, Box<Expr>),
+}
+
+/// An argument of a call.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    Scalar(Expr),
+    /// A slice parameter (`xs`) or a `Vec` local (`&w`, `is_vec`).
+    Slice { name: String, is_vec: bool },
+}
+
+/// Conditions.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cond {
+    /// A comparison of floats: the only kind whose outcome depends on the inputs.
+    Cmp(Cmp, Expr, Expr),
+    /// `k < n`
+    IntLt(String, i64),
+    /// A `bool` local.
+    Flag(String),
+    Not(Box<Cond>),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+}
+
+/// `=`, `+=`, `-=`, `*=`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AssignOp {
+    Set,
+    Add,
+    Sub,
+    Mul,
+}
+
+/// Statements.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    /// `let [mut] name = value;`
+    Let { name: String, mutable: bool, value: Expr },
+    /// `let mut name: ty = value;`
+    LetInt { name: String, ty: IntTy, value: i64 },
+    /// `let name: usize = if cond { a } else { b };` (an integer decided by floats)
+    LetIntIf { name: String, cond: Cond, then: i64, other: i64 },
+    /// `let mut name = value;` (a `bool`)
+    LetFlag { name: String, value: bool },
+    /// `let mut name: Vec<f64> = vec![..];`
+    LetVec { name: String, elems: Vec<Expr> },
+    /// `name op value;`
+    Assign { name: String, op: AssignOp, value: Expr },
+    /// `name[index] op value;`
+    AssignIndex { name: String, index: IExpr, op: AssignOp, value: Expr },
+    /// `name += 1;`
+    IntIncr(String),
+    /// `name = cond;`
+    SetFlag { name: String, cond: Cond },
+    /// `if cond { then } [else { other }]` (no `else` when `other` is empty)
+    If { cond: Cond, then: Vec<Stmt>, other: Vec<Stmt> },
+    /// `match scrutinee { a | b => { .. } ... _ => { .. } }`
+    Match { scrutinee: IExpr, arms: Vec<(Vec<i64>, Vec<Stmt>)>, default: Vec<Stmt> },
+    /// `[label:] for var in start..end { body }`
+    ForRange { label: Option<String>, var: String, start: i64, end: i64, body: Vec<Stmt> },
+    /// `for var in slice.iter() { body }` (the body reads `*var`)
+    ForIter { label: Option<String>, var: String, slice: String, body: Vec<Stmt> },
+    /// `for var in 0..slice.len() { body }`
+    ForIndex { label: Option<String>, var: String, slice: String, body: Vec<Stmt> },
+    /// `[label:] while cond { body }`
+    While { label: Option<String>, cond: Cond, body: Vec<Stmt> },
+    /// `[label:] loop { body }`
+    Loop { label: Option<String>, body: Vec<Stmt> },
+    /// `let name: f64 = [label:] loop { body };` whose breaks carry values.
+    LetLoop { name: String, label: Option<String>, body: Vec<Stmt> },
+    Break { label: Option<String>, value: Option<Expr> },
+    Continue { label: Option<String> },
+    Return(Expr),
+    /// `{ body }`
+    Block(Vec<Stmt>),
+    /// A statement that keeps a loop finite (counter increments, guards): never shrunk.
+    Pinned(Box<Stmt>),
+}
+
+impl Stmt {
+    /// The blocks directly inside this statement.
+    pub fn blocks(&self) -> Vec<&Vec<Stmt>> {
+        match self {
+            Stmt::If { then, other, .. } => vec![then, other],
+            Stmt::Match { arms, default, .. } => {
+                let mut v: Vec<&Vec<Stmt>> = arms.iter().map(|(_, b)| b).collect();
+                v.push(default);
+                v
+            }
+            Stmt::ForRange { body, .. }
+            | Stmt::ForIter { body, .. }
+            | Stmt::ForIndex { body, .. }
+            | Stmt::While { body, .. }
+            | Stmt::Loop { body, .. }
+            | Stmt::LetLoop { body, .. }
+            | Stmt::Block(body) => vec![body],
+            Stmt::Pinned(s) => s.blocks(),
+            _ => vec![],
+        }
+    }
+
+    /// A copy with block number `k` (in the order of [`Stmt::blocks`]) replaced.
+    pub fn with_block(&self, k: usize, new: Vec<Stmt>) -> Stmt {
+        let mut s = self.clone();
+        match &mut s {
+            Stmt::If { then, other, .. } => *(if k == 0 { then } else { other }) = new,
+            Stmt::Match { arms, default, .. } => {
+                if k < arms.len() {
+                    arms[k].1 = new
+                } else {
+                    *default = new
+                }
+            }
+            Stmt::ForRange { body, .. }
+            | Stmt::ForIter { body, .. }
+            | Stmt::ForIndex { body, .. }
+            | Stmt::While { body, .. }
+            | Stmt::Loop { body, .. }
+            | Stmt::LetLoop { body, .. }
+            | Stmt::Block(body) => *body = new,
+            Stmt::Pinned(inner) => **inner = inner.with_block(k, new),
+            _ => {}
+        }
+        s
+    }
+}
+
+/// Number of statements in a block, nested ones included (the shrinker's measure of size).
+pub fn size(block: &[Stmt]) -> usize {
+    block.iter().map(|s| 1 + s.blocks().into_iter().map(|b| size(b)).sum::<usize>()).sum()
+}
+
+impl Function {
+    /// Names of the functions this one calls.
+    pub fn callees(&self) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        walk_block(&self.body, &mut |e| {
+            if let Expr::Call(n, _) = e {
+                out.insert(n.clone());
+            }
+        });
+        walk_expr(&self.result, &mut |e| {
+            if let Expr::Call(n, _) = e {
+                out.insert(n.clone());
+            }
+        });
+        out
+    }
+}
+
+/// Calls `f` on every expression in a block (sub-expressions included).
+pub fn walk_block(block: &[Stmt], f: &mut dyn FnMut(&Expr)) {
+    for s in block {
+        walk_stmt(s, f);
+    }
+}
+
+fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+    match s {
+        Stmt::Let { value, .. }
+        | Stmt::Assign { value, .. }
+        | Stmt::AssignIndex { value, .. }
+        | Stmt::Return(value) => walk_expr(value, f),
+        Stmt::Break { value: Some(v), .. } => walk_expr(v, f),
+        Stmt::LetVec { elems, .. } => elems.iter().for_each(|e| walk_expr(e, f)),
+        Stmt::LetIntIf { cond, .. } | Stmt::SetFlag { cond, .. } => walk_cond(cond, f),
+        Stmt::If { cond, .. } | Stmt::While { cond, .. } => walk_cond(cond, f),
+        Stmt::Pinned(inner) => walk_stmt(inner, f),
+        _ => {}
+    }
+    if !matches!(s, Stmt::Pinned(_)) {
+        for b in s.blocks() {
+            walk_block(b, f);
+        }
+    }
+}
+
+fn walk_cond(c: &Cond, f: &mut dyn FnMut(&Expr)) {
+    match c {
+        Cond::Cmp(_, a, b) => {
+            walk_expr(a, f);
+            walk_expr(b, f);
+        }
+        Cond::Not(a) => walk_cond(a, f),
+        Cond::And(a, b) | Cond::Or(a, b) => {
+            walk_cond(a, f);
+            walk_cond(b, f);
+        }
+        _ => {}
+    }
+}
+
+/// Calls `f` on `e` and each of its sub-expressions.
+pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    match e {
+        Expr::Unary(_, a) => walk_expr(a, f),
+        Expr::Binary(_, a, b) => {
+            walk_expr(a, f);
+            walk_expr(b, f);
+        }
+        Expr::MulAdd(a, b, c) => {
+            walk_expr(a, f);
+            walk_expr(b, f);
+            walk_expr(c, f);
+        }
+        Expr::Call(_, args) => {
+            for a in args {
+                if let Arg::Scalar(e) = a {
+                    walk_expr(e, f);
+                }
+            }
+        }
+        Expr::If(c, a, b) => {
+            walk_cond(c, f);
+            walk_expr(a, f);
+            walk_expr(b, f);
+        }
+        _ => {}
+    }
+}
