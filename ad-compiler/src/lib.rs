@@ -1,66 +1,59 @@
 //! The compiler of `ad`, on `proc_macro2` tokens so that it can be tested and benchmarked
 //! outside a macro: `ad-macros` only forwards its macros' input here.
 //!
-//! Pipeline (see DESIGN.md): [`driver`] parses the attribute and the item, [`lower`] turns
-//! the body into the SSA [`ir`], [`ir::verify`] checks it, [`analysis`] finds the active
-//! values, [`vjp`] builds the derivative program and [`emit`] prints it as Rust. Errors go
-//! through [`diag`] and, on failure, [`fallback`] keeps the user's item.
+//! One folder per stage (see DESIGN.md), imports pointing down: the macros' [`frontend`]s
+//! parse their input and hand bodies to the [`pipeline`], which runs [`lower`] (syntax to
+//! the SSA [`ir`]), [`ir::verify`] and [`analysis`] (activity); [`reverse`] plans the reverse
+//! derivative, and [`emit`] prints the reverse plan, the forward and second-order derivatives
+//! and the items around them as Rust. Errors go through [`diag`]; on failure the front end
+//! keeps the user's item ([`frontend::fallback`]).
 #![forbid(unsafe_code)]
 
 pub mod analysis;
-mod attr;
-mod derive;
 pub mod diag;
-pub mod driver;
 pub mod emit;
-pub mod fallback;
-mod float_left;
-mod forward_operators;
-mod function_value;
+pub mod frontend;
 pub mod ir;
 pub mod lower;
-mod operator_impls;
-mod operators;
-mod registration;
+pub mod pipeline;
+pub mod reverse;
 mod tokens;
-pub mod vjp;
-mod warnings;
 
 #[cfg(test)]
 mod robustness;
 #[cfg(test)]
 mod snapshots;
 
-pub use forward_operators::ForwardOperator;
-pub use operators::Operator;
+pub use frontend::forward_operators::ForwardOperator;
+pub use frontend::operators::Operator;
 use proc_macro2::TokenStream;
 
 /// `#[differentiable(args)] item`: the item followed by its derivative (or by the errors).
 pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
-    driver::differentiable(args, item)
+    frontend::differentiable::differentiable(args, item)
 }
 
 /// `#[derivative(args)] item`: the registration followed by the adapter callers use.
 pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
-    registration::derivative(args, item)
+    frontend::derivative::derivative(args, item)
 }
 
 /// `#[derive(Differentiable)]` on a struct.
 pub fn derive_differentiable(input: TokenStream) -> TokenStream {
-    derive::differentiable(input)
+    frontend::derive::differentiable(input)
 }
 
 /// A reverse-mode operator (`gradient!` and the others) applied to its input tokens.
 pub fn operator(operator: Operator, input: TokenStream) -> TokenStream {
-    operators::expand(operator, input)
+    frontend::operators::expand(operator, input)
 }
 
 /// `function!(f)`: a function with its derivatives, to pass to a differentiable function.
 pub fn function_value(input: TokenStream) -> TokenStream {
-    function_value::expand(input)
+    frontend::function_value::expand(input)
 }
 
 /// A forward-mode operator (`differentiate!` and the others) applied to its input tokens.
 pub fn forward_operator(operator: ForwardOperator, input: TokenStream) -> TokenStream {
-    forward_operators::expand(operator, input)
+    frontend::forward_operators::expand(operator, input)
 }

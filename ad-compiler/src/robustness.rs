@@ -4,9 +4,9 @@
 //! failure reproduces. The suite runs 3000 cases of each kind; for a longer run set
 //! `AD_FUZZ_CASES`: `AD_FUZZ_CASES=1000000 cargo test -p ad-compiler --release robustness`.
 
-use crate::driver;
-use crate::operators::{self, Operator};
-use crate::registration;
+use crate::frontend::differentiable;
+use crate::frontend::operators::{self, Operator};
+use crate::frontend::derivative;
 use proc_macro2::TokenStream;
 use std::panic;
 
@@ -161,15 +161,15 @@ fn generated_functions_never_make_the_macros_panic() {
         // `dump` prints; keep the test quiet and free of I/O.
         if !args.contains("dump") {
             let (a, i) = (attr.clone(), item.clone());
-            expands_without_panic(&what, move || driver::differentiable(a, i));
+            expands_without_panic(&what, move || differentiable::differentiable(a, i));
         }
         let (a, i) = (attr.clone(), item.clone());
         expands_without_panic(&format!("#[derivative({args})] {source}"), move || {
-            registration::derivative(a, i)
+            derivative::derivative(a, i)
         });
         let wrapped = tokens(&format!("impl T {{ {source} }}")).unwrap_or_default();
         expands_without_panic(&format!("impl block: {source}"), move || {
-            driver::differentiable(TokenStream::new(), wrapped)
+            differentiable::differentiable(TokenStream::new(), wrapped)
         });
     }
 }
@@ -221,10 +221,10 @@ fn arbitrary_token_soup_never_panics() {
         };
         let (a, b, c) = (stream.clone(), stream.clone(), stream.clone());
         expands_without_panic(&text.join(" "), move || {
-            driver::differentiable(TokenStream::new(), a)
+            differentiable::differentiable(TokenStream::new(), a)
         });
         expands_without_panic(&text.join(" "), move || {
-            registration::derivative(TokenStream::new(), b)
+            derivative::derivative(TokenStream::new(), b)
         });
         expands_without_panic(&text.join(" "), move || {
             operators::expand(Operator::Gradient, c)

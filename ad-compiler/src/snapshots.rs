@@ -3,7 +3,7 @@
 //! activity tests do. Update with `UPDATE_EXPECT=1 cargo test -p ad-compiler`.
 
 use crate::analysis;
-use crate::attr::{self, AttrKind};
+use crate::frontend::attr::{self, AttrKind};
 use crate::diag::Diagnostics;
 use crate::ir::{pretty, verify};
 use crate::lower::{self, BodyInput};
@@ -929,7 +929,7 @@ fn return_inside_a_loop_sets_a_flag_that_guards_the_rest() {
         expect![[r#"
             fn first(%0: xs: & [f64] [wrt] (active), %1: t: f64 [wrt] (active)) {
               %2 = const false
-              %3 = const :: core :: option :: Option :: None ; useful
+              %3 = const :: core :: option :: Option :: < f64 > :: None ; useful
               %4 = const 0
               %5 = discrete_method %0.len()
               %6 = discrete `..` %4, %5

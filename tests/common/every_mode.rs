@@ -3,6 +3,9 @@
 //! the forward derivatives against central differences of the original, and the exact
 //! second derivatives of `hessian!` against central differences of the gradient.
 
+// Not every suite uses it.
+#![allow(unused_macros, unused_imports)]
+
 /// Checks `f` (a path to a `#[differentiable]` function of one or two `f64`s returning `f64`)
 /// at the given point in every mode.
 macro_rules! assert_every_mode {

@@ -9,6 +9,7 @@ use ad::prelude::*;
 /// A shadowing `let` inside a branch is local to the branch: the outer `v1` is unchanged,
 /// and the result is `1.39 x` on the `else` side.
 #[differentiable]
+#[allow(unused_mut, unused_variables, unused_assignments)] // the shadowing copy is the point
 fn shadow_in_branch(x: f64) -> f64 {
     let mut v1 = x;
     if (v1 + x) < x {
@@ -154,8 +155,8 @@ fn a_labelled_loop_over_a_slice() {
 /// A `return` only in unreachable code after an `if` whose branches both `break`: nothing
 /// reachable gives the stored return value its type, so it takes the function's return type
 /// (it did not compile: E0282). Found by the generated programs (seed 1, f830).
-#[differentiable]
-#[allow(unreachable_code, unused_assignments)]
+#[differentiable(wrt = x1)]
+#[allow(unreachable_code, unused_assignments, unused_mut)]
 fn unreachable_return_in_loop(s0: &[f64], x1: f64) -> f64 {
     let mut a1 = x1;
     let mut a3 = a1;

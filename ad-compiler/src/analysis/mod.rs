@@ -1,5 +1,7 @@
 //! Analyses over the IR. [`activity`] decides which values carry derivatives.
 
 pub mod activity;
+pub mod lazy;
+pub mod ownership;
 
 pub use activity::{Activity, analyze};

@@ -6,7 +6,7 @@
 
 pub mod callee;
 pub mod hygiene;
-pub mod jvp;
+pub mod forward;
 mod missing;
 mod missing_functions;
 pub mod mut_self;
@@ -14,7 +14,7 @@ pub mod names;
 mod nested;
 mod primal;
 pub mod types;
-pub mod vjp;
+pub mod reverse;
 
 use proc_macro2::TokenStream;
 use quote::quote;

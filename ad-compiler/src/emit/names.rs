@@ -146,7 +146,7 @@ pub fn called_method_forward(name: &Ident, inout: bool) -> Ident {
     }
 }
 
-/// The second-order sibling of method or associated function `name` (see `emit::jvp`).
+/// The second-order sibling of method or associated function `name` (see `emit::forward`).
 pub fn method_second(name: &Ident) -> Ident {
     sibling("__ad_hvp_", name)
 }
@@ -186,4 +186,19 @@ pub fn companion_vjp() -> Ident {
 pub fn located(mut ident: Ident, span: proc_macro2::Span) -> Ident {
     ident.set_span(proc_macro2::Span::call_site().located_at(span));
     ident
+}
+
+/// The name a member is keyed by: `x`, or the tuple index as text.
+pub fn member_name(member: &syn::Member) -> String {
+    match member {
+        syn::Member::Named(ident) => ident.to_string().trim_start_matches("r#").to_string(),
+        syn::Member::Unnamed(index) => index.index.to_string(),
+    }
+}
+
+/// 64-bit FNV-1a of a field name; `ad_core::field::field_key` computes the same.
+pub fn field_key(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| {
+        (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3)
+    })
 }

@@ -3,7 +3,7 @@
 //!
 //! The inner derivative `D(a, c) = ∂f/∂y (a, c)`, where `c` are the outer values the closure
 //! reads, is itself differentiated by the outer derivative. Both come from the closure's
-//! second-order forward code (see `emit::jvp`), printed inline with the captures as extra
+//! second-order forward code (see `emit::forward`), printed inline with the captures as extra
 //! parameters: seeding `t1` with the inner direction (`1` for `y`, `0` for the captures) and
 //! `t2` with an outer direction gives `D` as `t1` and its outer derivative as `t12`. The two
 //! directions are separate locals, so the inner and the outer derivative never mix
@@ -15,9 +15,9 @@
 //! - Second order (a Hessian through a nested derivative) would need a third order: a compile
 //!   error where a Hessian instantiates it.
 
-use super::jvp::Order;
+use super::forward::Order;
 use super::names::{self, runtime};
-use crate::forward_operators::{Captured, closure_forward};
+use crate::frontend::forward_operators::{Captured, closure_forward};
 use crate::ir::{Instr, Op};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};

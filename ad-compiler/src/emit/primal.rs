@@ -3,9 +3,9 @@
 
 use super::callee;
 use super::names::{self, runtime};
-use crate::ir::ownership::Ownership;
+use crate::analysis::ownership::Ownership;
 use crate::ir::{ArithOp, Instr, Op, ValueId};
-use crate::vjp::program::{Mask, Rule, Storage};
+use crate::reverse::plan::{Mask, Rule, Storage};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
 

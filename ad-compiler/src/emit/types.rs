@@ -69,11 +69,11 @@ pub fn vjp_result(
 
 /// The tangent of a value of type `ty` in a forward derivative: the tangent, or three of them
 /// `(t1, t2, t12)` for the second order.
-pub fn forward_tangent_type(ty: &syn::Type, order: super::jvp::Order) -> TokenStream {
+pub fn forward_tangent_type(ty: &syn::Type, order: super::forward::Order) -> TokenStream {
     let tangent = tangent(ty);
     match order {
-        super::jvp::Order::First => tangent,
-        super::jvp::Order::Second => quote!((#tangent, #tangent, #tangent)),
+        super::forward::Order::First => tangent,
+        super::forward::Order::Second => quote!((#tangent, #tangent, #tangent)),
     }
 }
 
@@ -84,7 +84,7 @@ pub fn forward_tangent_type(ty: &syn::Type, order: super::jvp::Order) -> TokenSt
 pub fn forward_tangent_params(
     param_types: &[syn::Type],
     wrt: &[bool],
-    order: super::jvp::Order,
+    order: super::forward::Order,
 ) -> Vec<TokenStream> {
     let rt = runtime();
     param_types

@@ -4,7 +4,7 @@
 //! snapshot tests and dumps, and [`verify`] the invariants every pass must keep.
 
 pub mod entities;
-pub mod ownership;
+pub mod mode;
 pub mod pretty;
 pub mod syntax;
 pub mod verify;

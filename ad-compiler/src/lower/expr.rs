@@ -669,7 +669,7 @@ impl Builder<'_> {
     /// are the argument and the outer locals the closure reads.
     fn lower_nested(&mut self, mac: &syn::Macro) -> Option<ValueId> {
         let span = mac.span();
-        let input = match syn::parse2::<crate::operators::Input>(mac.tokens.clone()) {
+        let input = match syn::parse2::<super::operator_input::Input>(mac.tokens.clone()) {
             Ok(input) => input,
             Err(e) => {
                 self.diag.error(e.span(), e.to_string());

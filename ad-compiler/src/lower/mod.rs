@@ -11,6 +11,7 @@ mod control;
 mod expr;
 mod loops;
 mod macros;
+pub mod operator_input;
 
 pub use macros::HOLE;
 mod pattern;

@@ -1,15 +1,16 @@
 //! The forward-mode operators: `differentiate!`, `value_with_differential!`, `jacobian!` and
 //! `hessian!`,
-//! each `(at: a, b, .., of: f)` like the reverse-mode ones (see [`crate::operators`]).
+//! each `(at: a, b, .., of: f)` like the reverse-mode ones (see [`crate::frontend::operators`]).
 //!
 //! `of` is a path (its `forward` is found as for a call, see
 //! [`callee`](crate::emit::callee)) or a closure literal, whose body is differentiated in
 //! place. The arguments are evaluated once, before anything else.
 
-use crate::emit::jvp::Order;
+use crate::emit::forward::Order;
 use crate::emit::{self, callee, names};
 use crate::lower;
-use crate::operators::{self, Input};
+use crate::frontend::operators;
+use crate::lower::operator_input::Input;
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 use syn::Expr;
@@ -318,7 +319,7 @@ pub(crate) fn closure_forward(
     // Captured variables (lowercase names, unlike constants) are read through a reference
     // taken outside: `value_with_differential!` returns a `move` closure, which would
     // otherwise take them from the caller.
-    let mut names = emit::vjp::constant_names(ir);
+    let mut names = emit::reverse::constant_names(ir);
     let mut captures = Vec::new();
     for tokens in names.values_mut() {
         if let Ok(ident) = syn::parse2::<Ident>(tokens.clone())
@@ -331,7 +332,7 @@ pub(crate) fn closure_forward(
     }
     captures.sort_by_key(ToString::to_string);
     captures.dedup_by_key(|c| c.to_string());
-    let body = emit::jvp::body_with_names(ir, &differentiated.activity, &sources, &names, order);
+    let body = emit::forward::body_with_names(ir, &differentiated.activity, &sources, &names, order);
     Ok(Captured {
         references: quote!(#(#captures)*),
         forward: quote!({

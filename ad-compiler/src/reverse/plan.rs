@@ -2,7 +2,7 @@
 //! steps (original code, with rule calls where values are active) and the adjoint steps of the
 //! pullback, in reverse order, nested like the source's control flow.
 //!
-//! Adjoint storage (see [`VjpProgram::lazy`]): a value whose contributions all happen
+//! Adjoint storage (see [`ReversePlan::lazy`]): a value whose contributions all happen
 //! unconditionally in the function's outermost block has a plain local, initialised by its
 //! first contribution; any other (defined or used in a branch or loop) has an `Option`,
 //! `None` meaning zero, so nothing is computed for a branch not taken.
@@ -12,11 +12,12 @@
 //! block, a slot declared up front inside a branch, a tape (`Vec`, one entry per execution)
 //! inside a loop, read back in reverse with a cursor so the pullback stays `Fn`.
 
+pub use crate::ir::mode::Mask;
 use crate::ir::{ArithOp, Instr, ValueId};
 use std::collections::HashSet;
 
 /// A VJP: `(value, pullback)` of a body.
-pub struct VjpProgram<'a> {
+pub struct ReversePlan<'a> {
     /// The primal computation, in evaluation order.
     pub primal: Vec<PrimalStep<'a>>,
     /// The pullback's statements, in reverse evaluation order of the primal.
@@ -135,28 +136,6 @@ pub enum Rule {
     /// A vector built or changed in place (`v[i] = x`, `v.push(x)`, `vec![..]`): the
     /// "pullback" is the position written (or nothing).
     Vector,
-}
-
-/// Which operands of a binary operator need a cotangent.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Mask {
-    /// Both: the pullback returns `(d_lhs, d_rhs)`.
-    Both,
-    /// Only the left operand: the pullback returns `d_lhs`.
-    Lhs,
-    /// Only the right operand: the pullback returns `d_rhs`.
-    Rhs,
-}
-
-impl Mask {
-    /// The mask of operands whose activity is `(lhs, rhs)`.
-    pub fn of(lhs: bool, rhs: bool) -> Mask {
-        match (lhs, rhs) {
-            (true, false) => Mask::Lhs,
-            (false, true) => Mask::Rhs,
-            _ => Mask::Both,
-        }
-    }
 }
 
 /// One statement of the pullback.

@@ -22,31 +22,14 @@ mod structural;
 use super::names::{self, runtime};
 use super::primal;
 use crate::analysis::Activity;
-use crate::ir::ownership::Ownership;
+use crate::analysis::ownership::Ownership;
 use crate::ir::{ArithOp, Body, Instr, Op, Region, ValueId};
-use crate::vjp::program::Mask;
+use crate::reverse::plan::Mask;
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use std::collections::{HashMap, HashSet};
 
-/// Which forward derivative a body computes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Order {
-    /// Value and tangent.
-    First,
-    /// Value and second-order tangent `(t1, t2, t12)`.
-    Second,
-}
-
-impl Order {
-    /// The suffixes of a value's tangent locals.
-    fn components(self) -> &'static [&'static str] {
-        match self {
-            Order::First => &[""],
-            Order::Second => &["_1", "_2", "_12"],
-        }
-    }
-}
+pub use crate::ir::mode::Order;
 
 /// The statements of a `forward` body ending in `(value, tangent)`. `param_sources[i]` is
 /// the expression holding parameter `i`; its tangent is `names::param_tangent(i)` (an
@@ -61,7 +44,7 @@ pub fn body(
         ir,
         activity,
         param_sources,
-        &super::vjp::constant_names(ir),
+        &super::reverse::constant_names(ir),
         order,
     )
 }
@@ -174,7 +157,7 @@ pub fn body_with_names(
         #write_back
         (#value, __ad_tangent)
     };
-    super::vjp::inline_names(body, names)
+    super::reverse::inline_names(body, names)
 }
 
 /// Values whose tangent is read more than once, or inside a loop that may repeat the read:

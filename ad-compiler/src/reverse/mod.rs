@@ -8,17 +8,17 @@
 //! that was taken; a loop by running its body's reverse as many times as it ran. Rules are
 //! asked only for the cotangents of active operands.
 
-mod lazy;
-pub mod program;
+pub mod plan;
 
 use crate::analysis::Activity;
 use crate::diag::Diagnostics;
 use crate::ir::{Body, Instr, Op, Region, ValueId};
-use program::*;
+use crate::analysis::lazy;
+use plan::*;
 use std::collections::{HashMap, HashSet};
 
-/// Builds the VJP program of `body`.
-pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> VjpProgram<'a> {
+/// Plans the reverse derivative of `body`.
+pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> ReversePlan<'a> {
     let lazy = lazy::lazy_adjoints(body);
     let mut generator = Generator {
         activity,
@@ -73,7 +73,7 @@ pub fn generate<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics)
         })
         .collect();
     declared.retain(|v| !dense.contains(v));
-    VjpProgram {
+    ReversePlan {
         primal,
         adjoint,
         result,

@@ -1,69 +1,21 @@
-//! Runs the passes in order: lower -> verify -> activity -> vjp -> emit. Errors are collected
-//! in one [`Diagnostics`] and checked once; on any error the user's item is emitted unchanged
-//! with the errors (see [`fallback`]).
+//! `#[differentiable]` on a function or an `impl` block: runs the [`pipeline`] on each body
+//! and places what [`emit`] prints (a companion module for a free function, sibling methods
+//! in an impl). Errors are collected in one [`Diagnostics`] and checked once; on any error
+//! the user's item is emitted unchanged with the errors (see [`fallback`]).
+//!
+//! [`pipeline`]: crate::pipeline
 
-use crate::analysis;
-use crate::attr::{self, AttrKind, Config};
+use crate::frontend::attr::{self, AttrKind, Config};
 use crate::diag::Diagnostics;
-use crate::emit::jvp::Order;
+use crate::emit::forward::Order;
 use crate::emit::{self, names, types};
-use crate::fallback;
+use crate::frontend::fallback;
 use crate::ir::{self, Body};
-use crate::lower::{self, BodyInput, ParamInput};
-use crate::vjp;
+use crate::lower::{self, BodyInput};
+use crate::pipeline::{Differentiated, differentiate};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};
 use syn::spanned::Spanned;
-
-/// A lowered body and its activity, ready for derivative generation.
-pub struct Differentiated {
-    /// The lowered body.
-    pub ir: Body,
-    /// Which of its values carry derivatives.
-    pub activity: analysis::Activity,
-}
-
-impl Differentiated {
-    /// The statements of the VJP, ending in `(value, pullback)`; `None` when generation
-    /// recorded an error.
-    pub fn vjp_body(
-        &self,
-        sources: &[TokenStream],
-        types: emit::vjp::PullbackTypes,
-        boxed: bool,
-        diag: &mut Diagnostics,
-    ) -> Option<TokenStream> {
-        let program = vjp::generate(&self.ir, &self.activity, diag);
-        if diag.has_errors() {
-            return None;
-        }
-        Some(emit::vjp::body(&self.ir, &program, sources, types, boxed))
-    }
-}
-
-/// The passes from syntax to the VJP program; `None` when an error was recorded.
-pub fn differentiate(
-    name: String,
-    params: &[ParamInput],
-    wrt: Option<&[syn::Ident]>,
-    body: BodyInput<'_>,
-    diag: &mut Diagnostics,
-) -> Option<Differentiated> {
-    let span = match &body {
-        BodyInput::Block(b, _) => b.span(),
-        BodyInput::Expr(e) => e.span(),
-    };
-    let ir = lower::lower(name, params, wrt, body, diag)?;
-    if let Err(problem) = ir::verify::verify(&ir) {
-        diag.internal(span, format!("lowering produced invalid IR: {problem}"));
-        return None;
-    }
-    let activity = analysis::analyze(&ir, diag);
-    if diag.has_errors() {
-        return None;
-    }
-    Some(Differentiated { ir, activity })
-}
 
 /// `#[differentiable(..)]` on a function or an `impl` block.
 pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
@@ -222,14 +174,15 @@ fn vjp_item(
     let shown_at = types::signature_shown_at(through);
     let items = &differentiated.ir.items;
     let warnings =
-        crate::warnings::for_function(sig, block, &differentiated.ir, &differentiated.activity);
-    let seed = emit::vjp::PullbackTypes {
+        crate::frontend::warnings::for_function(sig, block, &differentiated.ir, &differentiated.activity);
+    let seed = emit::reverse::PullbackTypes {
         seed: Some(types::tangent(&seeded)),
         outputs: None,
     };
-    let Some(body) = differentiated.vjp_body(&sources, seed, recursive, &mut diag) else {
+    let Some(plan) = differentiated.reverse_plan(&mut diag) else {
         return Err(diag.to_compile_errors());
     };
+    let body = emit::reverse::body(&differentiated.ir, &plan, &sources, seed, recursive);
     let Differentiated { ir, activity } = &differentiated;
     // The VJP stands for the function: a function used only through its derivative
     // (`gradient!(.., of: f)`) is used, so it must not trip the `dead_code` lint.
@@ -268,7 +221,7 @@ fn vjp_item(
             };
             let tangent = types::forward_tangent_type(&seeded, order);
             let result = quote!((#value, #tangent));
-            let body = emit::jvp::body(ir, activity, &sources, order);
+            let body = emit::forward::body(ir, activity, &sources, order);
             let body = quote!(#mark_used #(#items)* #body);
             let names = ForwardNames::of(order, &sig.ident);
             let (derivative_vis, name) = match placement {
@@ -526,7 +479,7 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
         return fallback::with_errors(original, e.to_compile_error());
     }
     // `impl Mul<Vec2> for f64`: `f64` cannot hold the derivatives as methods.
-    if let Some(float_left) = crate::float_left::float_left(&imp) {
+    if let Some(float_left) = crate::frontend::float_left::float_left(&imp) {
         let f = &float_left.function;
         let placement = Placement::Companion;
         let generics = syn::Generics::default();
@@ -573,7 +526,7 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
     add_real_bounds(&mut generics);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let self_ty = &imp.self_ty;
-    let rule = crate::operator_impls::rule_impl(&imp);
+    let rule = crate::frontend::operator_impls::rule_impl(&imp);
     quote! {
         #original
         impl #impl_generics #self_ty #where_clause {

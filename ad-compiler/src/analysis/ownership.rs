@@ -12,7 +12,7 @@
 //! rustc takes the type from the right operand; any other operator dispatches on the left
 //! operand's type, which also allows mixed types (`Vec2 * f64`).
 
-use super::{Body, Instr, Op, ValueId, is_unsuffixed_float, walk};
+use crate::ir::{Body, Instr, Op, ValueId, is_unsuffixed_float, walk};
 use std::collections::HashMap;
 
 /// Where a value comes from, for the values that are not an instruction's plain result.

@@ -20,11 +20,11 @@
 //! forward adapter turns the internal tangents (`Present`/`Absent`, one per parameter) into
 //! the differential's arguments (one per `wrt` parameter).
 
-use crate::attr::{self, AttrKind, ForwardArg};
+use crate::frontend::attr::{self, AttrKind, ForwardArg};
 use crate::diag::Diagnostics;
-use crate::emit::jvp::Order;
+use crate::emit::forward::Order;
 use crate::emit::{self, callee, names, types};
-use crate::fallback;
+use crate::frontend::fallback;
 use crate::lower;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};

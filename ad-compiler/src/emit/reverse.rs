@@ -1,12 +1,11 @@
-//! Prints a [`VjpProgram`] as the statements of a function body ending in
+//! Prints a [`ReversePlan`] as the statements of a function body ending in
 //! `(value, pullback)`.
 
 use super::names::{self, runtime};
 use super::primal;
-use crate::derive;
-use crate::ir::ownership::Ownership;
+use crate::analysis::ownership::Ownership;
 use crate::ir::{Body, Op, ValueId};
-use crate::vjp::program::*;
+use crate::reverse::plan::*;
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use std::collections::HashMap;
@@ -26,7 +25,7 @@ pub struct PullbackTypes {
 /// recursive functions, whose pullback type would contain itself).
 pub fn body(
     ir: &Body,
-    program: &VjpProgram<'_>,
+    program: &ReversePlan<'_>,
     param_sources: &[TokenStream],
     types: PullbackTypes,
     boxed: bool,
@@ -279,7 +278,7 @@ fn declare(values: &[ValueId]) -> TokenStream {
 
 struct Printer<'p, 'a> {
     ir: &'p Body,
-    program: &'p VjpProgram<'a>,
+    program: &'p ReversePlan<'a>,
     owned: Ownership,
 }
 
@@ -768,7 +767,7 @@ impl Printer<'_, '_> {
 
 /// The `FieldTangent` key of a field or tuple component.
 fn field_key(member: &syn::Member) -> u64 {
-    derive::field_key(&derive::member_name(member))
+    names::field_key(&names::member_name(member))
 }
 
 /// The tangent struct of a struct path (`m::Point` -> `m::PointTangentVector`), and whether

@@ -4,7 +4,6 @@
 //! component at a time (see [`super::Order`]).
 
 use super::Printer;
-use crate::derive;
 use crate::emit::names::{self, runtime};
 use crate::ir::{Instr, Op, ValueId};
 use proc_macro2::TokenStream;
@@ -122,5 +121,5 @@ impl Printer<'_> {
 
 /// The `FieldTangent` key of a field or tuple component.
 fn field_key(member: &syn::Member) -> u64 {
-    derive::field_key(&derive::member_name(member))
+    names::field_key(&names::member_name(member))
 }

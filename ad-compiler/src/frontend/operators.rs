@@ -6,14 +6,14 @@
 //! `at` arguments; variables it captures are constants.
 
 use crate::diag::Diagnostics;
-use crate::driver;
+use crate::pipeline::{self, Differentiated};
 use crate::emit::{self, callee, names, types};
 use crate::lower::{self, BodyInput};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
-use syn::parse::{Parse, ParseStream};
 use syn::spanned::Spanned;
-use syn::{Expr, Token};
+use crate::lower::operator_input::Input;
+use syn::Expr;
 
 /// Which operator is expanded.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -26,63 +26,6 @@ pub enum Operator {
     ValueWithPullback,
     /// `pullback!`: the pullback.
     Pullback,
-}
-
-/// `at: a, b, .., of: f`.
-pub(crate) struct Input {
-    /// The arguments.
-    pub(crate) args: Vec<Expr>,
-    /// The function.
-    pub(crate) of: Expr,
-}
-
-impl Parse for Input {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let at: syn::Ident = input.parse()?;
-        if at != "at" {
-            return Err(syn::Error::new(
-                at.span(),
-                "expected `at: <arguments>, of: <function>`",
-            ));
-        }
-        input.parse::<Token![:]>()?;
-        let mut args = Vec::new();
-        loop {
-            if input.peek(syn::Ident) && input.peek2(Token![:]) && !input.peek2(Token![::]) {
-                break;
-            }
-            args.push(without_groups(input.parse::<Expr>()?));
-            input.parse::<Token![,]>().map_err(|e| {
-                syn::Error::new(e.span(), "expected `, of: <function>` after the arguments")
-            })?;
-        }
-        let of: syn::Ident = input.parse()?;
-        if of != "of" {
-            return Err(syn::Error::new(
-                of.span(),
-                "expected `of: <function>` after the arguments",
-            ));
-        }
-        input.parse::<Token![:]>()?;
-        let f = without_groups(input.parse::<Expr>()?);
-        let _ = input.parse::<Option<Token![,]>>()?;
-        if args.is_empty() {
-            return Err(syn::Error::new(
-                at.span(),
-                "`at:` needs at least one argument",
-            ));
-        }
-        Ok(Input { args, of: f })
-    }
-}
-
-/// `e` without the invisible groups around it: a `macro_rules!` macro passing `$x:expr` on
-/// hands over a delimiter-less group, which must not hide a closure literal or a reference.
-pub(crate) fn without_groups(e: Expr) -> Expr {
-    match e {
-        Expr::Group(g) => without_groups(*g.expr),
-        other => other,
-    }
 }
 
 /// Expands an operator invocation.
@@ -148,7 +91,7 @@ pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
 pub(crate) fn differentiate_closure(
     closure: &syn::ExprClosure,
     arguments: usize,
-) -> Result<(Vec<lower::ParamInput>, driver::Differentiated), TokenStream> {
+) -> Result<(Vec<lower::ParamInput>, Differentiated), TokenStream> {
     let params = lower::closure_params(closure);
     if params.len() != arguments {
         return Err(syn::Error::new(
@@ -162,7 +105,7 @@ pub(crate) fn differentiate_closure(
         .to_compile_error());
     }
     let mut diag = Diagnostics::default();
-    let differentiated = driver::differentiate(
+    let differentiated = pipeline::differentiate(
         "closure".into(),
         &params,
         None,
@@ -201,13 +144,14 @@ pub(crate) fn closure_vjp(
         .iter()
         .map(|p| p.ty.as_ref().map(|ty| types::param_tangent(ty, true)))
         .collect();
-    let pullback_types = emit::vjp::PullbackTypes {
+    let pullback_types = emit::reverse::PullbackTypes {
         seed: None,
         outputs,
     };
-    let Some(body) = differentiated.vjp_body(&sources, pullback_types, false, &mut diag) else {
+    let Some(plan) = differentiated.reverse_plan(&mut diag) else {
         return Err(diag.to_compile_errors());
     };
+    let body = emit::reverse::body(&differentiated.ir, &plan, &sources, pullback_types, false);
     let items = &differentiated.ir.items;
     Ok(quote! {
         {

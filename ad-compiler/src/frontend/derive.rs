@@ -10,6 +10,7 @@
 //! marked `#[no_derivative]`, and integer, `bool`, `char` and string fields, are left out of
 //! the tangent; reading them gives a zero (`NoTangent`) cotangent.
 
+use crate::emit::names::{field_key, member_name};
 use crate::ir::is_constant_type;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -265,19 +266,4 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
 
 fn is_float(ty: &syn::Type) -> bool {
     matches!(ty, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"))
-}
-
-/// The name a member is keyed by: `x`, or the tuple index as text.
-pub fn member_name(member: &syn::Member) -> String {
-    match member {
-        syn::Member::Named(ident) => ident.to_string().trim_start_matches("r#").to_string(),
-        syn::Member::Unnamed(index) => index.index.to_string(),
-    }
-}
-
-/// 64-bit FNV-1a of a field name; `ad_core::field::field_key` computes the same.
-pub fn field_key(name: &str) -> u64 {
-    name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| {
-        (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3)
-    })
 }

@@ -6,11 +6,12 @@
 //! closure literal, they are generated here from its body, as the operators do. The result is
 //! `ad_core::function::Function::new(primal, vjp, forward, second)`.
 
-use crate::emit::jvp::Order;
+use crate::emit::forward::Order;
 use crate::emit::{callee, names};
-use crate::forward_operators::{Captured, closure_forward};
+use crate::frontend::forward_operators::{Captured, closure_forward};
 use crate::lower;
-use crate::operators::{self, without_groups};
+use crate::frontend::operators;
+use crate::lower::operator_input::without_groups;
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::Expr;

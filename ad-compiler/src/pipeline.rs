@@ -1,0 +1,52 @@
+//! The passes every body goes through, for functions and closures alike: lower (syntax to
+//! the SSA IR) -> verify (the IR's invariants) -> analyse (activity) -> plan (the reverse
+//! derivative, on demand). Takes the parameters and body a front end parsed; returns the
+//! analysed body, from which the emitters print the derivatives.
+
+use crate::analysis;
+use crate::diag::Diagnostics;
+use crate::ir::{self, Body};
+use crate::lower::{self, BodyInput, ParamInput};
+use crate::reverse::{self, plan::ReversePlan};
+use syn::spanned::Spanned;
+
+/// A lowered body and its activity, ready for derivative generation.
+pub struct Differentiated {
+    /// The lowered body.
+    pub ir: Body,
+    /// Which of its values carry derivatives.
+    pub activity: analysis::Activity,
+}
+
+impl Differentiated {
+    /// The plan of the reverse derivative; `None` when planning recorded an error.
+    pub fn reverse_plan(&self, diag: &mut Diagnostics) -> Option<ReversePlan<'_>> {
+        let plan = reverse::plan(&self.ir, &self.activity, diag);
+        (!diag.has_errors()).then_some(plan)
+    }
+}
+
+/// The passes from syntax to an analysed body; `None` when an error was recorded.
+pub fn differentiate(
+    name: String,
+    params: &[ParamInput],
+    wrt: Option<&[syn::Ident]>,
+    body: BodyInput<'_>,
+    diag: &mut Diagnostics,
+) -> Option<Differentiated> {
+    let span = match &body {
+        BodyInput::Block(b, _) => b.span(),
+        BodyInput::Expr(e) => e.span(),
+    };
+    let ir = lower::lower(name, params, wrt, body, diag)?;
+    if let Err(problem) = ir::verify::verify(&ir) {
+        diag.internal(span, format!("lowering produced invalid IR: {problem}"));
+        return None;
+    }
+    let activity = analysis::analyze(&ir, diag);
+    if diag.has_errors() {
+        return None;
+    }
+    Some(Differentiated { ir, activity })
+}
+
