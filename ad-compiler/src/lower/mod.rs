@@ -5,6 +5,8 @@
 //! default every parameter whose type can carry a derivative (not integers, `bool`, `char`,
 //! strings, functions). Errors go to the [`Diagnostics`].
 
+mod assign;
+mod calls;
 mod chains;
 mod closures;
 mod control;
@@ -16,6 +18,7 @@ pub mod operator_input;
 pub use macros::HOLE;
 mod pattern;
 mod ssa;
+mod stmts;
 
 use crate::diag::Diagnostics;
 use crate::ir::{Block, Body, Param, ValueId};

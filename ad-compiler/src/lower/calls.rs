@@ -1,0 +1,344 @@
+//! Calls into instructions: functions by path (and closures bound by `let`), `vec![..]`,
+//! `mapv` with a closure, and operators nested in a differentiable body (`differentiate!`,
+//! `gradient!`), which become [`Op::Nested`](crate::ir::Op).
+
+use super::assign::owned_parts;
+use super::ssa::Builder;
+use crate::ir::{Op, ValueId};
+use quote::{ToTokens, quote};
+use syn::spanned::Spanned;
+use syn::Expr;
+
+impl Builder<'_> {
+    pub(super) fn lower_call(&mut self, call: &syn::ExprCall) -> Option<ValueId> {
+        if let Some(closure) = self.called_closure(&call.func) {
+            let args: Vec<&Expr> = call.args.iter().collect();
+            return self.inline_closure(&closure, &args, call.span());
+        }
+        // A function passed on by a `macro_rules!` macro (`$f:path`) arrives in an
+        // invisible group.
+        let mut func = &*call.func;
+        while let Expr::Group(g) = func {
+            func = &g.expr;
+        }
+        let Expr::Path(callee) = func else {
+            self.diag.error(call.func.span(), "only functions named by a path can be called in differentiable functions (not closures or function values) yet");
+            return None;
+        };
+        let is_no_grad = callee.qself.is_none()
+            && callee
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "no_grad")
+            && call.args.len() == 1;
+        if is_no_grad {
+            // Never differentiated: any expression rustc accepts, closures included.
+            return call.args.first().map(|a| self.lower_opaque(a));
+        }
+        let joins_arrays = callee.path.segments.last().is_some_and(|s| {
+            (s.ident == "concatenate" || s.ident == "stack") && call.args.len() == 2
+        });
+        let args: Vec<ValueId> = call
+            .args
+            .iter()
+            .map(|a| match joins_arrays {
+                true => self.lower_value(&owned_parts(a)),
+                false => self.lower_value(a),
+            })
+            .collect();
+        let constructor = callee.qself.is_none()
+            && callee
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident.to_string().starts_with(|c: char| c.is_uppercase()));
+        let op = if constructor && callee.path.is_ident("Some") && args.len() == 1 {
+            Op::WrapSome(args[0])
+        } else if constructor {
+            // A tuple struct's constructor (`Point(a, b)`, `Self(a, b)`): a struct value.
+            let span = call.span();
+            let fields = args
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    (
+                        syn::Member::Unnamed(syn::Index {
+                            index: i as u32,
+                            span,
+                        }),
+                        *v,
+                    )
+                })
+                .collect();
+            Op::Struct {
+                path: callee.path.clone(),
+                fields,
+                rest: None,
+            }
+        } else if callee.qself.is_some() {
+            self.diag.error(callee.span(), "calls through a qualified path `<T as Trait>::f` are not supported in differentiable functions yet: call `T::f` or a free function");
+            return None;
+        } else {
+            Op::Call {
+                callee: callee.clone(),
+                args,
+            }
+        };
+        Some(self.push(op, call.span()))
+    }
+
+    /// `vec![value; count]` or `vec![a, b, ..]`.
+    pub(super) fn lower_vec(&mut self, mac: &syn::Macro) -> Option<ValueId> {
+        use syn::parse::Parser;
+        let span = mac.span();
+        let repeat = |input: syn::parse::ParseStream| -> syn::Result<(Expr, Expr)> {
+            let value: Expr = input.parse()?;
+            input.parse::<syn::Token![;]>()?;
+            let count: Expr = input.parse()?;
+            Ok((value, count))
+        };
+        if let Ok((value, count)) = repeat.parse2(mac.tokens.clone()) {
+            let (value, count) = (self.lower_value(&value), self.lower_value(&count));
+            return Some(self.push(Op::VecRepeat { value, count }, span));
+        }
+        match syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated
+            .parse2(mac.tokens.clone())
+        {
+            Ok(items) => {
+                let items = items.iter().map(|e| self.lower_value(e)).collect();
+                Some(self.push(Op::VecList(items), span))
+            }
+            Err(e) => {
+                self.diag
+                    .error(e.span(), format!("cannot read this `vec!`: {e}"));
+                None
+            }
+        }
+    }
+
+    /// `a.mapv(f)` with a closure literal or a path: the method `differentiable_mapv` of ndarray's
+    /// `f64` arrays (see `ad_std::array::ArrayMapv`), given `function!(f)`, the function with
+    /// its derivatives. The closure may read only its parameter and constants: a local it
+    /// captured would be a constant of `function!`, and its derivative silently lost.
+    pub(super) fn lower_mapv(&mut self, m: &syn::ExprMethodCall) -> Option<ValueId> {
+        let function = &m.args[0];
+        if let Expr::Closure(closure) = function {
+            let own: Vec<String> = closure.inputs.iter().filter_map(pattern_name).collect();
+            let mut captured = None;
+            collect_names(&closure.body.to_token_stream(), &mut |ident| {
+                let name = ident.to_string();
+                if captured.is_none() && !own.contains(&name) && self.lookup(&name).is_some() {
+                    captured = Some(ident.clone());
+                }
+            });
+            if let Some(name) = captured {
+                self.diag.error(
+                    name.span(),
+                    format!("the closure given to `mapv` reads `{name}`, a local of the function: derivatives flow only through its parameter; compute with array operators instead (`a * {name}`, `a + {name}`)"),
+                );
+                return None;
+            }
+        }
+        // The elements are `f64`s: an untyped parameter gets that type, which `function!` needs.
+        let function = match function {
+            Expr::Closure(closure) => {
+                let mut typed = closure.clone();
+                for input in typed.inputs.iter_mut() {
+                    if let syn::Pat::Ident(ident) = input {
+                        *input = syn::Pat::Type(syn::parse_quote!(#ident: f64));
+                    }
+                }
+                Expr::Closure(typed)
+            }
+            other => other.clone(),
+        };
+        let receiver = self.lower_place(&m.receiver);
+        let wrapped = self.push(
+            Op::Const(quote!(::ad::function!(#function))),
+            function.span(),
+        );
+        let method = syn::Ident::new("differentiable_mapv", m.method.span());
+        Some(self.push(
+            Op::Method {
+                receiver,
+                method,
+                turbofish: None,
+                args: vec![wrapped],
+                inout: false,
+            },
+            m.span(),
+        ))
+    }
+
+    /// `differentiate!(at: a, of: f)` inside a differentiable body, or `gradient!`: one
+    /// [`Op::Nested`] per argument (a tuple of them for `gradient!` of several), whose operands
+    /// are the argument and the outer locals the closure reads.
+    pub(super) fn lower_nested(&mut self, mac: &syn::Macro) -> Option<ValueId> {
+        let span = mac.span();
+        let input = match syn::parse2::<super::operator_input::Input>(mac.tokens.clone()) {
+            Ok(input) => input,
+            Err(e) => {
+                self.diag.error(e.span(), e.to_string());
+                return None;
+            }
+        };
+        let gradient = mac
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "gradient");
+        if !gradient && input.args.len() != 1 {
+            self.diag
+                .error(span, "`differentiate!` takes one scalar argument");
+            return None;
+        }
+        let n = input.args.len();
+        let closure: syn::ExprClosure = match &input.of {
+            Expr::Closure(c) => c.clone(),
+            Expr::Path(p) => {
+                let params: Vec<syn::Ident> = (0..n)
+                    .map(|i| quote::format_ident!("__ad_y{}", i))
+                    .collect();
+                syn::parse_quote!(|#(#params),*| #p(#(#params),*))
+            }
+            other => {
+                self.diag.error(
+                    other.span(),
+                    "`of:` takes a path to a differentiable function or a closure literal",
+                );
+                return None;
+            }
+        };
+        if closure.inputs.len() != n {
+            self.diag.error(
+                closure.inputs.span(),
+                format!(
+                    "the closure takes {} parameter(s) but `at:` gives {n} argument(s)",
+                    closure.inputs.len()
+                ),
+            );
+            return None;
+        }
+        let values: Vec<ValueId> = input.args.iter().map(|a| self.lower_value(a)).collect();
+        let names: Vec<Option<String>> = closure.inputs.iter().map(pattern_name).collect();
+        let mut partials = Vec::new();
+        for k in 0..n {
+            // The derivative with respect to argument `k`: the other parameters are bound to
+            // their arguments, read by the one-parameter closure like captured locals.
+            self.push_scope();
+            for (j, name) in names.iter().enumerate() {
+                match name {
+                    Some(name) if j != k => self.bind(name.clone(), values[j]),
+                    None if j != k => {
+                        self.diag.error(
+                            closure.inputs[j].span(),
+                            "the closure of a nested operator takes plain parameters (`x` or `x: f64`)",
+                        );
+                    }
+                    _ => {}
+                }
+            }
+            let mut single = closure.clone();
+            single.inputs = std::iter::once(closure.inputs[k].clone()).collect();
+            let partial = self.lower_nested_single(single, values[k], span);
+            self.pop_scope();
+            partials.push(partial?);
+        }
+        match partials.as_slice() {
+            [single] if !gradient || n == 1 => Some(*single),
+            _ => Some(self.push(Op::Tuple(partials), span)),
+        }
+    }
+
+    /// The derivative of a one-parameter closure at `at`, as an [`Op::Nested`].
+    pub(super) fn lower_nested_single(
+        &mut self,
+        closure: syn::ExprClosure,
+        at: ValueId,
+        span: proc_macro2::Span,
+    ) -> Option<ValueId> {
+        let own: Vec<String> = closure.inputs.iter().filter_map(pattern_name).collect();
+        // The outer locals the closure reads: its captures, passed as operands so that
+        // derivatives flow through them.
+        let mut captures: Vec<syn::Ident> = Vec::new();
+        collect_names(&closure.body.to_token_stream(), &mut |ident| {
+            let name = ident.to_string();
+            if !own.contains(&name)
+                && self.lookup(&name).is_some()
+                && !captures.iter().any(|c| *c == name)
+            {
+                captures.push(ident.clone());
+            }
+        });
+        let mut args = vec![at];
+        for capture in &captures {
+            args.push(self.lookup(&capture.to_string())?);
+        }
+        Some(self.push(
+            Op::Nested {
+                closure,
+                captures,
+                args,
+            },
+            span,
+        ))
+    }
+
+    pub(super) fn unsupported_macro(&mut self, mac: &syn::Macro) {
+        let name = mac
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        const OPERATORS: &[&str] = &[
+            "value_with_gradient",
+            "value_with_pullback",
+            "pullback",
+            "value_with_differential",
+            "jacobian",
+            "hessian",
+        ];
+        let message = if OPERATORS.contains(&name.as_str()) {
+            format!(
+                "`{name}!` cannot be differentiated inside a differentiable function: nested differentiation supports `differentiate!` and `gradient!` of scalar arguments; compute this one outside"
+            )
+        } else {
+            format!(
+                "the macro `{name}!` is not supported in differentiable functions (`s!`, `vec!`, `format!`, `println!`, `assert!` and their kin are): compute the value outside, or in a helper function"
+            )
+        };
+        self.diag.error(mac.path.span(), message);
+    }
+}
+
+/// Calls `found` on every identifier of `tokens` that is not a field or method name (not right
+/// after a `.`) nor followed by `::` or `!`.
+fn collect_names(tokens: &proc_macro2::TokenStream, found: &mut dyn FnMut(&proc_macro2::Ident)) {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Ident(ident) => {
+                let after_dot =
+                    i > 0 && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
+                let path_or_macro = matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':' || p.as_char() == '!');
+                if !after_dot && !path_or_macro {
+                    found(ident);
+                }
+            }
+            TokenTree::Group(g) => collect_names(&g.stream(), found),
+            _ => {}
+        }
+    }
+}
+
+/// The name a closure parameter binds (`x` or `x: T`).
+fn pattern_name(pat: &syn::Pat) -> Option<String> {
+    match pat {
+        syn::Pat::Ident(i) => Some(i.ident.to_string()),
+        syn::Pat::Type(t) => pattern_name(&t.pat),
+        _ => None,
+    }
+}

@@ -1,0 +1,186 @@
+//! Statement lists into instructions: blocks and their scopes, `let`, expression statements,
+//! `x.method(..);` on a local (a new version of it), and where a statement that may exit
+//! (`return`, `break`, a loop that leaves) hands the rest of the list to control flow.
+
+use super::ssa::Builder;
+use crate::ir::{Op, ValueId};
+use syn::spanned::Spanned;
+use syn::{Expr, Stmt};
+
+impl Builder<'_> {
+    /// Lowers the statements of a block in a new scope; returns the block's value.
+    pub fn lower_block(&mut self, block: &syn::Block) -> Option<ValueId> {
+        self.push_scope();
+        let value = self.lower_stmts(&block.stmts);
+        self.pop_scope();
+        value
+    }
+
+    /// Lowers a block expression nested in another expression: not in tail position, so a
+    /// `return` in it cannot be normalised.
+    pub(super) fn lower_nested_block(&mut self, block: &syn::Block) -> Option<ValueId> {
+        let saved = std::mem::replace(&mut self.tail, false);
+        let value = self.lower_block(block);
+        self.tail = saved;
+        value
+    }
+
+    /// Lowers a statement list; returns its value.
+    pub fn lower_stmts(&mut self, stmts: &[Stmt]) -> Option<ValueId> {
+        let mut value = None;
+        for (i, stmt) in stmts.iter().enumerate() {
+            if self.returned.is_some() || self.exited {
+                // Code after a `return`, `break` or `continue` never runs.
+                break;
+            }
+            let last = i + 1 == stmts.len();
+            // A branching statement that may `return`: the rest of the list moves into its
+            // branches (see `control`), so it ends the list.
+            if let Stmt::Expr(expr @ (Expr::If(_) | Expr::Match(_)), _) = stmt {
+                let exits = super::control::exits(expr);
+                if exits.returns || exits.loop_exits {
+                    if exits.returns && !self.ends_path() {
+                        self.diag.error(expr.span(), "`return` inside a branch is supported only where the branch ends the function or the loop iteration (not inside a nested block expression): restructure with `if`/`else`");
+                        return None;
+                    }
+                    if exits.loop_exits && !self.iteration_tail {
+                        self.diag.error(expr.span(), "`break`/`continue` inside a branch is supported only where the branch ends the loop's iteration (not inside a nested block expression)");
+                        return None;
+                    }
+                    let rest = &stmts[i + 1..];
+                    return match expr {
+                        Expr::If(e) => self.lower_if(e, Some(rest)),
+                        Expr::Match(m) => self.lower_match(m, Some(rest)),
+                        _ => None,
+                    };
+                }
+            }
+            // A statement that may leave this level from a nested loop: the rest runs only if
+            // it did not.
+            let at_function_level = self.loops.is_empty();
+            let has_flags = !at_function_level || self.lookup(super::loops::RETURNED).is_some();
+            let leaves = has_flags && super::loops::leaves_from_nested_loop(stmt);
+            if leaves && let Some((pat, l)) = super::loops::let_of_loop(stmt) {
+                if !self.ends_path() {
+                    self.diag.error(stmt.span(), "a loop that may `return` or leave an outer loop is supported only where it ends the function or the iteration (not inside a nested block expression)");
+                    return None;
+                }
+                return self.lower_let_of_leaving_loop(pat, l, &stmts[i + 1..], stmt.span());
+            }
+            if !last && leaves {
+                if !self.ends_path() {
+                    self.diag.error(stmt.span(), "a loop that may `return` or leave an outer loop is supported only where it ends the function or the iteration (not inside a nested block expression)");
+                    return None;
+                }
+                self.lower_stmt(stmt, false);
+                if self.returned.is_some() || self.exited {
+                    return None;
+                }
+                return self.guard_rest(&stmts[i + 1..], stmt.span());
+            }
+            value = self.lower_stmt(stmt, last);
+        }
+        value
+    }
+
+    /// Whether the statements being lowered end the function (outside loops) or the loop
+    /// iteration, so that an exit among them can be normalised.
+    pub(super) fn ends_path(&self) -> bool {
+        if self.loops.is_empty() {
+            self.tail
+        } else {
+            self.iteration_tail
+        }
+    }
+
+    /// Lowers one statement; returns its value when it is the `last` of its list and has one.
+    pub(super) fn lower_stmt(&mut self, stmt: &Stmt, last: bool) -> Option<ValueId> {
+        match stmt {
+            Stmt::Local(local) => self.lower_let(local),
+            Stmt::Item(item) => self.items.push(item.clone()),
+            // A block that ends the function is still in tail position.
+            Stmt::Expr(Expr::Block(b), None) if last && b.label.is_none() => {
+                return self.lower_block(&b.block);
+            }
+            Stmt::Expr(Expr::MethodCall(m), Some(_)) if self.inout_receiver(m).is_some() => {
+                self.lower_inout_call(m);
+            }
+            Stmt::Expr(expr, semi) => {
+                let v = self.lower_expr(expr);
+                if semi.is_none() && last {
+                    return v;
+                } else if let Some(v) = v {
+                    self.mark_discarded(v);
+                }
+            }
+            Stmt::Macro(m) if m.mac.path.is_ident(super::control::BLOCK_BEGIN) => {
+                self.begin_block_scope();
+            }
+            Stmt::Macro(m) if m.mac.path.is_ident(super::control::BLOCK_END) => {
+                self.end_block_scope();
+            }
+            Stmt::Macro(m) => {
+                if self.lower_constant_macro(&m.mac).is_none() {
+                    self.unsupported_macro(&m.mac);
+                }
+            }
+        }
+        None
+    }
+
+    /// The local that the statement `x.method(args);` updates, when it is an inout call: a
+    /// method other than `push` (lowered on its own) called on a local or on `self` of a
+    /// `&mut self` method, its result discarded.
+    pub(super) fn inout_receiver(&self, m: &syn::ExprMethodCall) -> Option<String> {
+        let name = match &*m.receiver {
+            Expr::Path(p) => p.path.get_ident()?.to_string(),
+            _ => return None,
+        };
+        let assignable = name != "self" || self.mutable_self;
+        (assignable && m.method != "push" && self.lookup(&name).is_some()).then_some(name)
+    }
+
+    /// `x.method(args);` for a `&mut self` method without a result: `x` gets the new version
+    /// returned by the method's inout VJP (see `emit::mut_self`).
+    pub(super) fn lower_inout_call(&mut self, m: &syn::ExprMethodCall) {
+        let Some(name) = self.inout_receiver(m) else {
+            return;
+        };
+        let Some(receiver) = self.lookup(&name) else {
+            return;
+        };
+        let args = m.args.iter().map(|a| self.lower_value(a)).collect();
+        let op = Op::Method {
+            receiver,
+            method: m.method.clone(),
+            turbofish: m.turbofish.clone(),
+            args,
+            inout: true,
+        };
+        let updated = self.push(op, m.span());
+        self.assign(&name, updated);
+    }
+
+    pub(super) fn lower_let(&mut self, local: &syn::Local) {
+        let Some(init) = &local.init else {
+            self.diag.error(
+                local.span(),
+                "a `let` without a value is not supported in differentiable functions: initialise it where it is declared",
+            );
+            return;
+        };
+        if let Some((_, diverge)) = &init.diverge {
+            self.diag.error(
+                diverge.span(),
+                "`let .. else` is not supported in differentiable functions yet",
+            );
+            return;
+        }
+        if let (Expr::Closure(closure), syn::Pat::Ident(name)) = (&*init.expr, &local.pat) {
+            self.bind_closure(name.ident.to_string(), closure);
+            return;
+        }
+        let value = self.lower_value(&init.expr);
+        self.bind_pattern(&local.pat, value);
+    }
+}

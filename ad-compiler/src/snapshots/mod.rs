@@ -1,0 +1,44 @@
+//! Snapshot tests of lowering and activity analysis: each fixture is lowered, verified, and
+//! printed with each value's activity (`active`, `varied`, `useful`, or nothing), as Swift's
+//! activity tests do: straight-line code in [`straight_line`], branches and loops in
+//! [`control`]. Update with `UPDATE_EXPECT=1 cargo test -p ad-compiler`.
+
+mod control;
+mod straight_line;
+
+use crate::analysis;
+use crate::frontend::attr::{self, AttrKind};
+use crate::diag::Diagnostics;
+use crate::ir::{pretty, verify};
+use crate::lower::{self, BodyInput};
+use expect_test::Expect;
+use proc_macro2::TokenStream;
+/// Lowers `item` with the attribute arguments `args` and prints the IR with activity.
+fn lowered(args: TokenStream, item: TokenStream) -> String {
+    let f: syn::ItemFn = syn::parse2(item).expect("fixture parses");
+    let config = attr::parse(AttrKind::Differentiable, args).expect("fixture attribute parses");
+    let mut diag = Diagnostics::default();
+    let params = lower::fn_params(&f.sig);
+    let body = lower::lower(
+        f.sig.ident.to_string(),
+        &params,
+        config.wrt.as_deref(),
+        BodyInput::Block(&f.block, &f.sig.output),
+        &mut diag,
+    );
+    let Some(body) = body else {
+        return format!("error: {}", diag.to_compile_errors());
+    };
+    verify::verify(&body).expect("lowering keeps the IR's invariants");
+    let activity = analysis::analyze(&body, &mut diag);
+    let mut text = pretty::print(&body, &|v| activity.describe(v));
+    if diag.has_errors() {
+        text.push_str(&format!("error: {}", diag.to_compile_errors()));
+    }
+    text
+}
+
+pub(super) fn check(args: TokenStream, item: TokenStream, expected: Expect) {
+    expected.assert_eq(&lowered(args, item));
+}
+
