@@ -19,9 +19,15 @@ pub struct Differentiated {
 }
 
 impl Differentiated {
-    /// The plan of the reverse derivative; `None` when planning recorded an error.
+    /// The plan of the reverse derivative, verified; `None` when planning recorded an error.
     pub fn reverse_plan(&self, diag: &mut Diagnostics) -> Option<ReversePlan<'_>> {
         let plan = reverse::plan(&self.ir, &self.activity, diag);
+        if let Err(problem) = reverse::verify::verify(&plan) {
+            diag.internal(
+                proc_macro2::Span::call_site(),
+                format!("the reverse plan of `{}` is inconsistent: {problem}", self.ir.name),
+            );
+        }
         (!diag.has_errors()).then_some(plan)
     }
 }

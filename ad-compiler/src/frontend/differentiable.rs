@@ -304,6 +304,7 @@ fn vjp_item(
         dump(
             ir,
             &ir::pretty::print(ir, &|v| activity.describe(v)),
+            &crate::reverse::pretty::print(&plan),
             &generated,
         );
     }
@@ -342,13 +343,13 @@ impl ForwardNames {
 }
 
 /// `#[differentiable(dump)]`: the user asked to see the IR and the generated code.
-fn dump(ir: &Body, annotated: &str, generated: &TokenStream) {
+fn dump(ir: &Body, annotated: &str, plan: &str, generated: &TokenStream) {
     let code = match syn::parse2::<syn::File>(generated.clone()) {
         Ok(file) => prettyplease::unparse(&file),
         Err(_) => generated.to_string(),
     };
     eprintln!(
-        "=== ad: IR of `{}` (with activity) ===\n{annotated}=== ad: generated code ===\n{code}",
+        "=== ad: IR of `{}` (with activity) ===\n{annotated}=== ad: reverse plan ===\n{plan}=== ad: generated code ===\n{code}",
         ir.name
     );
 }

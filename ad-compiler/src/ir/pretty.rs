@@ -131,7 +131,8 @@ fn print_region(
     let _ = writeln!(out, "{}yield {yields}", "  ".repeat(depth));
 }
 
-fn op_text(instr: &Instr) -> String {
+/// An instruction's operation as printed after `%r = ` (control flow without its regions).
+pub fn op_text(instr: &Instr) -> String {
     let list = |vs: &[ValueId]| {
         vs.iter()
             .map(|v| v.to_string())

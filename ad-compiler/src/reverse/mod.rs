@@ -9,6 +9,8 @@
 //! asked only for the cotangents of active operands.
 
 pub mod plan;
+pub mod pretty;
+pub mod verify;
 
 use crate::analysis::Activity;
 use crate::diag::Diagnostics;

@@ -1,9 +1,10 @@
 //! Snapshot tests of lowering and activity analysis: each fixture is lowered, verified, and
 //! printed with each value's activity (`active`, `varied`, `useful`, or nothing), as Swift's
 //! activity tests do: straight-line code in [`straight_line`], branches and loops in
-//! [`control`]. Update with `UPDATE_EXPECT=1 cargo test -p ad-compiler`.
+//! [`control`]; the reverse plans of a few functions in [`reverse`]. Update with `UPDATE_EXPECT=1 cargo test -p ad-compiler`.
 
 mod control;
+mod reverse;
 mod straight_line;
 
 use crate::analysis;
@@ -42,3 +43,24 @@ pub(super) fn check(args: TokenStream, item: TokenStream, expected: Expect) {
     expected.assert_eq(&lowered(args, item));
 }
 
+
+/// Lowers `item` (differentiated with respect to every parameter), plans its reverse
+/// derivative, verifies the plan and prints it.
+pub(super) fn planned(item: TokenStream) -> String {
+    let f: syn::ItemFn = syn::parse2(item).expect("fixture parses");
+    let mut diag = Diagnostics::default();
+    let params = lower::fn_params(&f.sig);
+    let body = lower::lower(
+        f.sig.ident.to_string(),
+        &params,
+        None,
+        BodyInput::Block(&f.block, &f.sig.output),
+        &mut diag,
+    )
+    .expect("fixture lowers");
+    let activity = analysis::analyze(&body, &mut diag);
+    let plan = crate::reverse::plan(&body, &activity, &mut diag);
+    assert!(!diag.has_errors(), "{}", diag.to_compile_errors());
+    crate::reverse::verify::verify(&plan).expect("the plan keeps its invariants");
+    crate::reverse::pretty::print(&plan)
+}

@@ -1,0 +1,177 @@
+//! Snapshots of reverse plans: what the primal saves (a local outside control flow, a slot
+//! in a branch, a tape in a loop) and the pullback's steps that read it back, for a
+//! straight-line function, a branch, a loop, a call and a struct method; and the verifier
+//! rejecting a plan whose pullback reads a tape from the wrong place.
+
+use super::planned;
+use expect_test::expect;
+use quote::quote;
+
+#[test]
+fn straight_line_saves_pullbacks_in_locals() {
+    let plan = planned(quote! {
+        fn f(x: f64, y: f64) -> f64 {
+            x.sin() * y
+        }
+    });
+    expect![[r#"
+        primal:
+          %2 = method %0.sin()                   ; rule method(both), pullback local
+          %3 = mul %2, %1                        ; rule mul(both), pullback local
+        pullback (seed -> adj %3):
+          adj %2, adj %1 += pullback %3 (local)  ; first: %2, %1
+          adj %0 += pullback %2 (local)          ; first: %0
+        returns: adj %0, adj %1
+    "#]].assert_eq(&plan);
+}
+
+#[test]
+fn a_branch_saves_its_decision_and_slots() {
+    let plan = planned(quote! {
+        fn f(x: f64) -> f64 {
+            let mut y = x;
+            if x > 0.0 {
+                y = y * x;
+            }
+            y
+        }
+    });
+    expect![[r#"
+        saved: pullback %3 (slot)
+        primal:
+          zero of parameter 0
+          %1 = const 0.0
+          %2 = discrete `>` %0, %1
+          %6 = if %2 {                           ; branch local
+            %3 = mul %0, %0                      ; rule mul(both), pullback slot
+            %4 = const ()
+          } else {
+            %5 = const ()
+          }
+        pullback (seed -> adj %7):
+          reverse if %6 {                        ; branch local
+            lazy %3
+            adj %3 += adj %7
+            adj %0, adj %0 += pullback %3 (slot)
+          } else {
+            adj %0 += adj %7
+          }
+        returns: adj %0 (from zero of parameter 0)
+    "#]].assert_eq(&plan);
+}
+
+#[test]
+fn a_loop_pushes_tapes_and_its_reverse_pops_them() {
+    let plan = planned(quote! {
+        fn f(x: f64, n: usize) -> f64 {
+            let mut r = 1.0;
+            for _ in 0..n {
+                r = r * x;
+            }
+            r
+        }
+    });
+    expect![[r#"
+        saved: pullback %11 (tape)
+        primal:
+          zero of parameter 0
+          %2 = const 1.0
+          %3 = const 0
+          %4 = discrete `..` %3, %1
+          %5 = into_iter %4
+          %16 = loop (%6 = %2) {                 ; trips local
+            %7 = const false
+            %8 = iter_next %5
+            %9 = discrete_method %8.is_some()
+            %14 = if %9 {                        ; branch guard of loop %16
+              %10 = unwrap %8
+              %11 = mul %6, %0                   ; rule mul(both), pullback tape
+              %12 = const ()
+            } else {
+              %13 = const ()
+            }
+          }
+        pullback (seed -> adj %17):
+          reverse loop %16 {                     ; trips local, carried [0]
+            lazy %6, %15
+            reverse if %14 {                     ; branch guard of loop %16
+              lazy %11
+              adj %11 += adj %15
+              adj %6, adj %0 += pullback %11 (tape)
+            } else {
+              adj %6 += adj %15
+            }
+          }
+        returns: adj %0 (from zero of parameter 0), no tangent
+    "#]].assert_eq(&plan);
+}
+
+#[test]
+fn calls_and_methods_of_structs() {
+    let plan = planned(quote! {
+        fn f(p: Point, w: &[f64]) -> f64 {
+            let d = norm(p.x, w[0]);
+            d * p.scaled(2.0).y
+        }
+    });
+    expect![[r#"
+        primal:
+          zero of parameter 1
+          %2 = field %0.x
+          %3 = const 0
+          %4 = index %1[%3]                      ; rule index, pullback local
+          %5 = call norm(%2, %4)                 ; rule call, pullback local
+          %6 = const 2.0
+          %7 = method %0.scaled(%6)              ; rule method(lhs), pullback local
+          %8 = field %7.y
+          %9 = mul %5, %8                        ; rule mul(both), pullback local
+        pullback (seed -> adj %9):
+          adj %5, adj %8 += pullback %9 (local)  ; first: %5, %8
+          adj %7.y += adj %8                     ; first
+          adj %0 += pullback %7 (local)          ; first: %0
+          adj %2, adj %4 += pullback %5 (local)  ; first: %2, %4
+          adj %1[at local] += adj %4
+          adj %0.x += adj %2
+        returns: adj %0, adj %1 (from zero of parameter 1)
+    "#]].assert_eq(&plan);
+}
+
+#[test]
+fn the_verifier_rejects_a_tape_read_outside_its_loop() {
+    let f: syn::ItemFn = syn::parse_quote! {
+        fn f(x: f64, n: usize) -> f64 {
+            let mut r = 1.0;
+            for _ in 0..n {
+                r = r * x;
+            }
+            r
+        }
+    };
+    let mut diag = crate::diag::Diagnostics::default();
+    let params = crate::lower::fn_params(&f.sig);
+    let body = crate::lower::lower(
+        "f".into(),
+        &params,
+        None,
+        crate::lower::BodyInput::Block(&f.block, &f.sig.output),
+        &mut diag,
+    )
+    .expect("fixture lowers");
+    let activity = crate::analysis::analyze(&body, &mut diag);
+    let mut plan = crate::reverse::plan(&body, &activity, &mut diag);
+    assert!(crate::reverse::verify::verify(&plan).is_ok());
+    // Move the reverse loop's steps out of it: their tape reads are no longer in the loop.
+    use crate::reverse::plan::AdjointStep;
+    let position = plan
+        .adjoint
+        .iter()
+        .position(|s| matches!(s, AdjointStep::Loop { .. }))
+        .expect("the plan reverses the loop");
+    let AdjointStep::Loop { body, .. } = &mut plan.adjoint[position] else {
+        unreachable!()
+    };
+    let steps = std::mem::take(&mut body.steps);
+    plan.adjoint.extend(steps);
+    let problem = crate::reverse::verify::verify(&plan).expect_err("a misplaced read");
+    assert!(problem.contains("saved in Tape"), "{problem}");
+}
