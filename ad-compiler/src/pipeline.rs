@@ -50,9 +50,25 @@ pub fn differentiate(
         return None;
     }
     let activity = analysis::analyze(&ir, diag);
+    check_nested(&ir, span, diag);
     if diag.has_errors() {
         return None;
     }
     Some(Differentiated { ir, activity })
+}
+
+/// Verifies and analyses the bodies of the operators nested in `body` (lowered with it), so
+/// that their errors are reported with the function's, before anything is emitted.
+fn check_nested(body: &Body, span: proc_macro2::Span, diag: &mut Diagnostics) {
+    ir::walk(&body.block.instrs, &mut |instr| {
+        if let ir::Op::Nested { body: nested, .. } = &instr.op {
+            if let Err(problem) = ir::verify::verify(nested) {
+                diag.internal(span, format!("lowering produced invalid IR: {problem}"));
+                return;
+            }
+            analysis::analyze(nested, diag);
+            check_nested(nested, span, diag);
+        }
+    });
 }
 

@@ -17,7 +17,9 @@
 
 use super::forward::Order;
 use super::names::{self, runtime};
-use crate::frontend::forward_operators::{Captured, closure_forward};
+use super::forward::closure::{Captured, closure_code};
+use crate::analysis;
+use crate::diag::Diagnostics;
 use crate::ir::{Instr, Op};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -25,19 +27,13 @@ use quote::{format_ident, quote};
 /// `(value, (t1, t2, t12))` of the closure's second-order code at the operands, with `t1` the
 /// inner direction and `t2` = `second` (one tangent per operand).
 fn second_block(instr: &Instr, second: &[TokenStream]) -> TokenStream {
-    let Op::Nested {
-        closure,
-        captures,
-        args,
-    } = &instr.op
-    else {
+    let Op::Nested { body, args } = &instr.op else {
         return quote!(::core::unreachable!());
     };
     let rt = runtime();
-    let mut extended = closure.clone();
-    for capture in captures {
-        extended.inputs.push(syn::parse_quote!(#capture));
-    }
+    // The pipeline analysed the body and reported its errors: this analysis only recomputes
+    // the activity the printer needs.
+    let activity = analysis::analyze(body, &mut Diagnostics::default());
     let values: Vec<TokenStream> = args
         .iter()
         .map(|v| {
@@ -59,18 +55,16 @@ fn second_block(instr: &Instr, second: &[TokenStream]) -> TokenStream {
             quote!(#rt::Present((#t1, #t2, #v.zero_tangent())))
         })
         .collect();
-    match closure_forward(&extended, &values, &tangents, Order::Second) {
-        Ok(Captured {
-            references,
-            forward,
-        }) => quote!({
-            #[allow(unused_imports)]
-            use #rt::Differentiable as _;
-            #references
-            #forward
-        }),
-        Err(errors) => errors,
-    }
+    let Captured {
+        references,
+        forward,
+    } = closure_code(body, &activity, &values, &tangents, Order::Second);
+    quote!({
+        #[allow(unused_imports)]
+        use #rt::Differentiable as _;
+        #references
+        #forward
+    })
 }
 
 /// Zero outer tangents, one per operand.

@@ -394,7 +394,7 @@ fn fill_holes(template: TokenStream, holes: &[ValueId]) -> TokenStream {
     crate::tokens::map_idents(template, &|ident| {
         let hole = ident
             .to_string()
-            .strip_prefix(crate::lower::HOLE)
+            .strip_prefix(crate::ir::HOLE)
             .and_then(|k| k.parse::<usize>().ok())
             .and_then(|k| holes.get(k));
         match hole {

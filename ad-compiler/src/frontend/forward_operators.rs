@@ -7,6 +7,7 @@
 //! place. The arguments are evaluated once, before anything else.
 
 use crate::emit::forward::Order;
+use crate::emit::forward::closure::{Captured, closure_code};
 use crate::emit::{self, callee, names};
 use crate::lower;
 use crate::frontend::operators;
@@ -282,14 +283,6 @@ impl<'a> Function<'a> {
     }
 }
 
-/// A closure literal's forward code, and the references to its captured variables it reads.
-pub(crate) struct Captured {
-    /// `let __ad_capture_x = &x;` for each captured `x`, to go before the forward code.
-    pub(crate) references: TokenStream,
-    /// A block expression giving `(value, tangent)`.
-    pub(crate) forward: TokenStream,
-}
-
 /// The forward derivative of a closure literal applied to `values` with argument tangents
 /// `tangents`.
 pub(crate) fn closure_forward(
@@ -298,47 +291,12 @@ pub(crate) fn closure_forward(
     tangents: &[TokenStream],
     order: Order,
 ) -> Result<Captured, TokenStream> {
-    let (params, differentiated) = operators::differentiate_closure(closure, values.len())?;
-    let sources: Vec<TokenStream> = (0..params.len())
-        .map(|i| names::param(i).to_token_stream())
-        .collect();
-    let bindings = params
-        .iter()
-        .zip(values)
-        .enumerate()
-        .map(|(i, (p, value))| {
-            let (name, tangent) = (names::param(i), names::param_tangent(i));
-            let given = &tangents[i];
-            match &p.ty {
-                Some(ty) => quote!(let #name: #ty = #value; let #tangent = #given;),
-                None => quote!(let #name = #value; let #tangent = #given;),
-            }
-        });
-    let ir = &differentiated.ir;
-    let items = &ir.items;
-    // Captured variables (lowercase names, unlike constants) are read through a reference
-    // taken outside: `value_with_differential!` returns a `move` closure, which would
-    // otherwise take them from the caller.
-    let mut names = emit::reverse::constant_names(ir);
-    let mut captures = Vec::new();
-    for tokens in names.values_mut() {
-        if let Ok(ident) = syn::parse2::<Ident>(tokens.clone())
-            && ident.to_string().starts_with(|c: char| c.is_lowercase())
-        {
-            let reference = format_ident!("__ad_capture_{}", ident);
-            captures.push(quote!(let #reference = &#ident;));
-            *tokens = quote!((*#reference));
-        }
-    }
-    captures.sort_by_key(ToString::to_string);
-    captures.dedup_by_key(|c| c.to_string());
-    let body = emit::forward::body_with_names(ir, &differentiated.activity, &sources, &names, order);
-    Ok(Captured {
-        references: quote!(#(#captures)*),
-        forward: quote!({
-            #(#bindings)*
-            #(#items)*
-            #body
-        }),
-    })
+    let (_, differentiated) = operators::differentiate_closure(closure, values.len())?;
+    Ok(closure_code(
+        &differentiated.ir,
+        &differentiated.activity,
+        values,
+        tangents,
+        order,
+    ))
 }

@@ -8,7 +8,8 @@
 
 use crate::emit::forward::Order;
 use crate::emit::{callee, names};
-use crate::frontend::forward_operators::{Captured, closure_forward};
+use crate::emit::forward::closure::Captured;
+use crate::frontend::forward_operators::closure_forward;
 use crate::lower;
 use crate::frontend::operators;
 use crate::lower::operator_input::without_groups;

@@ -10,6 +10,9 @@
 use super::ValueId;
 use proc_macro2::{Span, TokenStream};
 
+/// The prefix of a hole's identifier in a macro's template.
+pub const HOLE: &str = "__ad_hole_";
+
 /// A function (or closure) body in SSA form.
 pub struct Body {
     /// The function's name, for printing.
@@ -241,11 +244,11 @@ pub enum Op {
     VecList(Vec<ValueId>),
     /// `differentiate!(at: a, of: closure)` inside a differentiable body (nested
     /// differentiation): the closure's derivative at `args[0]`, where the closure also reads
-    /// the outer values `args[1..]`, named `captures` in its body. Its derivatives come from
-    /// the closure's second-order forward code (see `emit::nested`).
+    /// the outer values `args[1..]`. `body` is the closure lowered with those outer values as
+    /// its parameters after its own (lowered with the function, once); its derivatives come
+    /// from its second-order forward code (see `emit::nested`).
     Nested {
-        closure: syn::ExprClosure,
-        captures: Vec<syn::Ident>,
+        body: Box<Body>,
         args: Vec<ValueId>,
     },
 }

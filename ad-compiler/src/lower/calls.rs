@@ -275,14 +275,21 @@ impl Builder<'_> {
         for capture in &captures {
             args.push(self.lookup(&capture.to_string())?);
         }
-        Some(self.push(
-            Op::Nested {
-                closure,
-                captures,
-                args,
-            },
-            span,
-        ))
+        // The closure with the captures as extra parameters, lowered now like any body.
+        let mut params = super::closure_params(&closure);
+        params.extend(captures.iter().map(|capture| super::ParamInput {
+            pat: syn::parse_quote!(#capture),
+            ty: None,
+        }));
+        let body = super::lower(
+            "nested".into(),
+            &params,
+            None,
+            super::BodyInput::Expr(&closure.body),
+            self.diag,
+        )?;
+        let body = Box::new(body);
+        Some(self.push(Op::Nested { body, args }, span))
     }
 
     pub(super) fn unsupported_macro(&mut self, mac: &syn::Macro) {

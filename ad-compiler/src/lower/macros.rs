@@ -8,6 +8,7 @@
 //! (`x = hole`). The result is a constant (a slice description, a string, `()`): a macro is
 //! not differentiated, whatever it reads.
 
+use crate::ir::HOLE;
 use super::ssa::Builder;
 use crate::ir::{Op, ValueId};
 use proc_macro2::{Delimiter, Group, Ident, Spacing, TokenStream, TokenTree};
@@ -32,8 +33,6 @@ const CONSTANT_MACROS: &[&str] = &[
     "unreachable",
 ];
 
-/// The prefix of a hole's identifier in a macro's template.
-pub const HOLE: &str = "__ad_hole_";
 
 impl Builder<'_> {
     /// Lowers `mac` if it is one of the constant macros; `None` otherwise.

@@ -15,7 +15,6 @@ mod loops;
 mod macros;
 pub mod operator_input;
 
-pub use macros::HOLE;
 mod pattern;
 mod ssa;
 mod stmts;

@@ -17,6 +17,7 @@
 //! operations that are linear in their tangents (every structural one) act on each, and the
 //! rules are the second-order ones, which take and return the three together.
 
+pub mod closure;
 mod structural;
 
 use super::names::{self, runtime};
