@@ -196,3 +196,42 @@ fn a_return_in_unreachable_code_of_a_loop() {
         assert_every_mode!(unreachable_return_in_loop_at, x);
     }
 }
+
+/// `break 'outer value` from a `let r = loop { .. }` inside a branch that statements follow:
+/// the branch leaves the outer loop from a nested one, so the rest of the iteration moves into
+/// it (it was rejected as a loop that leaves from a nested block). Found by the generated
+/// programs (seed 1, f1722), shrunk by hand.
+#[differentiable]
+fn break_outer_from_a_branch(x: f64) -> f64 {
+    let mut a = x;
+    let mut k = 0;
+    let r = 'outer: loop {
+        k += 1;
+        if k > 3 {
+            break a;
+        }
+        if a < 2.0 {
+            let mut j = 0;
+            let inner = loop {
+                j += 1;
+                if j > 2 {
+                    break a.sin();
+                }
+                if a * x > 1.5 {
+                    break 'outer a * 3.0;
+                }
+                a = a * 1.2 + 0.1;
+            };
+            a = a + inner * 0.5;
+        }
+        a = a * 0.9;
+    };
+    r + x
+}
+
+#[test]
+fn a_labelled_break_value_from_a_loop_in_a_branch() {
+    for x in [0.3, -0.7, 1.1, 1.6] {
+        assert_every_mode!(break_outer_from_a_branch, x);
+    }
+}

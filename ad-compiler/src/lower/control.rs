@@ -391,7 +391,8 @@ fn continues(rest: Option<&[Stmt]>) -> bool {
 pub struct Exits {
     /// A `return` (outside closures and nested items).
     pub returns: bool,
-    /// A `break` or `continue` of the enclosing loop (not of a loop nested in `expr`).
+    /// A `break` or `continue` of an enclosing loop: not of a loop nested in `expr`, unless
+    /// labelled with an enclosing loop's label (`break 'outer` from a nested loop).
     pub loop_exits: bool,
 }
 
@@ -399,40 +400,53 @@ pub struct Exits {
 pub fn exits(expr: &Expr) -> Exits {
     struct Finder {
         exits: Exits,
-        loop_depth: usize,
+        /// The labels of the loops nested in `expr` entered so far.
+        nested: Vec<Option<String>>,
     }
     impl Finder {
-        fn nested_loop(&mut self, visit: impl FnOnce(&mut Self)) {
-            self.loop_depth += 1;
+        fn nested_loop(&mut self, label: &Option<syn::Label>, visit: impl FnOnce(&mut Self)) {
+            self.nested
+                .push(label.as_ref().map(|l| l.name.ident.to_string()));
             visit(self);
-            self.loop_depth -= 1;
+            self.nested.pop();
+        }
+        /// Whether a `break`/`continue` with `label` leaves `expr`.
+        fn escapes(&self, label: &Option<syn::Lifetime>) -> bool {
+            match label {
+                None => self.nested.is_empty(),
+                Some(l) => {
+                    let name = l.ident.to_string();
+                    !self.nested.iter().any(|n| n.as_deref() == Some(name.as_str()))
+                }
+            }
         }
     }
     impl<'ast> Visit<'ast> for Finder {
         fn visit_expr_return(&mut self, _: &'ast syn::ExprReturn) {
             self.exits.returns = true;
         }
-        fn visit_expr_break(&mut self, _: &'ast syn::ExprBreak) {
-            self.exits.loop_exits |= self.loop_depth == 0;
+        fn visit_expr_break(&mut self, b: &'ast syn::ExprBreak) {
+            self.exits.loop_exits |= self.escapes(&b.label);
+            syn::visit::visit_expr_break(self, b);
         }
-        fn visit_expr_continue(&mut self, _: &'ast syn::ExprContinue) {
-            self.exits.loop_exits |= self.loop_depth == 0;
+        fn visit_expr_continue(&mut self, c: &'ast syn::ExprContinue) {
+            self.exits.loop_exits |= self.escapes(&c.label);
         }
         fn visit_expr_while(&mut self, e: &'ast syn::ExprWhile) {
-            self.nested_loop(|f| syn::visit::visit_expr_while(f, e));
+            self.nested_loop(&e.label, |f| syn::visit::visit_expr_while(f, e));
         }
         fn visit_expr_loop(&mut self, e: &'ast syn::ExprLoop) {
-            self.nested_loop(|f| syn::visit::visit_expr_loop(f, e));
+            self.nested_loop(&e.label, |f| syn::visit::visit_expr_loop(f, e));
         }
         fn visit_expr_for_loop(&mut self, e: &'ast syn::ExprForLoop) {
-            self.nested_loop(|f| syn::visit::visit_expr_for_loop(f, e));
+            self.nested_loop(&e.label, |f| syn::visit::visit_expr_for_loop(f, e));
         }
         fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
         fn visit_item(&mut self, _: &'ast syn::Item) {}
     }
     let mut finder = Finder {
         exits: Exits::default(),
-        loop_depth: 0,
+        nested: Vec::new(),
     };
     finder.visit_expr(expr);
     finder.exits
