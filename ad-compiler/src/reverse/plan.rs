@@ -56,7 +56,7 @@ pub enum Storage {
 }
 
 /// What is saved.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum SavedKind {
     /// The pullback of the rule computing a value.
     Pullback,

@@ -2,20 +2,21 @@
 //! IR): everything the primal saves for the pullback is read back exactly once, by the
 //! adjoint step of the same instruction, from the same storage, inside the reverse of the
 //! same loops; so every tape pushed in a loop is popped in the reverse of that loop, in
-//! reverse order, and no pullback reads a slot nothing wrote.
+//! reverse order, and no pullback reads a slot nothing wrote. Items are checked in the order
+//! of their values, so the first problem reported is always the same.
 
 use super::plan::*;
 use crate::ir::ValueId;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// Where an item is saved or read: its storage and the loops around it, outermost first.
 type Site = (Storage, Vec<ValueId>);
 
 /// Checks `plan`; the first broken invariant, described.
 pub fn verify(plan: &ReversePlan<'_>) -> Result<(), String> {
-    let mut saves: HashMap<(ValueId, SavedKind), Vec<Site>> = HashMap::new();
+    let mut saves: BTreeMap<(ValueId, SavedKind), Vec<Site>> = BTreeMap::new();
     collect_saves(&plan.primal, &mut Vec::new(), &mut saves);
-    let mut reads: HashMap<(ValueId, SavedKind), Vec<Site>> = HashMap::new();
+    let mut reads: BTreeMap<(ValueId, SavedKind), Vec<Site>> = BTreeMap::new();
     collect_reads(&plan.adjoint, &mut Vec::new(), &mut reads);
     for (key, sites) in &saves {
         if sites.len() != 1 {
@@ -57,7 +58,7 @@ pub fn verify(plan: &ReversePlan<'_>) -> Result<(), String> {
 
 /// Notes that `kind` of `value` is saved (or read) at `storage` inside `loops`.
 fn record(
-    sites: &mut HashMap<(ValueId, SavedKind), Vec<Site>>,
+    sites: &mut BTreeMap<(ValueId, SavedKind), Vec<Site>>,
     value: ValueId,
     kind: SavedKind,
     storage: Storage,
@@ -72,7 +73,7 @@ fn record(
 fn collect_saves(
     steps: &[PrimalStep<'_>],
     loops: &mut Vec<ValueId>,
-    saves: &mut HashMap<(ValueId, SavedKind), Vec<Site>>,
+    saves: &mut BTreeMap<(ValueId, SavedKind), Vec<Site>>,
 ) {
     for step in steps {
         match step {
@@ -107,7 +108,7 @@ fn collect_saves(
 fn collect_reads(
     steps: &[AdjointStep<'_>],
     loops: &mut Vec<ValueId>,
-    reads: &mut HashMap<(ValueId, SavedKind), Vec<Site>>,
+    reads: &mut BTreeMap<(ValueId, SavedKind), Vec<Site>>,
 ) {
     for step in steps {
         match step {
