@@ -25,7 +25,10 @@ impl Differentiated {
         if let Err(problem) = reverse::verify::verify(&plan) {
             diag.internal(
                 proc_macro2::Span::call_site(),
-                format!("the reverse plan of `{}` is inconsistent: {problem}", self.ir.name),
+                format!(
+                    "the reverse plan of `{}` is inconsistent: {problem}",
+                    self.ir.name
+                ),
             );
         }
         (!diag.has_errors()).then_some(plan)
@@ -71,4 +74,3 @@ fn check_nested(body: &Body, span: proc_macro2::Span, diag: &mut Diagnostics) {
         }
     });
 }
-

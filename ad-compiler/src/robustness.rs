@@ -4,9 +4,9 @@
 //! failure reproduces. The suite runs 3000 cases of each kind; for a longer run set
 //! `AD_FUZZ_CASES`: `AD_FUZZ_CASES=1000000 cargo test -p ad-compiler --release robustness`.
 
+use crate::frontend::derivative;
 use crate::frontend::differentiable;
 use crate::frontend::operators::{self, Operator};
-use crate::frontend::derivative;
 use proc_macro2::TokenStream;
 use std::panic;
 

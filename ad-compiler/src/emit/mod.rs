@@ -5,19 +5,26 @@
 //! associated function `__ad_vjp_<name>`. [`names`] makes every generated identifier.
 
 pub mod callee;
-pub mod hygiene;
 pub mod forward;
+pub mod hygiene;
 mod missing;
 mod missing_functions;
 pub mod mut_self;
 pub mod names;
 mod nested;
 mod primal;
-pub mod types;
 pub mod reverse;
+pub mod types;
 
 use proc_macro2::TokenStream;
 use quote::quote;
+
+/// An inconsistency found while printing (a step whose instruction is not the kind it
+/// expects): `compile_error!` at the user's code, never silently empty or panicking code.
+pub fn internal_error(span: proc_macro2::Span, what: &str) -> TokenStream {
+    let message = format!("internal error in ad, please report: {what}");
+    quote::quote_spanned!(span=> ::core::compile_error!(#message);)
+}
 
 /// Lints that generated code may trip and that say nothing about the user's code.
 pub fn allow_generated() -> TokenStream {

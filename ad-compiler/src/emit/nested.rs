@@ -16,8 +16,8 @@
 //!   error where a Hessian instantiates it.
 
 use super::forward::Order;
-use super::names::{self, runtime};
 use super::forward::closure::{Captured, closure_code};
+use super::names::{self, runtime};
 use crate::analysis;
 use crate::diag::Diagnostics;
 use crate::ir::{Instr, Op};
@@ -28,7 +28,10 @@ use quote::{format_ident, quote};
 /// inner direction and `t2` = `second` (one tangent per operand).
 fn second_block(instr: &Instr, second: &[TokenStream]) -> TokenStream {
     let Op::Nested { body, args } = &instr.op else {
-        return quote!(::core::unreachable!());
+        return super::internal_error(
+            instr.span,
+            "nested differentiation of an instruction that is not nested",
+        );
     };
     let rt = runtime();
     // The pipeline analysed the body and reported its errors: this analysis only recomputes

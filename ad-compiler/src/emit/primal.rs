@@ -361,7 +361,10 @@ pub fn loop_statement(
         ..
     } = &instr.op
     else {
-        return quote!();
+        return super::internal_error(
+            instr.span,
+            "a loop statement of an instruction that is not a loop",
+        );
     };
     let params: Vec<_> = params.iter().map(|v| names::value(*v)).collect();
     let init = init.iter().map(|v| names::value(*v));

@@ -208,7 +208,10 @@ fn restore(name: &Ident, storage: Storage) -> TokenStream {
 /// pushes to, so the tapes never grow while the loop runs.
 fn reserve_tapes(instr: &crate::ir::Instr, body_steps: &[PrimalStep<'_>]) -> TokenStream {
     let Op::Loop { body, .. } = &instr.op else {
-        return quote!();
+        return super::internal_error(
+            instr.span,
+            "tapes reserved for an instruction that is not a loop",
+        );
     };
     let Some(iterator) = body.instrs.iter().find_map(|i| match &i.op {
         Op::IterNext(iterator) => Some(*iterator),
@@ -293,7 +296,11 @@ impl Printer<'_, '_> {
             PrimalStep::ZeroTangent { param } => {
                 let zero = names::zero(*param);
                 let Some(p) = self.ir.params.get(*param) else {
-                    return quote!();
+                    let span = proc_macro2::Span::call_site();
+                    return super::internal_error(
+                        span,
+                        "a zero tangent of a parameter that does not exist",
+                    );
                 };
                 let value = names::value(p.value);
                 // A `&mut self` receiver is bound to an owned copy (see `emit::vjp_params`).
@@ -323,7 +330,10 @@ impl Printer<'_, '_> {
                     ..
                 } = &instr.op
                 else {
-                    return quote!();
+                    return super::internal_error(
+                        instr.span,
+                        "a branch step of an instruction that is not an `if`",
+                    );
                 };
                 let record = save(
                     &names::branch(instr.result),
@@ -706,7 +716,10 @@ impl Printer<'_, '_> {
             ..
         } = &instr.op
         else {
-            return quote!();
+            return super::internal_error(
+                instr.span,
+                "a reverse loop of an instruction that is not a loop",
+            );
         };
         let r = instr.result;
         let active = |v: &ValueId| self.program.lazy.contains(v) && self.is_active_declared(*v);

@@ -20,10 +20,10 @@
 //! forward adapter turns the internal tangents (`Present`/`Absent`, one per parameter) into
 //! the differential's arguments (one per `wrt` parameter).
 
-use crate::frontend::attr::{self, AttrKind, ForwardArg};
 use crate::diag::Diagnostics;
 use crate::emit::forward::Order;
 use crate::emit::{self, callee, names, types};
+use crate::frontend::attr::{self, AttrKind, ForwardArg};
 use crate::frontend::fallback;
 use crate::lower;
 use proc_macro2::TokenStream;

@@ -5,10 +5,10 @@
 //!
 //! [`pipeline`]: crate::pipeline
 
-use crate::frontend::attr::{self, AttrKind, Config};
 use crate::diag::Diagnostics;
 use crate::emit::forward::Order;
 use crate::emit::{self, names, types};
+use crate::frontend::attr::{self, AttrKind, Config};
 use crate::frontend::fallback;
 use crate::ir::{self, Body};
 use crate::lower::{self, BodyInput};
@@ -173,8 +173,12 @@ fn vjp_item(
         .chain([&seeded]);
     let shown_at = types::signature_shown_at(through);
     let items = &differentiated.ir.items;
-    let warnings =
-        crate::frontend::warnings::for_function(sig, block, &differentiated.ir, &differentiated.activity);
+    let warnings = crate::frontend::warnings::for_function(
+        sig,
+        block,
+        &differentiated.ir,
+        &differentiated.activity,
+    );
     let seed = emit::reverse::PullbackTypes {
         seed: Some(types::tangent(&seeded)),
         outputs: None,

@@ -9,8 +9,8 @@
 use crate::emit::forward::Order;
 use crate::emit::forward::closure::{Captured, closure_code};
 use crate::emit::{self, callee, names};
-use crate::lower;
 use crate::frontend::operators;
+use crate::lower;
 use crate::lower::operator_input::Input;
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, format_ident, quote};

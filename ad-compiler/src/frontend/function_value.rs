@@ -7,11 +7,11 @@
 //! `ad_core::function::Function::new(primal, vjp, forward, second)`.
 
 use crate::emit::forward::Order;
-use crate::emit::{callee, names};
 use crate::emit::forward::closure::Captured;
+use crate::emit::{callee, names};
 use crate::frontend::forward_operators::closure_forward;
-use crate::lower;
 use crate::frontend::operators;
+use crate::lower;
 use crate::lower::operator_input::without_groups;
 use proc_macro2::TokenStream;
 use quote::quote;

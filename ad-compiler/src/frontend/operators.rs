@@ -6,14 +6,14 @@
 //! `at` arguments; variables it captures are constants.
 
 use crate::diag::Diagnostics;
-use crate::pipeline::{self, Differentiated};
 use crate::emit::{self, callee, names, types};
+use crate::lower::operator_input::Input;
 use crate::lower::{self, BodyInput};
+use crate::pipeline::{self, Differentiated};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
-use syn::spanned::Spanned;
-use crate::lower::operator_input::Input;
 use syn::Expr;
+use syn::spanned::Spanned;
 
 /// Which operator is expanded.
 #[derive(Clone, Copy, PartialEq, Eq)]

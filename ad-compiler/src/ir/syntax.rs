@@ -247,10 +247,7 @@ pub enum Op {
     /// the outer values `args[1..]`. `body` is the closure lowered with those outer values as
     /// its parameters after its own (lowered with the function, once); its derivatives come
     /// from its second-order forward code (see `emit::nested`).
-    Nested {
-        body: Box<Body>,
-        args: Vec<ValueId>,
-    },
+    Nested { body: Box<Body>, args: Vec<ValueId> },
 }
 
 impl Op {

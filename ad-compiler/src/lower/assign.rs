@@ -75,7 +75,11 @@ impl Builder<'_> {
 
     /// For `place` = `base.member` or `base[index]` where `base` is itself a field or an
     /// element: `base` and a new version of it whose part `place` is `value`.
-    pub(super) fn replace_part<'p>(&mut self, place: &'p Expr, value: ValueId) -> Option<(&'p Expr, ValueId)> {
+    pub(super) fn replace_part<'p>(
+        &mut self,
+        place: &'p Expr,
+        value: ValueId,
+    ) -> Option<(&'p Expr, ValueId)> {
         let nested = |base: &Expr| matches!(base, Expr::Field(_) | Expr::Index(_));
         // The enclosing place is borrowed and cloned: read by value, a field that is not
         // `Copy` would be moved out of the local that is then updated.

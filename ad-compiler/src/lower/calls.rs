@@ -6,8 +6,8 @@ use super::assign::owned_parts;
 use super::ssa::Builder;
 use crate::ir::{Op, ValueId};
 use quote::{ToTokens, quote};
-use syn::spanned::Spanned;
 use syn::Expr;
+use syn::spanned::Spanned;
 
 impl Builder<'_> {
     pub(super) fn lower_call(&mut self, call: &syn::ExprCall) -> Option<ValueId> {

@@ -416,7 +416,10 @@ pub fn exits(expr: &Expr) -> Exits {
                 None => self.nested.is_empty(),
                 Some(l) => {
                     let name = l.ident.to_string();
-                    !self.nested.iter().any(|n| n.as_deref() == Some(name.as_str()))
+                    !self
+                        .nested
+                        .iter()
+                        .any(|n| n.as_deref() == Some(name.as_str()))
                 }
             }
         }

@@ -48,7 +48,6 @@ const DISCRETE_METHODS: &[&str] = &[
 ];
 
 impl Builder<'_> {
-
     /// Lowers an expression whose value is needed; `()` becomes a constant.
     pub fn lower_value(&mut self, expr: &Expr) -> ValueId {
         match self.lower_expr(expr) {

@@ -262,7 +262,9 @@ impl Builder<'_> {
         self.bind(name.clone(), stored);
         let name = syn::Ident::new(&name, span);
         let unwrap: Stmt = syn::parse_quote_spanned!(span=> let #pat = #name.unwrap(););
-        let rest: Vec<Stmt> = std::iter::once(unwrap).chain(rest.iter().cloned()).collect();
+        let rest: Vec<Stmt> = std::iter::once(unwrap)
+            .chain(rest.iter().cloned())
+            .collect();
         self.guard_rest(&rest, span)
     }
 

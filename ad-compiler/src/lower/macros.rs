@@ -8,8 +8,8 @@
 //! (`x = hole`). The result is a constant (a slice description, a string, `()`): a macro is
 //! not differentiated, whatever it reads.
 
-use crate::ir::HOLE;
 use super::ssa::Builder;
+use crate::ir::HOLE;
 use crate::ir::{Op, ValueId};
 use proc_macro2::{Delimiter, Group, Ident, Spacing, TokenStream, TokenTree};
 use quote::{ToTokens, format_ident, quote};
@@ -32,7 +32,6 @@ const CONSTANT_MACROS: &[&str] = &[
     "panic",
     "unreachable",
 ];
-
 
 impl Builder<'_> {
     /// Lowers `mac` if it is one of the constant macros; `None` otherwise.

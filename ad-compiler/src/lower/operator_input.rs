@@ -60,4 +60,3 @@ pub fn without_groups(e: Expr) -> Expr {
         other => other,
     }
 }
-

@@ -13,9 +13,9 @@ pub mod pretty;
 pub mod verify;
 
 use crate::analysis::Activity;
+use crate::analysis::lazy;
 use crate::diag::Diagnostics;
 use crate::ir::{Body, Instr, Op, Region, ValueId};
-use crate::analysis::lazy;
 use plan::*;
 use std::collections::{HashMap, HashSet};
 

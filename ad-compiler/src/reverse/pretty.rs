@@ -118,9 +118,12 @@ fn primal_steps(out: &mut String, steps: &[PrimalStep<'_>], depth: usize) {
     let indent = "  ".repeat(depth);
     for step in steps {
         match step {
-            PrimalStep::ZeroTangent { param } => {
-                line(out, depth, format!("zero of parameter {param}"), String::new())
-            }
+            PrimalStep::ZeroTangent { param } => line(
+                out,
+                depth,
+                format!("zero of parameter {param}"),
+                String::new(),
+            ),
             PrimalStep::Compute(instr) => line(out, depth, head(instr), String::new()),
             PrimalStep::Rule {
                 instr,
@@ -344,10 +347,20 @@ fn adjoint_steps(out: &mut String, steps: &[AdjointStep<'_>], depth: usize) {
 
 fn region(out: &mut String, region: &ReverseRegion<'_>, depth: usize) {
     if !region.declared.is_empty() {
-        line(out, depth, format!("lazy {}", values(&region.declared)), String::new());
+        line(
+            out,
+            depth,
+            format!("lazy {}", values(&region.declared)),
+            String::new(),
+        );
     }
     for (output, yielded) in &region.entry {
-        line(out, depth, format!("adj {yielded} += adj {output}"), String::new());
+        line(
+            out,
+            depth,
+            format!("adj {yielded} += adj {output}"),
+            String::new(),
+        );
     }
     adjoint_steps(out, &region.steps, depth);
 }

@@ -20,7 +20,12 @@ pub fn verify(plan: &ReversePlan<'_>) -> Result<(), String> {
     collect_reads(&plan.adjoint, &mut Vec::new(), &mut reads);
     for (key, sites) in &saves {
         if sites.len() != 1 {
-            return Err(format!("{:?} of {} is saved {} times", key.1, key.0, sites.len()));
+            return Err(format!(
+                "{:?} of {} is saved {} times",
+                key.1,
+                key.0,
+                sites.len()
+            ));
         }
         let (storage, loops) = &sites[0];
         let placed = match storage {
@@ -45,7 +50,12 @@ pub fn verify(plan: &ReversePlan<'_>) -> Result<(), String> {
                 ));
             }
             Some(more) => {
-                return Err(format!("{:?} of {} is read {} times", key.1, key.0, more.len()));
+                return Err(format!(
+                    "{:?} of {} is read {} times",
+                    key.1,
+                    key.0,
+                    more.len()
+                ));
             }
             None => return Err(format!("{:?} of {} is saved but never read", key.1, key.0)),
         }

@@ -8,8 +8,8 @@ mod reverse;
 mod straight_line;
 
 use crate::analysis;
-use crate::frontend::attr::{self, AttrKind};
 use crate::diag::Diagnostics;
+use crate::frontend::attr::{self, AttrKind};
 use crate::ir::{pretty, verify};
 use crate::lower::{self, BodyInput};
 use expect_test::Expect;
@@ -42,7 +42,6 @@ fn lowered(args: TokenStream, item: TokenStream) -> String {
 pub(super) fn check(args: TokenStream, item: TokenStream, expected: Expect) {
     expected.assert_eq(&lowered(args, item));
 }
-
 
 /// Lowers `item` (differentiated with respect to every parameter), plans its reverse
 /// derivative, verifies the plan and prints it.

@@ -22,7 +22,8 @@ fn straight_line_saves_pullbacks_in_locals() {
           adj %2, adj %1 += pullback %3 (local)  ; first: %2, %1
           adj %0 += pullback %2 (local)          ; first: %0
         returns: adj %0, adj %1
-    "#]].assert_eq(&plan);
+    "#]]
+    .assert_eq(&plan);
 }
 
 #[test]
@@ -57,7 +58,8 @@ fn a_branch_saves_its_decision_and_slots() {
             adj %0 += adj %7
           }
         returns: adj %0 (from zero of parameter 0)
-    "#]].assert_eq(&plan);
+    "#]]
+    .assert_eq(&plan);
 }
 
 #[test]
@@ -103,7 +105,8 @@ fn a_loop_pushes_tapes_and_its_reverse_pops_them() {
             }
           }
         returns: adj %0 (from zero of parameter 0), no tangent
-    "#]].assert_eq(&plan);
+    "#]]
+    .assert_eq(&plan);
 }
 
 #[test]
@@ -133,7 +136,8 @@ fn calls_and_methods_of_structs() {
           adj %1[at local] += adj %4
           adj %0.x += adj %2
         returns: adj %0, adj %1 (from zero of parameter 1)
-    "#]].assert_eq(&plan);
+    "#]]
+    .assert_eq(&plan);
 }
 
 #[test]

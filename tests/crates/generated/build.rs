@@ -15,8 +15,16 @@ fn main() {
             fs::read_to_string(&path).unwrap_or_else(|e| panic!("PROGEN_FILE={path}: {e}"))
         }
         _ => {
-            let seed = env::var("PROGEN_SEED").ok().map_or(ad_progen::DEFAULT_SEED, |s| s.parse().expect("PROGEN_SEED is a u64"));
-            let count = env::var("PROGEN_COUNT").ok().map_or(ad_progen::DEFAULT_COUNT, |s| s.parse().expect("PROGEN_COUNT is a usize"));
+            let seed = env::var("PROGEN_SEED")
+                .ok()
+                .map_or(ad_progen::DEFAULT_SEED, |s| {
+                    s.parse().expect("PROGEN_SEED is a u64")
+                });
+            let count = env::var("PROGEN_COUNT")
+                .ok()
+                .map_or(ad_progen::DEFAULT_COUNT, |s| {
+                    s.parse().expect("PROGEN_COUNT is a usize")
+                });
             ad_progen::render_batch(seed, 0..count)
         }
     };

@@ -502,7 +502,10 @@ impl Printer<'_> {
             merged,
         } = &instr.op
         else {
-            return quote!();
+            return crate::emit::internal_error(
+                instr.span,
+                "a loop statement of an instruction that is not a loop",
+            );
         };
         let components = self.order.components();
         let carried: Vec<(usize, &str)> = (0..params.len())

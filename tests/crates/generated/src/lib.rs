@@ -101,7 +101,11 @@ fn guarded<T>(check: &'static str, p: &[f64], f: impl FnOnce() -> T) -> Result<T
             .cloned()
             .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
             .unwrap_or_default();
-        Failure { check, point: p.to_vec(), detail: format!("panicked: {msg}") }
+        Failure {
+            check,
+            point: p.to_vec(),
+            detail: format!("panicked: {msg}"),
+        }
     })
 }
 
@@ -122,7 +126,13 @@ fn bad(x: f64) -> bool {
 
 /// Every check at one point.
 pub fn check_at(case: &Case, p: &[f64], rng: &mut Rng, stats: &mut Stats) -> Result<(), Failure> {
-    let fail = |check, detail: String| Err(Failure { check, point: p.to_vec(), detail });
+    let fail = |check, detail: String| {
+        Err(Failure {
+            check,
+            point: p.to_vec(),
+            detail,
+        })
+    };
     let v = guarded("panic-value", p, || (case.value)(p))?;
     if bad(v) {
         stats.skipped += 1;
@@ -130,17 +140,26 @@ pub fn check_at(case: &Case, p: &[f64], rng: &mut Rng, stats: &mut Stats) -> Res
     }
     let tv = guarded("panic-traced", p, || (case.traced)(p))?;
     if tv.to_bits() != v.to_bits() {
-        return fail("traced-value", format!("traced {tv:e} vs plain {v:e} (must be identical)"));
+        return fail(
+            "traced-value",
+            format!("traced {tv:e} vs plain {v:e} (must be identical)"),
+        );
     }
     let base = trace(case, p);
 
     // Reverse mode: its value, then against forward mode in random directions.
     let (rv, g) = guarded("panic-reverse", p, || (case.gradient)(p))?;
     if !close(rv, v, 1e-12, v.abs()) {
-        return fail("reverse-value", format!("value_with_gradient! {rv:e} vs plain {v:e}, tol 1e-12 relative"));
+        return fail(
+            "reverse-value",
+            format!("value_with_gradient! {rv:e} vs plain {v:e}, tol 1e-12 relative"),
+        );
     }
     if g.len() != p.len() {
-        return fail("reverse-shape", format!("gradient has {} components, point {}", g.len(), p.len()));
+        return fail(
+            "reverse-shape",
+            format!("gradient has {} components, point {}", g.len(), p.len()),
+        );
     }
     if g.iter().any(|&x| bad(x)) {
         stats.skipped += 1;
@@ -150,14 +169,24 @@ pub fn check_at(case: &Case, p: &[f64], rng: &mut Rng, stats: &mut Stats) -> Res
         let u: Vec<f64> = (0..p.len()).map(|_| rng.uniform(-1.0, 1.0)).collect();
         let (fv, jv) = guarded("panic-forward", p, || (case.forward)(p, &u))?;
         if !close(fv, v, 1e-12, v.abs()) {
-            return fail("forward-value", format!("value_with_differential! {fv:e} vs plain {v:e}, tol 1e-12 relative"));
+            return fail(
+                "forward-value",
+                format!("value_with_differential! {fv:e} vs plain {v:e}, tol 1e-12 relative"),
+            );
         }
         let gu: f64 = g.iter().zip(&u).map(|(a, b)| a * b).sum();
-        let scale = g.iter().zip(&u).map(|(a, b)| (a * b).abs()).sum::<f64>().max(jv.abs());
+        let scale = g
+            .iter()
+            .zip(&u)
+            .map(|(a, b)| (a * b).abs())
+            .sum::<f64>()
+            .max(jv.abs());
         if !close(gu, jv, 1e-9, scale) {
             return fail(
                 "reverse-vs-forward",
-                format!("<J^T 1, u> = {gu:e} (reverse) vs <1, J u> = {jv:e} (forward), u = {u:?}, gradient {g:?}, tol 1e-9 * max(1, {scale:e})"),
+                format!(
+                    "<J^T 1, u> = {gu:e} (reverse) vs <1, J u> = {jv:e} (forward), u = {u:?}, gradient {g:?}, tol 1e-9 * max(1, {scale:e})"
+                ),
             );
         }
     }
@@ -181,7 +210,10 @@ pub fn check_at(case: &Case, p: &[f64], rng: &mut Rng, stats: &mut Stats) -> Res
         if !close(fd, g[i], 1e-5, scale) {
             return fail(
                 "central-difference",
-                format!("d/dx{i}: reverse {:e} vs central difference {fd:e} (h = {H:e}), tol 1e-5 * max(1, {scale:e})", g[i]),
+                format!(
+                    "d/dx{i}: reverse {:e} vs central difference {fd:e} (h = {H:e}), tol 1e-5 * max(1, {scale:e})",
+                    g[i]
+                ),
             );
         }
     }
@@ -214,7 +246,10 @@ pub fn check_at(case: &Case, p: &[f64], rng: &mut Rng, stats: &mut Stats) -> Res
                 if !close(hm[i][j], fd, 1e-4, scale) {
                     return fail(
                         "hessian-vs-gradient-differences",
-                        format!("H[{i}][{j}]: hessian! {:e} vs central difference of the gradient {fd:e} (h = {H2:e} and h/2, extrapolated), tol 1e-4 * max(1, {scale:e})", hm[i][j]),
+                        format!(
+                            "H[{i}][{j}]: hessian! {:e} vs central difference of the gradient {fd:e} (h = {H2:e} and h/2, extrapolated), tol 1e-4 * max(1, {scale:e})",
+                            hm[i][j]
+                        ),
                     );
                 }
             }

@@ -34,7 +34,10 @@ fn generated_programs_agree_in_every_mode() {
                 total.kinks += s.kinks;
             }
             Err(f) => {
-                println!("PROGEN-FAIL\t{}\t{}\t{}\t{}", case.name, case.index, f.check, f);
+                println!(
+                    "PROGEN-FAIL\t{}\t{}\t{}\t{}",
+                    case.name, case.index, f.check, f
+                );
                 failures.push((case, f));
             }
         }
@@ -52,10 +55,20 @@ fn generated_programs_agree_in_every_mode() {
         return;
     }
     for (case, f) in &failures {
-        eprintln!("\n=== {} (seed {}, index {}) fails {}", case.name, case.seed, case.index, f.check);
+        eprintln!(
+            "\n=== {} (seed {}, index {}) fails {}",
+            case.name, case.seed, case.index, f.check
+        );
         eprintln!("{f}");
         eprintln!("{}", case.source);
-        eprintln!("shrink it with: cargo run --release -p ad-progen -- shrink --seed {} --index {}", case.seed, case.index);
+        eprintln!(
+            "shrink it with: cargo run --release -p ad-progen -- shrink --seed {} --index {}",
+            case.seed, case.index
+        );
     }
-    panic!("{} of {} generated programs fail (details above)", failures.len(), cases.len());
+    panic!(
+        "{} of {} generated programs fail (details above)",
+        failures.len(),
+        cases.len()
+    );
 }

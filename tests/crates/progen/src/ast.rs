@@ -123,7 +123,10 @@ pub enum Expr {
 pub enum Arg {
     Scalar(Expr),
     /// A slice parameter (`xs`) or a `Vec` local (`&w`, `is_vec`).
-    Slice { name: String, is_vec: bool },
+    Slice {
+        name: String,
+        is_vec: bool,
+    },
 }
 
 /// Conditions.
@@ -153,41 +156,112 @@ pub enum AssignOp {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt {
     /// `let [mut] name = value;`
-    Let { name: String, mutable: bool, value: Expr },
+    Let {
+        name: String,
+        mutable: bool,
+        value: Expr,
+    },
     /// `let mut name: ty = value;`
-    LetInt { name: String, ty: IntTy, value: i64 },
+    LetInt {
+        name: String,
+        ty: IntTy,
+        value: i64,
+    },
     /// `let name: usize = if cond { a } else { b };` (an integer decided by floats)
-    LetIntIf { name: String, cond: Cond, then: i64, other: i64 },
+    LetIntIf {
+        name: String,
+        cond: Cond,
+        then: i64,
+        other: i64,
+    },
     /// `let mut name = value;` (a `bool`)
-    LetFlag { name: String, value: bool },
+    LetFlag {
+        name: String,
+        value: bool,
+    },
     /// `let mut name: Vec<f64> = vec![..];`
-    LetVec { name: String, elems: Vec<Expr> },
+    LetVec {
+        name: String,
+        elems: Vec<Expr>,
+    },
     /// `name op value;`
-    Assign { name: String, op: AssignOp, value: Expr },
+    Assign {
+        name: String,
+        op: AssignOp,
+        value: Expr,
+    },
     /// `name[index] op value;`
-    AssignIndex { name: String, index: IExpr, op: AssignOp, value: Expr },
+    AssignIndex {
+        name: String,
+        index: IExpr,
+        op: AssignOp,
+        value: Expr,
+    },
     /// `name += 1;`
     IntIncr(String),
     /// `name = cond;`
-    SetFlag { name: String, cond: Cond },
+    SetFlag {
+        name: String,
+        cond: Cond,
+    },
     /// `if cond { then } [else { other }]` (no `else` when `other` is empty)
-    If { cond: Cond, then: Vec<Stmt>, other: Vec<Stmt> },
+    If {
+        cond: Cond,
+        then: Vec<Stmt>,
+        other: Vec<Stmt>,
+    },
     /// `match scrutinee { a | b => { .. } ... _ => { .. } }`
-    Match { scrutinee: IExpr, arms: Vec<(Vec<i64>, Vec<Stmt>)>, default: Vec<Stmt> },
+    Match {
+        scrutinee: IExpr,
+        arms: Vec<(Vec<i64>, Vec<Stmt>)>,
+        default: Vec<Stmt>,
+    },
     /// `[label:] for var in start..end { body }`
-    ForRange { label: Option<String>, var: String, start: i64, end: i64, body: Vec<Stmt> },
+    ForRange {
+        label: Option<String>,
+        var: String,
+        start: i64,
+        end: i64,
+        body: Vec<Stmt>,
+    },
     /// `for var in slice.iter() { body }` (the body reads `*var`)
-    ForIter { label: Option<String>, var: String, slice: String, body: Vec<Stmt> },
+    ForIter {
+        label: Option<String>,
+        var: String,
+        slice: String,
+        body: Vec<Stmt>,
+    },
     /// `for var in 0..slice.len() { body }`
-    ForIndex { label: Option<String>, var: String, slice: String, body: Vec<Stmt> },
+    ForIndex {
+        label: Option<String>,
+        var: String,
+        slice: String,
+        body: Vec<Stmt>,
+    },
     /// `[label:] while cond { body }`
-    While { label: Option<String>, cond: Cond, body: Vec<Stmt> },
+    While {
+        label: Option<String>,
+        cond: Cond,
+        body: Vec<Stmt>,
+    },
     /// `[label:] loop { body }`
-    Loop { label: Option<String>, body: Vec<Stmt> },
+    Loop {
+        label: Option<String>,
+        body: Vec<Stmt>,
+    },
     /// `let name: f64 = [label:] loop { body };` whose breaks carry values.
-    LetLoop { name: String, label: Option<String>, body: Vec<Stmt> },
-    Break { label: Option<String>, value: Option<Expr> },
-    Continue { label: Option<String> },
+    LetLoop {
+        name: String,
+        label: Option<String>,
+        body: Vec<Stmt>,
+    },
+    Break {
+        label: Option<String>,
+        value: Option<Expr>,
+    },
+    Continue {
+        label: Option<String>,
+    },
     Return(Expr),
     /// `{ body }`
     Block(Vec<Stmt>),
@@ -245,7 +319,10 @@ impl Stmt {
 
 /// Number of statements in a block, nested ones included (the shrinker's measure of size).
 pub fn size(block: &[Stmt]) -> usize {
-    block.iter().map(|s| 1 + s.blocks().into_iter().map(|b| size(b)).sum::<usize>()).sum()
+    block
+        .iter()
+        .map(|s| 1 + s.blocks().into_iter().map(|b| size(b)).sum::<usize>())
+        .sum()
 }
 
 impl Function {

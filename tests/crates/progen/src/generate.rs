@@ -33,9 +33,15 @@ pub fn signature(seed: u64, index: usize) -> Signature {
     let params = (0..n)
         .map(|i| {
             if rng.chance(0.3) {
-                Param { name: format!("s{i}"), kind: ParamKind::Slice(2 + rng.below(2)) }
+                Param {
+                    name: format!("s{i}"),
+                    kind: ParamKind::Slice(2 + rng.below(2)),
+                }
             } else {
-                Param { name: format!("x{i}"), kind: ParamKind::Scalar }
+                Param {
+                    name: format!("x{i}"),
+                    kind: ParamKind::Scalar,
+                }
             }
         })
         .collect();
@@ -79,7 +85,11 @@ pub fn generate(seed: u64, index: usize) -> Function {
     for _ in 0..1 + g.rng.below(2) {
         let name = g.fresh_name("a");
         let value = g.expr(2);
-        body.push(Stmt::Let { name: name.clone(), mutable: true, value });
+        body.push(Stmt::Let {
+            name: name.clone(),
+            mutable: true,
+            value,
+        });
         g.declare(&name, VarKind::Float { mutable: true });
     }
     while g.stmts_left > 0 {
@@ -89,7 +99,14 @@ pub fn generate(seed: u64, index: usize) -> Function {
     // The result reads an accumulator, so that what the body did matters.
     let acc = g.pick_float(true).unwrap_or_else(|| g.leaf());
     let result = Expr::Binary(Binary::Add, Box::new(acc), Box::new(g.expr(2)));
-    Function { name: name(index), seed, index, params: sig.params, body, result }
+    Function {
+        name: name(index),
+        seed,
+        index,
+        params: sig.params,
+        body,
+        result,
+    }
 }
 
 /// Functions `indices` of batch `seed`, in order, with the functions they call (directly or
@@ -122,14 +139,23 @@ pub fn reachable(functions: &[Function], root: &str) -> Vec<Function> {
             }
         }
     }
-    functions.iter().filter(|f| keep.contains(&f.name)).cloned().collect()
+    functions
+        .iter()
+        .filter(|f| keep.contains(&f.name))
+        .cloned()
+        .collect()
 }
 
 #[derive(Clone, Debug, PartialEq)]
 enum VarKind {
-    Float { mutable: bool },
+    Float {
+        mutable: bool,
+    },
     /// An integer local; `bound` is an exclusive upper bound when it is known.
-    Int { usize: bool, bound: Option<i64> },
+    Int {
+        usize: bool,
+        bound: Option<i64>,
+    },
     Vec(usize),
     Slice(usize),
     /// The `&f64` variable of `for v in xs.iter()`.
@@ -173,7 +199,10 @@ impl Gen {
     }
 
     fn declare(&mut self, name: &str, kind: VarKind) {
-        self.scopes.last_mut().unwrap().push((name.to_string(), kind));
+        self.scopes
+            .last_mut()
+            .unwrap()
+            .push((name.to_string(), kind));
     }
 
     /// Variables in scope, the innermost binding of each name.
@@ -201,7 +230,11 @@ impl Gen {
             })
             .map(|(n, _)| n)
             .collect();
-        if names.is_empty() { None } else { Some(Expr::Var(self.rng.pick(&names).clone())) }
+        if names.is_empty() {
+            None
+        } else {
+            Some(Expr::Var(self.rng.pick(&names).clone()))
+        }
     }
 
     fn mutable_floats(&self) -> Vec<String> {
@@ -260,23 +293,41 @@ impl Gen {
         if matches!(leaf, Expr::IntAsF64(_)) {
             // `k as f64` alone is a constant: mix in a float.
             let other = self.rng.pick(&options).clone();
-            return Expr::Binary(Binary::Mul, Box::new(other), Box::new(Expr::Unary(Unary::Cos, Box::new(leaf))));
+            return Expr::Binary(
+                Binary::Mul,
+                Box::new(other),
+                Box::new(Expr::Unary(Unary::Cos, Box::new(leaf))),
+            );
         }
         leaf
     }
 
     /// A bounded expression: a squashing function of anything.
     fn bounded(&mut self, depth: usize) -> Expr {
-        let op = *self.rng.pick(&[Unary::Sin, Unary::Cos, Unary::Tanh, Unary::Atan, Unary::Gauss]);
+        let op = *self.rng.pick(&[
+            Unary::Sin,
+            Unary::Cos,
+            Unary::Tanh,
+            Unary::Atan,
+            Unary::Gauss,
+        ]);
         Expr::Unary(op, Box::new(self.expr(depth)))
     }
 
     fn bounded_or_lit(&mut self, depth: usize) -> Expr {
-        if self.rng.chance(0.5) { Expr::Lit(self.lit()) } else { self.bounded(depth) }
+        if self.rng.chance(0.5) {
+            Expr::Lit(self.lit())
+        } else {
+            self.bounded(depth)
+        }
     }
 
     fn expr_or_lit(&mut self, depth: usize) -> Expr {
-        if self.rng.chance(0.4) { Expr::Lit(self.lit()) } else { self.expr(depth) }
+        if self.rng.chance(0.4) {
+            Expr::Lit(self.lit())
+        } else {
+            self.expr(depth)
+        }
     }
 
     /// A typed expression of at most `depth` levels of operations.
@@ -307,11 +358,23 @@ impl Gen {
                 Expr::Unary(op, Box::new(a))
             }
             4..=5 => {
-                let op = if self.rng.chance(0.5) { Binary::Add } else { Binary::Sub };
+                let op = if self.rng.chance(0.5) {
+                    Binary::Add
+                } else {
+                    Binary::Sub
+                };
                 Expr::Binary(op, Box::new(self.expr(d)), Box::new(self.expr_or_lit(d)))
             }
-            6..=7 => Expr::Binary(Binary::Mul, Box::new(self.expr(d)), Box::new(self.bounded_or_lit(d))),
-            8 => Expr::Binary(Binary::SafeDiv, Box::new(self.expr(d)), Box::new(self.small())),
+            6..=7 => Expr::Binary(
+                Binary::Mul,
+                Box::new(self.expr(d)),
+                Box::new(self.bounded_or_lit(d)),
+            ),
+            8 => Expr::Binary(
+                Binary::SafeDiv,
+                Box::new(self.expr(d)),
+                Box::new(self.small()),
+            ),
             9 => Expr::MulAdd(
                 Box::new(self.expr(d)),
                 Box::new(self.bounded_or_lit(d)),
@@ -367,7 +430,10 @@ impl Gen {
     fn small(&mut self) -> Expr {
         let a = self.leaf();
         match self.rng.below(4) {
-            0 => Expr::Unary(*self.rng.pick(&[Unary::Sin, Unary::Tanh, Unary::Atan]), Box::new(a)),
+            0 => Expr::Unary(
+                *self.rng.pick(&[Unary::Sin, Unary::Tanh, Unary::Atan]),
+                Box::new(a),
+            ),
             1 => Expr::Binary(Binary::Mul, Box::new(a), Box::new(Expr::Lit(self.lit()))),
             2 => Expr::Binary(Binary::Add, Box::new(a), Box::new(self.leaf())),
             _ => a,
@@ -378,7 +444,11 @@ impl Gen {
     fn small_cmp(&mut self) -> Cond {
         let op = *self.rng.pick(&[Cmp::Lt, Cmp::Gt, Cmp::Le, Cmp::Ge]);
         let a = self.small();
-        let b = if self.rng.chance(0.5) { Expr::Lit(self.lit()) } else { self.small() };
+        let b = if self.rng.chance(0.5) {
+            Expr::Lit(self.lit())
+        } else {
+            self.small()
+        };
         Cond::Cmp(op, a, b)
     }
 
@@ -449,14 +519,26 @@ impl Gen {
             }
             let t = *self.rng.pick(&targets);
             let innermost = t + 1 == self.loops.len();
-            let label = if innermost && self.rng.chance(0.5) { None } else { self.loops[t].label.clone() };
+            let label = if innermost && self.rng.chance(0.5) {
+                None
+            } else {
+                self.loops[t].label.clone()
+            };
             if self.rng.chance(0.4) && self.loops[t].may_continue {
                 return Some(Stmt::Continue { label });
             }
-            let value = if self.loops[t].value { Some(self.expr(2)) } else { None };
+            let value = if self.loops[t].value {
+                Some(self.expr(2))
+            } else {
+                None
+            };
             return Some(Stmt::Break { label, value });
         }
-        if self.bare == 0 && self.rng.chance(if self.loops.is_empty() { 0.12 } else { 0.08 }) {
+        if self.bare == 0
+            && self
+                .rng
+                .chance(if self.loops.is_empty() { 0.12 } else { 0.08 })
+        {
             return Some(Stmt::Return(self.expr(2)));
         }
         None
@@ -476,11 +558,17 @@ impl Gen {
             }
             1 => {
                 let e = Expr::Binary(Binary::Mul, v, Box::new(Expr::Lit(0.9)));
-                (AssignOp::Set, Expr::Binary(Binary::Add, Box::new(e), Box::new(self.bounded(2))))
+                (
+                    AssignOp::Set,
+                    Expr::Binary(Binary::Add, Box::new(e), Box::new(self.bounded(2))),
+                )
             }
             2 => (AssignOp::Add, self.bounded(2)),
             3 => (AssignOp::Sub, self.bounded(2)),
-            4 => (AssignOp::Mul, Expr::Unary(Unary::Cos, Box::new(self.expr(2)))),
+            4 => (
+                AssignOp::Mul,
+                Expr::Unary(Unary::Cos, Box::new(self.expr(2))),
+            ),
             _ => (AssignOp::Set, self.bounded(2)),
         }
     }
@@ -489,14 +577,20 @@ impl Gen {
         let (op, value) = if !self.loops.is_empty() || self.rng.chance(0.3) {
             self.squashed(&name)
         } else {
-            let op = *self.rng.pick(&[AssignOp::Set, AssignOp::Add, AssignOp::Sub]);
+            let op = *self
+                .rng
+                .pick(&[AssignOp::Set, AssignOp::Add, AssignOp::Sub]);
             (op, self.expr(3))
         };
         Stmt::Assign { name, op, value }
     }
 
     fn label(&mut self) -> Option<String> {
-        if self.rng.chance(0.3) { Some(self.fresh_name("'l")) } else { None }
+        if self.rng.chance(0.3) {
+            Some(self.fresh_name("'l"))
+        } else {
+            None
+        }
     }
 
     /// One statement, or a few when a loop needs its counter declared first.
@@ -511,15 +605,29 @@ impl Gen {
                     let mutable = self.rng.chance(0.5);
                     let value = self.expr(3);
                     self.declare(&name, VarKind::Float { mutable });
-                    return vec![Stmt::Let { name, mutable, value }];
+                    return vec![Stmt::Let {
+                        name,
+                        mutable,
+                        value,
+                    }];
                 }
                 3 if self.block_depth > 0 => {
                     // Shadowing inside a block; `let mut v = v;` then updates is a classic.
-                    let Some(Expr::Var(name)) = self.pick_float(false) else { continue };
+                    let Some(Expr::Var(name)) = self.pick_float(false) else {
+                        continue;
+                    };
                     let mutable = self.rng.chance(0.6);
-                    let value = if mutable && self.rng.chance(0.5) { Expr::Var(name.clone()) } else { self.expr(2) };
+                    let value = if mutable && self.rng.chance(0.5) {
+                        Expr::Var(name.clone())
+                    } else {
+                        self.expr(2)
+                    };
                     self.declare(&name, VarKind::Float { mutable });
-                    let mut out = vec![Stmt::Let { name: name.clone(), mutable, value }];
+                    let mut out = vec![Stmt::Let {
+                        name: name.clone(),
+                        mutable,
+                        value,
+                    }];
                     if mutable {
                         out.push(self.assign(name));
                     }
@@ -536,7 +644,11 @@ impl Gen {
                 8..=9 if nested_ok => {
                     let cond = self.cond();
                     let then = self.branch();
-                    let other = if self.rng.chance(0.6) { self.branch() } else { vec![] };
+                    let other = if self.rng.chance(0.6) {
+                        self.branch()
+                    } else {
+                        vec![]
+                    };
                     return vec![Stmt::If { cond, then, other }];
                 }
                 10 if nested_ok => return self.match_stmt(),
@@ -552,7 +664,13 @@ impl Gen {
                     let vecs: Vec<(String, usize)> = self
                         .visible()
                         .into_iter()
-                        .filter_map(|(n, k)| if let VarKind::Vec(l) = k { Some((n, l)) } else { None })
+                        .filter_map(|(n, k)| {
+                            if let VarKind::Vec(l) = k {
+                                Some((n, l))
+                            } else {
+                                None
+                            }
+                        })
                         .collect();
                     if vecs.is_empty() {
                         continue;
@@ -562,9 +680,19 @@ impl Gen {
                     let (op, value) = if self.loops.is_empty() && self.rng.chance(0.5) {
                         (AssignOp::Set, self.expr(3))
                     } else {
-                        (*self.rng.pick(&[AssignOp::Set, AssignOp::Add, AssignOp::Mul]), self.bounded(2))
+                        (
+                            *self
+                                .rng
+                                .pick(&[AssignOp::Set, AssignOp::Add, AssignOp::Mul]),
+                            self.bounded(2),
+                        )
                     };
-                    return vec![Stmt::AssignIndex { name, index, op, value }];
+                    return vec![Stmt::AssignIndex {
+                        name,
+                        index,
+                        op,
+                        value,
+                    }];
                 }
                 18 if nested_ok => {
                     self.bare += 1;
@@ -576,8 +704,19 @@ impl Gen {
                     let name = self.fresh_name("n");
                     let cond = self.cond();
                     let (then, other) = (self.rng.range(0, 2), self.rng.range(0, 2));
-                    self.declare(&name, VarKind::Int { usize: true, bound: Some(3) });
-                    return vec![Stmt::LetIntIf { name, cond, then, other }];
+                    self.declare(
+                        &name,
+                        VarKind::Int {
+                            usize: true,
+                            bound: Some(3),
+                        },
+                    );
+                    return vec![Stmt::LetIntIf {
+                        name,
+                        cond,
+                        then,
+                        other,
+                    }];
                 }
                 _ => continue,
             }
@@ -595,8 +734,19 @@ impl Gen {
         let name = if ints.is_empty() {
             let name = self.fresh_name("n");
             let cond = self.cond();
-            self.declare(&name, VarKind::Int { usize: true, bound: Some(3) });
-            out.push(Stmt::LetIntIf { name: name.clone(), cond, then: 1, other: 2 });
+            self.declare(
+                &name,
+                VarKind::Int {
+                    usize: true,
+                    bound: Some(3),
+                },
+            );
+            out.push(Stmt::LetIntIf {
+                name: name.clone(),
+                cond,
+                then: 1,
+                other: 2,
+            });
             name
         } else {
             self.rng.pick(&ints).clone()
@@ -610,7 +760,11 @@ impl Gen {
             arms.push((vec![self.rng.range(0, 2)], self.branch()));
         }
         let default = self.branch();
-        out.push(Stmt::Match { scrutinee, arms, default });
+        out.push(Stmt::Match {
+            scrutinee,
+            arms,
+            default,
+        });
         out
     }
 
@@ -627,7 +781,13 @@ impl Gen {
             })
             .collect();
         let bare = self.bare;
-        let plain = |label: Option<String>| LoopCtx { label, value: false, may_continue: true, flag: None, bare };
+        let plain = |label: Option<String>| LoopCtx {
+            label,
+            value: false,
+            may_continue: true,
+            flag: None,
+            bare,
+        };
         let bound = self.rng.range(2, 5);
         let mut out = Vec::new();
         match self.rng.below(8) {
@@ -636,9 +796,24 @@ impl Gen {
                 let start = self.rng.range(0, 1);
                 let end = start + bound;
                 self.loops.push(plain(label.clone()));
-                let body = self.block(4, vec![(var.clone(), VarKind::Int { usize: true, bound: Some(end) })]);
+                let body = self.block(
+                    4,
+                    vec![(
+                        var.clone(),
+                        VarKind::Int {
+                            usize: true,
+                            bound: Some(end),
+                        },
+                    )],
+                );
                 self.loops.pop();
-                out.push(Stmt::ForRange { label, var, start, end, body });
+                out.push(Stmt::ForRange {
+                    label,
+                    var,
+                    start,
+                    end,
+                    body,
+                });
             }
             1 | 2 if !slices.is_empty() => {
                 let (slice, len, is_vec) = self.rng.pick(&slices).clone();
@@ -646,15 +821,31 @@ impl Gen {
                 if is_vec || self.rng.chance(0.5) {
                     // Indices (writes to a `Vec` while iterating over it would not borrow).
                     let var = self.fresh_name("i");
-                    let prelude = vec![(var.clone(), VarKind::Int { usize: true, bound: Some(len as i64) })];
+                    let prelude = vec![(
+                        var.clone(),
+                        VarKind::Int {
+                            usize: true,
+                            bound: Some(len as i64),
+                        },
+                    )];
                     let body = self.block(4, prelude);
-                    out.push(Stmt::ForIndex { label, var, slice, body });
+                    out.push(Stmt::ForIndex {
+                        label,
+                        var,
+                        slice,
+                        body,
+                    });
                 } else {
                     let label = if LABEL_SLICE_LOOPS { label } else { None };
                     self.loops.last_mut().unwrap().label = label.clone();
                     let var = self.fresh_name("v");
                     let body = self.block(4, vec![(var.clone(), VarKind::Ref)]);
-                    out.push(Stmt::ForIter { label, var, slice, body });
+                    out.push(Stmt::ForIter {
+                        label,
+                        var,
+                        slice,
+                        body,
+                    });
                 }
                 self.loops.pop();
             }
@@ -665,7 +856,11 @@ impl Gen {
                 let mut body = vec![Stmt::Pinned(Box::new(Stmt::IntIncr(k.clone())))];
                 body.extend(self.block(4, vec![]));
                 self.loops.pop();
-                out.push(Stmt::While { label, cond: Cond::IntLt(k, bound), body });
+                out.push(Stmt::While {
+                    label,
+                    cond: Cond::IntLt(k, bound),
+                    body,
+                });
             }
             4 => {
                 // while t < c && k < n { k += 1; ..; t = squash(..) }
@@ -678,7 +873,10 @@ impl Gen {
                 let mut body = vec![Stmt::Pinned(Box::new(Stmt::IntIncr(k)))];
                 let inner = self.block(3, vec![]);
                 // The update below must assign the carried `t`, not a shadow of it.
-                if inner.iter().any(|s| matches!(s, Stmt::Let { name, .. } if *name == t)) {
+                if inner
+                    .iter()
+                    .any(|s| matches!(s, Stmt::Let { name, .. } if *name == t))
+                {
                     body.push(Stmt::Block(inner));
                 } else {
                     body.extend(inner);
@@ -691,7 +889,10 @@ impl Gen {
             5 => {
                 // while go { k += 1; ..; go = c && k < n; .. }: the flag is carried.
                 let go = self.fresh_name("go");
-                out.push(Stmt::LetFlag { name: go.clone(), value: true });
+                out.push(Stmt::LetFlag {
+                    name: go.clone(),
+                    value: true,
+                });
                 let k = self.counter(&mut out);
                 self.loops.push(LoopCtx {
                     label: label.clone(),
@@ -715,7 +916,11 @@ impl Gen {
                     body.extend(before);
                 }
                 self.loops.pop();
-                out.push(Stmt::While { label, cond: Cond::Flag(go), body });
+                out.push(Stmt::While {
+                    label,
+                    cond: Cond::Flag(go),
+                    body,
+                });
             }
             6 => {
                 // loop { k += 1; if !(k < n) { break; } .. }
@@ -723,10 +928,16 @@ impl Gen {
                 self.loops.push(plain(label.clone()));
                 let guard = Stmt::If {
                     cond: Cond::Not(Box::new(Cond::IntLt(k.clone(), bound))),
-                    then: vec![Stmt::Break { label: None, value: None }],
+                    then: vec![Stmt::Break {
+                        label: None,
+                        value: None,
+                    }],
                     other: vec![],
                 };
-                let mut body = vec![Stmt::Pinned(Box::new(Stmt::IntIncr(k))), Stmt::Pinned(Box::new(guard))];
+                let mut body = vec![
+                    Stmt::Pinned(Box::new(Stmt::IntIncr(k))),
+                    Stmt::Pinned(Box::new(guard)),
+                ];
                 body.extend(self.block(4, vec![]));
                 self.loops.pop();
                 out.push(Stmt::Loop { label, body });
@@ -735,14 +946,26 @@ impl Gen {
                 // let r = loop { k += 1; if !(k < n) { break value; } .. };
                 let k = self.counter(&mut out);
                 let name = self.fresh_name("r");
-                self.loops.push(LoopCtx { label: label.clone(), value: true, may_continue: true, flag: None, bare });
+                self.loops.push(LoopCtx {
+                    label: label.clone(),
+                    value: true,
+                    may_continue: true,
+                    flag: None,
+                    bare,
+                });
                 let value = self.expr(2);
                 let guard = Stmt::If {
                     cond: Cond::Not(Box::new(Cond::IntLt(k.clone(), bound))),
-                    then: vec![Stmt::Break { label: None, value: Some(value) }],
+                    then: vec![Stmt::Break {
+                        label: None,
+                        value: Some(value),
+                    }],
                     other: vec![],
                 };
-                let mut body = vec![Stmt::Pinned(Box::new(Stmt::IntIncr(k))), Stmt::Pinned(Box::new(guard))];
+                let mut body = vec![
+                    Stmt::Pinned(Box::new(Stmt::IntIncr(k))),
+                    Stmt::Pinned(Box::new(guard)),
+                ];
                 body.extend(self.block(4, vec![]));
                 self.loops.pop();
                 self.declare(&name, VarKind::Float { mutable: false });
@@ -755,9 +978,23 @@ impl Gen {
     /// Declares a fresh counter `let mut k = 0;` (pushed onto `out`).
     fn counter(&mut self, out: &mut Vec<Stmt>) -> String {
         let k = self.fresh_name("k");
-        let ty = if self.rng.chance(0.7) { IntTy::Usize } else { IntTy::I32 };
-        out.push(Stmt::LetInt { name: k.clone(), ty, value: 0 });
-        self.declare(&k, VarKind::Int { usize: ty == IntTy::Usize, bound: None });
+        let ty = if self.rng.chance(0.7) {
+            IntTy::Usize
+        } else {
+            IntTy::I32
+        };
+        out.push(Stmt::LetInt {
+            name: k.clone(),
+            ty,
+            value: 0,
+        });
+        self.declare(
+            &k,
+            VarKind::Int {
+                usize: ty == IntTy::Usize,
+                bound: None,
+            },
+        );
         k
     }
 
@@ -769,7 +1006,11 @@ impl Gen {
         }
         let t = self.fresh_name("t");
         let value = self.expr(2);
-        out.push(Stmt::Let { name: t.clone(), mutable: true, value });
+        out.push(Stmt::Let {
+            name: t.clone(),
+            mutable: true,
+            value,
+        });
         self.declare(&t, VarKind::Float { mutable: true });
         t
     }

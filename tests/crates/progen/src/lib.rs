@@ -9,8 +9,8 @@ pub mod ast;
 pub mod generate;
 pub mod render;
 pub mod rng;
-pub mod shrink;
 pub mod scope;
+pub mod shrink;
 
 /// The seed of the programs `cargo test` checks when `PROGEN_SEED` is not set.
 pub const DEFAULT_SEED: u64 = 20_240_917;
@@ -22,5 +22,9 @@ pub const DEFAULT_COUNT: usize = 300;
 pub fn render_batch(seed: u64, range: std::ops::Range<usize>) -> String {
     let functions = generate::batch(seed, range);
     let roots = functions.iter().map(|f| f.name.clone()).collect();
-    render::render(&[render::Unit { functions: &functions, suffix: String::new(), roots }])
+    render::render(&[render::Unit {
+        functions: &functions,
+        suffix: String::new(),
+        roots,
+    }])
 }

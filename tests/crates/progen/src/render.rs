@@ -29,9 +29,16 @@ pub fn render(units: &[Unit]) -> String {
             traced.push('\n');
         }
         for root in &u.roots {
-            let f = u.functions.iter().find(|f| &f.name == root).expect("root is one of the unit's functions");
+            let f = u
+                .functions
+                .iter()
+                .find(|f| &f.name == root)
+                .expect("root is one of the unit's functions");
             let needed = crate::generate::reachable(u.functions, root);
-            let source: String = needed.iter().map(|f| format!("#[differentiable]\n{}\n", function(f, &u.suffix, false))).collect();
+            let source: String = needed
+                .iter()
+                .map(|f| format!("#[differentiable]\n{}\n", function(f, &u.suffix, false)))
+                .collect();
             cases.push_str(&indent(&case(f, &u.suffix, &source), 2));
         }
     }
@@ -49,12 +56,23 @@ pub fn render(units: &[Unit]) -> String {
 
 /// The source of functions as a user would write them (for reports).
 pub fn source(functions: &[Function]) -> String {
-    functions.iter().map(|f| format!("#[differentiable]\n{}\n", function(f, "", false))).collect()
+    functions
+        .iter()
+        .map(|f| format!("#[differentiable]\n{}\n", function(f, "", false)))
+        .collect()
 }
 
 fn indent(s: &str, levels: usize) -> String {
     let pad = "    ".repeat(levels);
-    s.lines().map(|l| if l.is_empty() { "\n".to_string() } else { format!("{pad}{l}\n") }).collect()
+    s.lines()
+        .map(|l| {
+            if l.is_empty() {
+                "\n".to_string()
+            } else {
+                format!("{pad}{l}\n")
+            }
+        })
+        .collect()
 }
 
 /// One function; `traced` wraps float comparisons in `crate::t`.
@@ -68,7 +86,12 @@ pub fn function(f: &Function, suffix: &str, traced: bool) -> String {
             ParamKind::Slice(_) => format!("{}: &[f64]", p.name),
         })
         .collect();
-    let mut out = format!("pub fn {}{}({}) -> f64 {{\n", f.name, suffix, params.join(", "));
+    let mut out = format!(
+        "pub fn {}{}({}) -> f64 {{\n",
+        f.name,
+        suffix,
+        params.join(", ")
+    );
     r.block(&f.body, 1, &mut out);
     let _ = writeln!(out, "    {}", r.expr(&f.result));
     out.push_str("}\n");
@@ -104,9 +127,17 @@ fn case(f: &Function, suffix: &str, source: &str) -> String {
         offset += p.kind.size();
     }
     let gs: Vec<String> = (0..f.params.len()).map(|i| format!("g{i}")).collect();
-    let gpat = if gs.len() == 1 { gs[0].clone() } else { format!("({})", gs.join(", ")) };
-    let (plain_args, at_args, tangents, hess_args) =
-        (plain_args.join(", "), at_args.join(", "), tangents.join(", "), hess_args.join(", "));
+    let gpat = if gs.len() == 1 {
+        gs[0].clone()
+    } else {
+        format!("({})", gs.join(", "))
+    };
+    let (plain_args, at_args, tangents, hess_args) = (
+        plain_args.join(", "),
+        at_args.join(", "),
+        tangents.join(", "),
+        hess_args.join(", "),
+    );
     let hashes = "#".repeat(4);
     format!(
         "Case {{\n\
@@ -155,10 +186,18 @@ impl Renderer<'_> {
             let _ = writeln!(out, "{pad}{text}");
         };
         match s {
-            Stmt::Let { name, mutable, value } => {
+            Stmt::Let {
+                name,
+                mutable,
+                value,
+            } => {
                 let m = if *mutable { "mut " } else { "" };
                 // A bare literal would leave the float type undecided for later method calls.
-                let ty = if matches!(value, Expr::Lit(_)) { ": f64" } else { "" };
+                let ty = if matches!(value, Expr::Lit(_)) {
+                    ": f64"
+                } else {
+                    ""
+                };
                 line(out, format!("let {m}{name}{ty} = {};", self.expr(value)));
             }
             Stmt::LetInt { name, ty, value } => {
@@ -168,18 +207,44 @@ impl Renderer<'_> {
                 };
                 line(out, format!("let mut {name}: {ty} = {value};"));
             }
-            Stmt::LetIntIf { name, cond, then, other } => {
-                line(out, format!("let {name}: usize = if {} {{ {then} }} else {{ {other} }};", self.cond(cond)))
-            }
+            Stmt::LetIntIf {
+                name,
+                cond,
+                then,
+                other,
+            } => line(
+                out,
+                format!(
+                    "let {name}: usize = if {} {{ {then} }} else {{ {other} }};",
+                    self.cond(cond)
+                ),
+            ),
             Stmt::LetFlag { name, value } => line(out, format!("let mut {name} = {value};")),
             Stmt::LetVec { name, elems } => {
                 let es: Vec<String> = elems.iter().map(|e| self.expr(e)).collect();
-                line(out, format!("let mut {name}: Vec<f64> = vec![{}];", es.join(", ")));
+                line(
+                    out,
+                    format!("let mut {name}: Vec<f64> = vec![{}];", es.join(", ")),
+                );
             }
-            Stmt::Assign { name, op, value } => line(out, format!("{name} {} {};", assign_op(*op), self.expr(value))),
-            Stmt::AssignIndex { name, index, op, value } => {
-                line(out, format!("{name}[{}] {} {};", iexpr(index), assign_op(*op), self.expr(value)))
-            }
+            Stmt::Assign { name, op, value } => line(
+                out,
+                format!("{name} {} {};", assign_op(*op), self.expr(value)),
+            ),
+            Stmt::AssignIndex {
+                name,
+                index,
+                op,
+                value,
+            } => line(
+                out,
+                format!(
+                    "{name}[{}] {} {};",
+                    iexpr(index),
+                    assign_op(*op),
+                    self.expr(value)
+                ),
+            ),
             Stmt::IntIncr(name) => line(out, format!("{name} += 1;")),
             Stmt::SetFlag { name, cond } => line(out, format!("{name} = {};", self.cond(cond))),
             Stmt::If { cond, then, other } => {
@@ -195,34 +260,89 @@ impl Renderer<'_> {
                     out.push_str(rest.trim_start());
                 }
             }
-            Stmt::Match { scrutinee, arms, default } => {
+            Stmt::Match {
+                scrutinee,
+                arms,
+                default,
+            } => {
                 line(out, format!("match {} {{", iexpr(scrutinee)));
                 for (pats, body) in arms {
                     let pats: Vec<String> = pats.iter().map(|p| p.to_string()).collect();
-                    self.braces(&format!("{} => ", pats.join(" | ")), body, "", depth + 1, out);
+                    self.braces(
+                        &format!("{} => ", pats.join(" | ")),
+                        body,
+                        "",
+                        depth + 1,
+                        out,
+                    );
                 }
                 self.braces("_ => ", default, "", depth + 1, out);
                 line(out, "}".to_string());
             }
-            Stmt::ForRange { label, var, start, end, body } => {
-                self.braces(&format!("{}for {var} in {start}..{end} ", Self::label(label)), body, "", depth, out)
-            }
-            Stmt::ForIter { label, var, slice, body } => {
-                self.braces(&format!("{}for {var} in {slice}.iter() ", Self::label(label)), body, "", depth, out)
-            }
-            Stmt::ForIndex { label, var, slice, body } => {
-                self.braces(&format!("{}for {var} in 0..{slice}.len() ", Self::label(label)), body, "", depth, out)
-            }
-            Stmt::While { label, cond, body } => {
-                self.braces(&format!("{}while {} ", Self::label(label), self.cond(cond)), body, "", depth, out)
-            }
-            Stmt::Loop { label, body } => self.braces(&format!("{}loop ", Self::label(label)), body, "", depth, out),
-            Stmt::LetLoop { name, label, body } => {
-                self.braces(&format!("let {name}: f64 = {}loop ", Self::label(label)), body, ";", depth, out)
-            }
+            Stmt::ForRange {
+                label,
+                var,
+                start,
+                end,
+                body,
+            } => self.braces(
+                &format!("{}for {var} in {start}..{end} ", Self::label(label)),
+                body,
+                "",
+                depth,
+                out,
+            ),
+            Stmt::ForIter {
+                label,
+                var,
+                slice,
+                body,
+            } => self.braces(
+                &format!("{}for {var} in {slice}.iter() ", Self::label(label)),
+                body,
+                "",
+                depth,
+                out,
+            ),
+            Stmt::ForIndex {
+                label,
+                var,
+                slice,
+                body,
+            } => self.braces(
+                &format!("{}for {var} in 0..{slice}.len() ", Self::label(label)),
+                body,
+                "",
+                depth,
+                out,
+            ),
+            Stmt::While { label, cond, body } => self.braces(
+                &format!("{}while {} ", Self::label(label), self.cond(cond)),
+                body,
+                "",
+                depth,
+                out,
+            ),
+            Stmt::Loop { label, body } => self.braces(
+                &format!("{}loop ", Self::label(label)),
+                body,
+                "",
+                depth,
+                out,
+            ),
+            Stmt::LetLoop { name, label, body } => self.braces(
+                &format!("let {name}: f64 = {}loop ", Self::label(label)),
+                body,
+                ";",
+                depth,
+                out,
+            ),
             Stmt::Break { label, value } => {
                 let l = label.as_ref().map(|l| format!(" {l}")).unwrap_or_default();
-                let v = value.as_ref().map(|v| format!(" {}", self.expr(v))).unwrap_or_default();
+                let v = value
+                    .as_ref()
+                    .map(|v| format!(" {}", self.expr(v)))
+                    .unwrap_or_default();
                 line(out, format!("break{l}{v};"));
             }
             Stmt::Continue { label } => {
@@ -245,7 +365,11 @@ impl Renderer<'_> {
                     Cmp::Ge => ">=",
                 };
                 let text = format!("{} {op} {}", self.expr(a), self.expr(b));
-                if self.traced { format!("crate::t({text})") } else { text }
+                if self.traced {
+                    format!("crate::t({text})")
+                } else {
+                    text
+                }
             }
             Cond::IntLt(k, n) => format!("{k} < {n}"),
             Cond::Flag(n) => n.clone(),
@@ -290,19 +414,32 @@ impl Renderer<'_> {
                     Binary::SafeDiv => format!("({a} / (1.0 + {b} * {b}))"),
                 }
             }
-            Expr::MulAdd(a, b, c) => format!("{}.mul_add({}, {})", self.expr(a), self.expr(b), self.expr(c)),
+            Expr::MulAdd(a, b, c) => format!(
+                "{}.mul_add({}, {})",
+                self.expr(a),
+                self.expr(b),
+                self.expr(c)
+            ),
             Expr::Call(name, args) => {
                 let args: Vec<String> = args
                     .iter()
                     .map(|a| match a {
                         Arg::Scalar(e) => self.expr(e),
                         Arg::Slice { name, is_vec: true } => format!("&{name}"),
-                        Arg::Slice { name, is_vec: false } => name.clone(),
+                        Arg::Slice {
+                            name,
+                            is_vec: false,
+                        } => name.clone(),
                     })
                     .collect();
                 format!("{name}{}({})", self.suffix, args.join(", "))
             }
-            Expr::If(c, a, b) => format!("(if {} {{ {} }} else {{ {} }})", self.cond(c), self.expr(a), self.expr(b)),
+            Expr::If(c, a, b) => format!(
+                "(if {} {{ {} }} else {{ {} }})",
+                self.cond(c),
+                self.expr(a),
+                self.expr(b)
+            ),
         }
     }
 }

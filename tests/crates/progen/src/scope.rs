@@ -41,19 +41,34 @@ pub fn valid(f: &Function, functions: &BTreeMap<String, Vec<ParamKind>>) -> bool
             (p.name.clone(), k)
         })
         .collect();
-    let mut r = Resolver { scopes: vec![params], loops: vec![], functions };
+    let mut r = Resolver {
+        scopes: vec![params],
+        loops: vec![],
+        functions,
+    };
     // The body's own statements may not exit (only branches may); the result sees its locals.
-    let exits = f.body.iter().any(|s| matches!(s, Stmt::Break { .. } | Stmt::Continue { .. } | Stmt::Return(_)));
+    let exits = f.body.iter().any(|s| {
+        matches!(
+            s,
+            Stmt::Break { .. } | Stmt::Continue { .. } | Stmt::Return(_)
+        )
+    });
     !exits && r.block(&f.body) && r.expr(&f.result)
 }
 
 impl Resolver<'_> {
     fn lookup(&self, name: &str) -> Option<Kind> {
-        self.scopes.iter().rev().find_map(|s| s.iter().rev().find(|(n, _)| n == name).map(|(_, k)| *k))
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.iter().rev().find(|(n, _)| n == name).map(|(_, k)| *k))
     }
 
     fn declare(&mut self, name: &str, kind: Kind) {
-        self.scopes.last_mut().unwrap().push((name.to_string(), kind));
+        self.scopes
+            .last_mut()
+            .unwrap()
+            .push((name.to_string(), kind));
     }
 
     fn is(&self, name: &str, ok: impl Fn(Kind) -> bool) -> bool {
@@ -67,9 +82,23 @@ impl Resolver<'_> {
         self.scoped_in(prelude, body, lp, false)
     }
 
-    fn scoped_in(&mut self, prelude: Vec<(String, Kind)>, body: &[Stmt], lp: Option<Loop>, branch: bool) -> bool {
-        let exit = |s: &Stmt| matches!(s, Stmt::Break { .. } | Stmt::Continue { .. } | Stmt::Return(_));
-        let misplaced = body.iter().enumerate().any(|(i, s)| exit(s) && !(branch && i + 1 == body.len()));
+    fn scoped_in(
+        &mut self,
+        prelude: Vec<(String, Kind)>,
+        body: &[Stmt],
+        lp: Option<Loop>,
+        branch: bool,
+    ) -> bool {
+        let exit = |s: &Stmt| {
+            matches!(
+                s,
+                Stmt::Break { .. } | Stmt::Continue { .. } | Stmt::Return(_)
+            )
+        };
+        let misplaced = body
+            .iter()
+            .enumerate()
+            .any(|(i, s)| exit(s) && !(branch && i + 1 == body.len()));
         if misplaced {
             return false;
         }
@@ -107,20 +136,38 @@ impl Resolver<'_> {
     fn target(&self, label: &Option<String>) -> Option<&Loop> {
         match label {
             None => self.loops.last(),
-            Some(l) => self.loops.iter().rev().find(|lp| lp.label.as_ref() == Some(l)),
+            Some(l) => self
+                .loops
+                .iter()
+                .rev()
+                .find(|lp| lp.label.as_ref() == Some(l)),
         }
     }
 
     fn stmt(&mut self, s: &Stmt) -> bool {
-        let plain = |label: &Option<String>| Some(Loop { label: label.clone(), value: false });
+        let plain = |label: &Option<String>| {
+            Some(Loop {
+                label: label.clone(),
+                value: false,
+            })
+        };
         match s {
-            Stmt::Let { name, mutable, value } => {
+            Stmt::Let {
+                name,
+                mutable,
+                value,
+            } => {
                 let ok = self.expr(value);
                 self.declare(name, Kind::Float { mutable: *mutable });
                 ok
             }
             Stmt::LetInt { name, ty, .. } => {
-                self.declare(name, Kind::Int { usize: *ty == IntTy::Usize });
+                self.declare(
+                    name,
+                    Kind::Int {
+                        usize: *ty == IntTy::Usize,
+                    },
+                );
                 true
             }
             Stmt::LetIntIf { name, cond, .. } => {
@@ -140,38 +187,76 @@ impl Resolver<'_> {
             Stmt::Assign { name, value, .. } => {
                 self.is(name, |k| k == Kind::Float { mutable: true }) && self.expr(value)
             }
-            Stmt::AssignIndex { name, index, value, .. } => {
-                self.is(name, |k| k == Kind::Vec) && self.index(index) && self.expr(value)
-            }
+            Stmt::AssignIndex {
+                name, index, value, ..
+            } => self.is(name, |k| k == Kind::Vec) && self.index(index) && self.expr(value),
             Stmt::IntIncr(name) => self.is(name, |k| matches!(k, Kind::Int { .. })),
             Stmt::SetFlag { name, cond } => self.is(name, |k| k == Kind::Flag) && self.cond(cond),
             Stmt::If { cond, then, other } => {
-                self.cond(cond) && self.scoped_in(vec![], then, None, true) && self.scoped_in(vec![], other, None, true)
+                self.cond(cond)
+                    && self.scoped_in(vec![], then, None, true)
+                    && self.scoped_in(vec![], other, None, true)
             }
-            Stmt::Match { scrutinee, arms, default } => {
+            Stmt::Match {
+                scrutinee,
+                arms,
+                default,
+            } => {
                 self.int(scrutinee)
-                    && arms.iter().all(|(_, b)| self.scoped_in(vec![], b, None, true))
+                    && arms
+                        .iter()
+                        .all(|(_, b)| self.scoped_in(vec![], b, None, true))
                     && self.scoped_in(vec![], default, None, true)
             }
-            Stmt::ForRange { label, var, body, .. } => {
-                self.scoped(vec![(var.clone(), Kind::Int { usize: true })], body, plain(label))
+            Stmt::ForRange {
+                label, var, body, ..
+            } => self.scoped(
+                vec![(var.clone(), Kind::Int { usize: true })],
+                body,
+                plain(label),
+            ),
+            Stmt::ForIter {
+                label,
+                var,
+                slice,
+                body,
+            } => {
+                self.is(slice, |k| k == Kind::Slice)
+                    && self.scoped(vec![(var.clone(), Kind::Ref)], body, plain(label))
             }
-            Stmt::ForIter { label, var, slice, body } => {
-                self.is(slice, |k| k == Kind::Slice) && self.scoped(vec![(var.clone(), Kind::Ref)], body, plain(label))
-            }
-            Stmt::ForIndex { label, var, slice, body } => {
+            Stmt::ForIndex {
+                label,
+                var,
+                slice,
+                body,
+            } => {
                 self.is(slice, |k| matches!(k, Kind::Slice | Kind::Vec))
-                    && self.scoped(vec![(var.clone(), Kind::Int { usize: true })], body, plain(label))
+                    && self.scoped(
+                        vec![(var.clone(), Kind::Int { usize: true })],
+                        body,
+                        plain(label),
+                    )
             }
-            Stmt::While { label, cond, body } => self.cond(cond) && self.scoped(vec![], body, plain(label)),
+            Stmt::While { label, cond, body } => {
+                self.cond(cond) && self.scoped(vec![], body, plain(label))
+            }
             Stmt::Loop { label, body } => self.scoped(vec![], body, plain(label)),
             Stmt::LetLoop { name, label, body } => {
-                let ok = self.scoped(vec![], body, Some(Loop { label: label.clone(), value: true }));
+                let ok = self.scoped(
+                    vec![],
+                    body,
+                    Some(Loop {
+                        label: label.clone(),
+                        value: true,
+                    }),
+                );
                 self.declare(name, Kind::Float { mutable: false });
                 ok
             }
             Stmt::Break { label, value } => {
-                let Some(t) = self.target(label) else { return false };
+                let Some(t) = self.target(label) else {
+                    return false;
+                };
                 t.value == value.is_some() && value.as_ref().is_none_or(|v| self.expr(v))
             }
             Stmt::Continue { label } => self.target(label).is_some(),
@@ -195,14 +280,18 @@ impl Resolver<'_> {
         match e {
             Expr::Var(n) => self.is(n, |k| matches!(k, Kind::Float { .. })),
             Expr::Lit(_) => true,
-            Expr::Index(n, i) => self.is(n, |k| matches!(k, Kind::Vec | Kind::Slice)) && self.index(i),
+            Expr::Index(n, i) => {
+                self.is(n, |k| matches!(k, Kind::Vec | Kind::Slice)) && self.index(i)
+            }
             Expr::Deref(n) => self.is(n, |k| k == Kind::Ref),
             Expr::IntAsF64(n) => self.is(n, |k| matches!(k, Kind::Int { .. })),
             Expr::Unary(_, a) => self.expr(a),
             Expr::Binary(_, a, b) => self.expr(a) && self.expr(b),
             Expr::MulAdd(a, b, c) => self.expr(a) && self.expr(b) && self.expr(c),
             Expr::Call(name, args) => {
-                let Some(kinds) = self.functions.get(name) else { return false };
+                let Some(kinds) = self.functions.get(name) else {
+                    return false;
+                };
                 kinds.len() == args.len()
                     && args.iter().zip(kinds).all(|(a, k)| match (a, k) {
                         (Arg::Scalar(e), ParamKind::Scalar) => self.expr(e),

@@ -33,8 +33,11 @@ impl Program {
 
 /// The valid single-edit variants of `p`, smallest first.
 pub fn candidates(p: &Program) -> Vec<Program> {
-    let kinds: BTreeMap<String, Vec<ParamKind>> =
-        p.functions.iter().map(|f| (f.name.clone(), f.params.iter().map(|q| q.kind).collect())).collect();
+    let kinds: BTreeMap<String, Vec<ParamKind>> = p
+        .functions
+        .iter()
+        .map(|f| (f.name.clone(), f.params.iter().map(|q| q.kind).collect()))
+        .collect();
     let mut out = Vec::new();
     for (fi, f) in p.functions.iter().enumerate() {
         let mut variants: Vec<Function> = block_variants(&f.body)
@@ -42,7 +45,10 @@ pub fn candidates(p: &Program) -> Vec<Program> {
             .map(|body| Function { body, ..f.clone() })
             .collect();
         for result in expr_variants(&f.result) {
-            variants.push(Function { result, ..f.clone() });
+            variants.push(Function {
+                result,
+                ..f.clone()
+            });
         }
         for v in variants {
             if !crate::scope::valid(&v, &kinds) {
@@ -51,7 +57,10 @@ pub fn candidates(p: &Program) -> Vec<Program> {
             let mut functions = p.functions.clone();
             functions[fi] = v;
             let functions = reachable(&functions, &p.root);
-            out.push(Program { functions, root: p.root.clone() });
+            out.push(Program {
+                functions,
+                root: p.root.clone(),
+            });
         }
     }
     out.sort_by_key(|c| c.size());
@@ -80,7 +89,14 @@ fn block_variants(block: &[Stmt]) -> Vec<Vec<Stmt>> {
         }
         if let Stmt::If { cond, then, other } = s {
             if !other.is_empty() {
-                out.push(replace(i, vec![Stmt::If { cond: cond.clone(), then: then.clone(), other: vec![] }]));
+                out.push(replace(
+                    i,
+                    vec![Stmt::If {
+                        cond: cond.clone(),
+                        then: then.clone(),
+                        other: vec![],
+                    }],
+                ));
             }
         }
         for (k, b) in s.blocks().into_iter().enumerate() {
@@ -98,13 +114,26 @@ fn block_variants(block: &[Stmt]) -> Vec<Vec<Stmt>> {
 /// The statement with its main expression simplified.
 fn stmt_expr_variants(s: &Stmt) -> Vec<Stmt> {
     match s {
-        Stmt::Let { name, mutable, value } => expr_variants(value)
+        Stmt::Let {
+            name,
+            mutable,
+            value,
+        } => expr_variants(value)
             .into_iter()
-            .map(|value| Stmt::Let { name: name.clone(), mutable: *mutable, value })
+            .map(|value| Stmt::Let {
+                name: name.clone(),
+                mutable: *mutable,
+                value,
+            })
             .collect(),
-        Stmt::Assign { name, op, value } => {
-            expr_variants(value).into_iter().map(|value| Stmt::Assign { name: name.clone(), op: *op, value }).collect()
-        }
+        Stmt::Assign { name, op, value } => expr_variants(value)
+            .into_iter()
+            .map(|value| Stmt::Assign {
+                name: name.clone(),
+                op: *op,
+                value,
+            })
+            .collect(),
         Stmt::Return(value) => expr_variants(value).into_iter().map(Stmt::Return).collect(),
         _ => vec![],
     }
@@ -117,11 +146,24 @@ fn expr_variants(e: &Expr) -> Vec<Expr> {
         Expr::Unary(_, a) => vec![a],
         Expr::Binary(_, a, b) => vec![a, b],
         Expr::MulAdd(a, b, c) => vec![a, b, c],
-        Expr::Call(_, args) => args.iter().filter_map(|a| if let Arg::Scalar(x) = a { Some(x) } else { None }).collect(),
+        Expr::Call(_, args) => args
+            .iter()
+            .filter_map(|a| {
+                if let Arg::Scalar(x) = a {
+                    Some(x)
+                } else {
+                    None
+                }
+            })
+            .collect(),
         Expr::If(_, a, b) => vec![a, b],
         _ => vec![],
     };
-    let mut out: Vec<Expr> = children.iter().filter(|c| !matches!(c, Expr::Lit(_))).map(|c| (*c).clone()).collect();
+    let mut out: Vec<Expr> = children
+        .iter()
+        .filter(|c| !matches!(c, Expr::Lit(_)))
+        .map(|c| (*c).clone())
+        .collect();
     // Edits deeper down, one operand at a time.
     let rebuild = |k: usize, new: Expr| -> Expr {
         let mut e = e.clone();
@@ -131,7 +173,16 @@ fn expr_variants(e: &Expr) -> Vec<Expr> {
             Expr::MulAdd(a, b, c) => *[a, b, c].into_iter().nth(k).unwrap() = Box::new(new),
             Expr::If(_, a, b) => *(if k == 0 { a } else { b }) = Box::new(new),
             Expr::Call(_, args) => {
-                let slot = args.iter_mut().filter_map(|a| if let Arg::Scalar(x) = a { Some(x) } else { None }).nth(k);
+                let slot = args
+                    .iter_mut()
+                    .filter_map(|a| {
+                        if let Arg::Scalar(x) = a {
+                            Some(x)
+                        } else {
+                            None
+                        }
+                    })
+                    .nth(k);
                 *slot.unwrap() = new;
             }
             _ => {}

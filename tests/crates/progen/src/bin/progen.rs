@@ -19,7 +19,10 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../..").canonicalize().unwrap()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../..")
+        .canonicalize()
+        .unwrap()
 }
 
 /// One failing case as the test printed it.
@@ -32,7 +35,10 @@ struct Fail {
 }
 
 enum Outcome {
-    Checked { fails: Vec<Fail>, summary: String },
+    Checked {
+        fails: Vec<Fail>,
+        summary: String,
+    },
     /// rustc's first error, with a few lines of context.
     CompileError(String),
     /// The test binary did not finish (crash, abort): the end of its output.
@@ -47,7 +53,15 @@ fn run_source(source: &str, tag: &str) -> Outcome {
     std::fs::write(&path, source).unwrap();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
-        .args(["test", "-p", "generated-programs", "--test", "programs", "--", "--nocapture"])
+        .args([
+            "test",
+            "-p",
+            "generated-programs",
+            "--test",
+            "programs",
+            "--",
+            "--nocapture",
+        ])
         .env("PROGEN_FILE", &path)
         .env_remove("PROGEN_SEED")
         .env_remove("PROGEN_COUNT")
@@ -85,7 +99,11 @@ fn run_source(source: &str, tag: &str) -> Outcome {
 
 /// The source of `functions` with a case for each of `roots`.
 fn source_for(functions: &[Function], roots: &[String]) -> String {
-    render::render(&[Unit { functions, suffix: String::new(), roots: roots.to_vec() }])
+    render::render(&[Unit {
+        functions,
+        suffix: String::new(),
+        roots: roots.to_vec(),
+    }])
 }
 
 #[derive(Default)]
@@ -105,7 +123,10 @@ fn check_indices(seed: u64, indices: &[usize], tag: &str, totals: &mut Totals) {
         Outcome::Checked { fails, summary } => {
             totals.compiled += indices.len();
             for f in &fails {
-                eprintln!("  FAIL {} (seed {seed}, index {}): {}", f.name, f.index, f.line);
+                eprintln!(
+                    "  FAIL {} (seed {seed}, index {}): {}",
+                    f.name, f.index, f.line
+                );
             }
             totals.fails.extend(fails);
             totals.summaries.push(summary);
@@ -137,7 +158,10 @@ fn run(seed: u64, start: usize, programs: usize, batch_size: usize) {
         check_indices(seed, &indices, &format!("batch-{seed}"), &mut totals);
         b = e;
     }
-    println!("seed {seed}: programs generated {programs}, compiled {}, checked {}", totals.compiled, totals.compiled);
+    println!(
+        "seed {seed}: programs generated {programs}, compiled {}, checked {}",
+        totals.compiled, totals.compiled
+    );
     println!("failing: {}", totals.fails.len());
     let mut by_check: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for f in &totals.fails {
@@ -190,7 +214,11 @@ fn first_hit(cands: &[(usize, &Program)], target: &Target) -> Option<usize> {
     }
     let units: Vec<Unit> = cands
         .iter()
-        .map(|(k, p)| Unit { functions: &p.functions, suffix: format!("_c{k}"), roots: vec![p.root.clone()] })
+        .map(|(k, p)| Unit {
+            functions: &p.functions,
+            suffix: format!("_c{k}"),
+            roots: vec![p.root.clone()],
+        })
         .collect();
     match (run_source(&render::render(&units), "shrink"), target) {
         (Outcome::Checked { fails, .. }, Target::Check(check)) => {
@@ -215,17 +243,28 @@ fn first_hit(cands: &[(usize, &Program)], target: &Target) -> Option<usize> {
 fn shrink_cmd(seed: u64, index: usize, check: Option<String>) {
     let functions = batch(seed, [index]);
     let root = generate::name(index);
-    let mut current = Program { functions: reachable(&functions, &root), root: root.clone() };
-    let target = match run_source(&source_for(&current.functions, std::slice::from_ref(&root)), "shrink") {
+    let mut current = Program {
+        functions: reachable(&functions, &root),
+        root: root.clone(),
+    };
+    let target = match run_source(
+        &source_for(&current.functions, std::slice::from_ref(&root)),
+        "shrink",
+    ) {
         Outcome::Checked { fails, .. } => {
-            let f = fails.iter().find(|f| check.as_ref().is_none_or(|c| &f.check == c));
+            let f = fails
+                .iter()
+                .find(|f| check.as_ref().is_none_or(|c| &f.check == c));
             match f {
                 Some(f) => {
                     eprintln!("{root} fails: {}", f.line);
                     Target::Check(f.check.clone())
                 }
                 None => {
-                    println!("{root} of seed {seed} does not fail{}", check.map(|c| format!(" {c}")).unwrap_or_default());
+                    println!(
+                        "{root} of seed {seed} does not fail{}",
+                        check.map(|c| format!(" {c}")).unwrap_or_default()
+                    );
                     return;
                 }
             }
@@ -246,7 +285,11 @@ fn shrink_cmd(seed: u64, index: usize, check: Option<String>) {
         // Smallest first, in chunks, so that a build stays short.
         for chunk in cands.chunks(40).enumerate() {
             let (c, chunk) = chunk;
-            let numbered: Vec<(usize, &Program)> = chunk.iter().enumerate().map(|(k, p)| (c * 40 + k, p)).collect();
+            let numbered: Vec<(usize, &Program)> = chunk
+                .iter()
+                .enumerate()
+                .map(|(k, p)| (c * 40 + k, p))
+                .collect();
             if let Some(k) = first_hit(&numbered, &target) {
                 found = Some(cands[k].clone());
                 break;
@@ -263,13 +306,28 @@ fn shrink_cmd(seed: u64, index: usize, check: Option<String>) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let get = |flag: &str| args.iter().position(|a| a == flag).map(|i| args[i + 1].clone());
-    let num = |flag: &str, default: u64| get(flag).map_or(default, |v| v.parse().expect("a number"));
+    let get = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .map(|i| args[i + 1].clone())
+    };
+    let num =
+        |flag: &str, default: u64| get(flag).map_or(default, |v| v.parse().expect("a number"));
     let seed = num("--seed", ad_progen::DEFAULT_SEED);
     match args.first().map(String::as_str) {
-        Some("run") => run(seed, num("--start", 0) as usize, num("--programs", 10_000) as usize, num("--batch", 250) as usize),
+        Some("run") => run(
+            seed,
+            num("--start", 0) as usize,
+            num("--programs", 10_000) as usize,
+            num("--batch", 250) as usize,
+        ),
         Some("shrink") => shrink_cmd(seed, num("--index", 0) as usize, get("--check")),
-        Some("render") => print!("{}", ad_progen::render_batch(seed, 0..num("--count", 10) as usize)),
-        _ => eprintln!("usage: progen run --programs N --seed S --batch B [--start I] | shrink --seed S --index I [--check NAME] | render --seed S --count N"),
+        Some("render") => print!(
+            "{}",
+            ad_progen::render_batch(seed, 0..num("--count", 10) as usize)
+        ),
+        _ => eprintln!(
+            "usage: progen run --programs N --seed S --batch B [--start I] | shrink --seed S --index I [--check NAME] | render --seed S --count N"
+        ),
     }
 }
