@@ -1,6 +1,8 @@
-//! VJP generation: from a body and its activity, the derivative program that computes the
-//! value and returns a pullback (seed 000, "VJP and pullback generation"; seed 002 for loops
-//! with stacks; the reverse of structured regions follows seed 003).
+//! The reverse plan: takes a lowered body and its activity, returns a [`ReversePlan`] (data:
+//! the primal steps, what each saves for the pullback and where, and the pullback's steps),
+//! which [`pretty`] prints, [`verify`] checks and `emit::reverse` prints as Rust. Follows
+//! seed 000 ("VJP and pullback generation"), seed 002 for loops with stacks, and seed 003 for
+//! the reverse of structured regions.
 //!
 //! Inactive instructions are computed as in the source and cost nothing. Each active
 //! instruction is computed through its rule, which returns its pullback; the pullback of the

@@ -13,15 +13,12 @@ fn reverse_of(item: TokenStream, in_impl: bool) -> String {
     let vjp = if in_impl {
         let block: syn::ItemImpl =
             syn::parse2(quote!(impl Snapshot { #expanded })).expect("the expansion parses");
-        block
-            .items
-            .into_iter()
-            .find_map(|item| match item {
-                syn::ImplItem::Fn(f) if f.sig.ident.to_string().starts_with("__ad_vjp_") => {
-                    Some(quote!(#f))
-                }
-                _ => None,
-            })
+        block.items.into_iter().find_map(|item| match item {
+            syn::ImplItem::Fn(f) if f.sig.ident.to_string().starts_with("__ad_vjp_") => {
+                Some(quote!(#f))
+            }
+            _ => None,
+        })
     } else {
         let file: syn::File = syn::parse2(expanded).expect("the expansion parses");
         file.items.into_iter().find_map(|item| match item {

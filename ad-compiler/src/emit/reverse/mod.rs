@@ -1,13 +1,21 @@
-//! Prints a [`ReversePlan`] as the statements of a function body ending in
-//! `(value, pullback)`.
+//! The reverse derivative as Rust: takes a body and its verified [`ReversePlan`], returns the
+//! statements of a function body ending in `(value, pullback)`. The primal steps are printed
+//! in order (rule calls keep their pullbacks in locals, slots or tapes, as the plan says);
+//! the pullback closure prints the adjoint steps, each adding its cotangents into the
+//! operands' adjoints (plain locals initialised by their first contribution, or `Option`s
+//! where contributions are conditional), and reads tapes backwards with cursors so that it
+//! stays `Fn`.
+
+mod saved;
 
 use super::names::{self, runtime};
 use super::primal;
 use crate::analysis::ownership::Ownership;
 use crate::ir::{Body, Op, ValueId};
 use crate::reverse::plan::*;
-use proc_macro2::{Ident, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
+use saved::{declare_saved, reserve_tapes, restore, save, saved_name};
 use std::collections::HashMap;
 
 /// Types written on the pullback closure where the context does not fix them (a closure
@@ -154,120 +162,6 @@ pub fn constant_names(ir: &Body) -> HashMap<String, TokenStream> {
     names
 }
 
-/// The local, slot or tape holding a saved item.
-fn saved_name(value: ValueId, kind: SavedKind) -> Ident {
-    match kind {
-        SavedKind::Pullback => names::pullback(value),
-        SavedKind::Branch => names::branch(value),
-        SavedKind::Trips => names::trips(value),
-    }
-}
-
-/// Declares a slot or tape before the primal code (locals are declared where computed).
-fn declare_saved(saved: &Saved) -> TokenStream {
-    let name = saved_name(saved.value, saved.kind);
-    match (saved.storage, saved.kind) {
-        (Storage::Local, _) => quote!(),
-        (Storage::Slot, SavedKind::Pullback) => {
-            quote!(let mut #name = ::core::option::Option::None;)
-        }
-        (Storage::Slot, SavedKind::Branch) => quote!(let mut #name = false;),
-        (Storage::Slot, SavedKind::Trips) => quote!(let mut #name = 0usize;),
-        (Storage::Tape, _) => quote!(let mut #name = ::std::vec::Vec::new();),
-        (Storage::Guard(_), _) => quote!(),
-    }
-}
-
-/// Saves `value` (a branch decision or a trip count) into its local, slot or tape.
-fn save(name: &Ident, storage: Storage, value: TokenStream) -> TokenStream {
-    match storage {
-        Storage::Local => quote!(let #name = #value;),
-        Storage::Slot => quote!(#name = #value;),
-        Storage::Tape => quote!(#name.push(#value);),
-        Storage::Guard(_) => quote!(),
-    }
-}
-
-/// Reads a saved branch decision or trip count in the pullback (tapes backwards).
-fn restore(name: &Ident, storage: Storage) -> TokenStream {
-    match storage {
-        Storage::Local | Storage::Slot => quote!(#name),
-        Storage::Tape => {
-            let cursor = names::cursor(name);
-            quote!({ #cursor -= 1; #name[#cursor] })
-        }
-        // Every iteration but the last took the branch; the reverse loop starts with the last.
-        Storage::Guard(loop_value) => {
-            let iteration = names::reverse_iteration(loop_value);
-            quote!(#iteration != 0)
-        }
-    }
-}
-
-/// For a `for` loop, whose iterator knows how many items remain: room on each tape the body
-/// pushes to, so the tapes never grow while the loop runs.
-fn reserve_tapes(instr: &crate::ir::Instr, body_steps: &[PrimalStep<'_>]) -> TokenStream {
-    let Op::Loop { body, .. } = &instr.op else {
-        return super::internal_error(
-            instr.span,
-            "tapes reserved for an instruction that is not a loop",
-        );
-    };
-    let Some(iterator) = body.instrs.iter().find_map(|i| match &i.op {
-        Op::IterNext(iterator) => Some(*iterator),
-        _ => None,
-    }) else {
-        return quote!();
-    };
-    let mut tapes = Vec::new();
-    collect_tapes(body_steps, &mut tapes);
-    if tapes.is_empty() {
-        return quote!();
-    }
-    let iterator = names::value(iterator);
-    quote! {
-        // One more than the items left: the last iteration finds none.
-        let __ad_remaining = ::core::iter::Iterator::size_hint(&#iterator).0 + 1;
-        #(#tapes.reserve(__ad_remaining);)*
-    }
-}
-
-/// The tapes pushed to by `steps`, at any depth.
-fn collect_tapes(steps: &[PrimalStep<'_>], tapes: &mut Vec<Ident>) {
-    for step in steps {
-        match step {
-            PrimalStep::Rule {
-                instr,
-                storage: Storage::Tape,
-                ..
-            } => tapes.push(names::pullback(instr.result)),
-            PrimalStep::If {
-                instr,
-                storage,
-                then_steps,
-                else_steps,
-            } => {
-                if *storage == Storage::Tape {
-                    tapes.push(names::branch(instr.result));
-                }
-                collect_tapes(then_steps, tapes);
-                collect_tapes(else_steps, tapes);
-            }
-            PrimalStep::Loop {
-                instr,
-                storage,
-                body_steps,
-            } => {
-                if *storage == Storage::Tape {
-                    tapes.push(names::trips(instr.result));
-                }
-                collect_tapes(body_steps, tapes);
-            }
-            _ => {}
-        }
-    }
-}
-
 /// `let mut adj = None;` for lazy adjoints.
 fn declare(values: &[ValueId]) -> TokenStream {
     values
@@ -297,7 +191,7 @@ impl Printer<'_, '_> {
                 let zero = names::zero(*param);
                 let Some(p) = self.ir.params.get(*param) else {
                     let span = proc_macro2::Span::call_site();
-                    return super::internal_error(
+                    return crate::emit::internal_error(
                         span,
                         "a zero tangent of a parameter that does not exist",
                     );
@@ -330,7 +224,7 @@ impl Printer<'_, '_> {
                     ..
                 } = &instr.op
                 else {
-                    return super::internal_error(
+                    return crate::emit::internal_error(
                         instr.span,
                         "a branch step of an instruction that is not an `if`",
                     );
@@ -472,6 +366,9 @@ impl Printer<'_, '_> {
     fn adjoint_step(&self, step: &AdjointStep<'_>) -> TokenStream {
         let rt = runtime();
         match step {
+            // Original: y = f(a, b)      (through its rule: `(y, pullback) = f_vjp(a, b)`)
+            // Tangent:  ty = J_a ta + J_b tb
+            // Adjoint:  (ct_a, ct_b) = pullback(adj[y]); adj[a] += ct_a; adj[b] += ct_b
             AdjointStep::Pullback {
                 instr,
                 arity,
@@ -494,6 +391,9 @@ impl Printer<'_, '_> {
                 };
                 self.with_saved_pullback(r, *storage, call)
             }
+            // Original: y = xs[i]
+            // Tangent:  ty = txs[i]
+            // Adjoint:  adj[xs][i] += adj[y]   (one element, no dense temporary)
             AdjointStep::IndexAdd {
                 instr,
                 base,
@@ -507,6 +407,9 @@ impl Printer<'_, '_> {
                 };
                 self.with_saved_pullback(instr.result, *storage, add)
             }
+            // Original: v' = v with v[i] = a  (or v.push(a), vec![a; n], vec![a, b, ..])
+            // Tangent:  tv' = tv with tv[i] = ta
+            // Adjoint:  adj[a] += adj[v'][i]; adj[v] += adj[v'] with element i taken out
             AdjointStep::Vector {
                 instr,
                 storage,
@@ -571,9 +474,15 @@ impl Printer<'_, '_> {
                 };
                 self.with_saved_pullback(instr.result, *storage, body)
             }
+            // Original: y = &a, *a, a.clone() or a: T
+            // Tangent:  ty = ta
+            // Adjoint:  adj[a] += adj[y]
             AdjointStep::Pass { from, to, first } => {
                 self.with_adjoint(*from, self.contribute(*to, *first, quote!(__ad_d)))
             }
+            // Original: y = Some(a)
+            // Tangent:  ty = Some(ta)
+            // Adjoint:  adj[a] += adj[y] when it holds a value
             AdjointStep::Unwrapped { from, to } => {
                 let add = self.contribute(*to, false, quote!(__ad_t));
                 self.with_adjoint(
@@ -581,10 +490,16 @@ impl Printer<'_, '_> {
                     quote!(if let ::core::option::Option::Some(__ad_t) = __ad_d { #add }),
                 )
             }
+            // Original: y = o.unwrap()
+            // Tangent:  ty = to.unwrap()
+            // Adjoint:  adj[o] += Some(adj[y])
             AdjointStep::Wrapped { from, to } => self.with_adjoint(
                 *from,
                 self.contribute(*to, false, quote!(::core::option::Option::Some(__ad_d))),
             ),
+            // Original: t = (a, b, ..)  (or [a, b, ..])
+            // Tangent:  tt = (ta, tb, ..)
+            // Adjoint:  adj[a] += adj[t].0; adj[b] += adj[t].1; ..
             AdjointStep::Untuple {
                 tuple,
                 arity,
@@ -601,6 +516,9 @@ impl Printer<'_, '_> {
                 let adds = self.adds(*tuple, contributions);
                 self.with_adjoint(*tuple, quote!(let #parts = __ad_d; #adds))
             }
+            // Original: y = s.f
+            // Tangent:  ty = ts.f
+            // Adjoint:  adj[s] += S::Tangent { f: adj[y], others: 0 }
             AdjointStep::Project {
                 field,
                 base,
@@ -611,6 +529,9 @@ impl Printer<'_, '_> {
                 let contribution = quote!(#rt::from_field::<#key, _>(__ad_d));
                 self.with_adjoint(*field, self.contribute(*base, *first, contribution))
             }
+            // Original: s = S { f: a, g: b, ..rest }
+            // Tangent:  ts = S::Tangent { f: ta, g: tb, ..trest }
+            // Adjoint:  adj[a] += adj[s].f; adj[b] += adj[s].g; adj[rest] += adj[s] without f, g
             AdjointStep::Unstruct {
                 value,
                 path,
@@ -646,6 +567,9 @@ impl Printer<'_, '_> {
                     .unwrap_or_default();
                 self.with_adjoint(*value, quote!(#pin #adds #to_rest))
             }
+            // Original: s' = s with s.f = a
+            // Tangent:  ts' = ts with ts.f = ta
+            // Adjoint:  adj[a] += adj[s'].f; adj[s] += adj[s'] without f
             AdjointStep::SetField {
                 result,
                 base,
@@ -665,6 +589,9 @@ impl Printer<'_, '_> {
                     .unwrap_or_default();
                 self.with_adjoint(*result, quote!(#to_value #to_base))
             }
+            // Original: (y..) = if c { then } else { otherwise }
+            // Tangent:  (ty..) = if c { then's tangents } else { otherwise's }
+            // Adjoint:  the reverse of the branch the primal took, entered with adj[y..]
             AdjointStep::If {
                 instr,
                 storage,
@@ -676,6 +603,10 @@ impl Printer<'_, '_> {
                 let else_code = self.reverse_region(else_region);
                 quote!(if (#taken) { #then_code } else { #else_code })
             }
+            // Original: (y..) = loop over carried (p..) from (init..), n trips
+            // Tangent:  the tangents of (p..) carried through the same trips
+            // Adjoint:  n reverse trips from adj[y..], each from adj[yields] to adj[p..];
+            //           then adj[init..] += adj[p..] of the first trip
             AdjointStep::Loop {
                 instr,
                 storage,
@@ -716,7 +647,7 @@ impl Printer<'_, '_> {
             ..
         } = &instr.op
         else {
-            return super::internal_error(
+            return crate::emit::internal_error(
                 instr.span,
                 "a reverse loop of an instruction that is not a loop",
             );

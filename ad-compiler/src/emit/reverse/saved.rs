@@ -1,0 +1,127 @@
+//! What the primal saves for the pullback, as Rust: the names of saved items, their
+//! declarations before the primal code (slots and tapes), the statement that saves an item
+//! (a local, a slot assignment, a tape push), the expression that reads it back in the
+//! pullback (tapes backwards, through a cursor), and room reserved on tapes up front.
+
+use crate::emit::names;
+use crate::ir::{Op, ValueId};
+use crate::reverse::plan::*;
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+
+/// The local, slot or tape holding a saved item.
+pub(super) fn saved_name(value: ValueId, kind: SavedKind) -> Ident {
+    match kind {
+        SavedKind::Pullback => names::pullback(value),
+        SavedKind::Branch => names::branch(value),
+        SavedKind::Trips => names::trips(value),
+    }
+}
+
+/// Declares a slot or tape before the primal code (locals are declared where computed).
+pub(super) fn declare_saved(saved: &Saved) -> TokenStream {
+    let name = saved_name(saved.value, saved.kind);
+    match (saved.storage, saved.kind) {
+        (Storage::Local, _) => quote!(),
+        (Storage::Slot, SavedKind::Pullback) => {
+            quote!(let mut #name = ::core::option::Option::None;)
+        }
+        (Storage::Slot, SavedKind::Branch) => quote!(let mut #name = false;),
+        (Storage::Slot, SavedKind::Trips) => quote!(let mut #name = 0usize;),
+        (Storage::Tape, _) => quote!(let mut #name = ::std::vec::Vec::new();),
+        (Storage::Guard(_), _) => quote!(),
+    }
+}
+
+/// Saves `value` (a branch decision or a trip count) into its local, slot or tape.
+pub(super) fn save(name: &Ident, storage: Storage, value: TokenStream) -> TokenStream {
+    match storage {
+        Storage::Local => quote!(let #name = #value;),
+        Storage::Slot => quote!(#name = #value;),
+        Storage::Tape => quote!(#name.push(#value);),
+        Storage::Guard(_) => quote!(),
+    }
+}
+
+/// Reads a saved branch decision or trip count in the pullback (tapes backwards).
+pub(super) fn restore(name: &Ident, storage: Storage) -> TokenStream {
+    match storage {
+        Storage::Local | Storage::Slot => quote!(#name),
+        Storage::Tape => {
+            let cursor = names::cursor(name);
+            quote!({ #cursor -= 1; #name[#cursor] })
+        }
+        // Every iteration but the last took the branch; the reverse loop starts with the last.
+        Storage::Guard(loop_value) => {
+            let iteration = names::reverse_iteration(loop_value);
+            quote!(#iteration != 0)
+        }
+    }
+}
+
+/// For a `for` loop, whose iterator knows how many items remain: room on each tape the body
+/// pushes to, so the tapes never grow while the loop runs.
+pub(super) fn reserve_tapes(
+    instr: &crate::ir::Instr,
+    body_steps: &[PrimalStep<'_>],
+) -> TokenStream {
+    let Op::Loop { body, .. } = &instr.op else {
+        return crate::emit::internal_error(
+            instr.span,
+            "tapes reserved for an instruction that is not a loop",
+        );
+    };
+    let Some(iterator) = body.instrs.iter().find_map(|i| match &i.op {
+        Op::IterNext(iterator) => Some(*iterator),
+        _ => None,
+    }) else {
+        return quote!();
+    };
+    let mut tapes = Vec::new();
+    collect_tapes(body_steps, &mut tapes);
+    if tapes.is_empty() {
+        return quote!();
+    }
+    let iterator = names::value(iterator);
+    quote! {
+        // One more than the items left: the last iteration finds none.
+        let __ad_remaining = ::core::iter::Iterator::size_hint(&#iterator).0 + 1;
+        #(#tapes.reserve(__ad_remaining);)*
+    }
+}
+
+/// The tapes pushed to by `steps`, at any depth.
+pub(super) fn collect_tapes(steps: &[PrimalStep<'_>], tapes: &mut Vec<Ident>) {
+    for step in steps {
+        match step {
+            PrimalStep::Rule {
+                instr,
+                storage: Storage::Tape,
+                ..
+            } => tapes.push(names::pullback(instr.result)),
+            PrimalStep::If {
+                instr,
+                storage,
+                then_steps,
+                else_steps,
+            } => {
+                if *storage == Storage::Tape {
+                    tapes.push(names::branch(instr.result));
+                }
+                collect_tapes(then_steps, tapes);
+                collect_tapes(else_steps, tapes);
+            }
+            PrimalStep::Loop {
+                instr,
+                storage,
+                body_steps,
+            } => {
+                if *storage == Storage::Tape {
+                    tapes.push(names::trips(instr.result));
+                }
+                collect_tapes(body_steps, tapes);
+            }
+            _ => {}
+        }
+    }
+}
