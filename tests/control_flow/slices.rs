@@ -360,3 +360,41 @@ fn pullback_of_loop_scales_with_seed() {
     let want: Vec<f64> = g1.iter().map(|g| -3.0 * g).collect();
     assert_all_close(&g3, &want);
 }
+
+/// `for &v in x` over a slice parameter: the items are references, destructured by the
+/// pattern (it did not compile: the element was read by value, then dereferenced).
+#[differentiable]
+fn logsumexp_by_pattern(x: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for &v in x {
+        s += v.exp();
+    }
+    s.ln()
+}
+
+/// `for &k in idx` over indices, and `(i, &v)` of an enumeration.
+#[differentiable]
+fn weighted_by_pattern(x: &Vec<f64>, idx: &[usize]) -> f64 {
+    let mut s = 0.0;
+    for &k in idx {
+        s += x[k] * x[k] * k as f64;
+    }
+    for (i, &v) in x.iter().enumerate() {
+        s += v * i as f64;
+    }
+    s
+}
+
+#[test]
+fn reference_patterns_over_slices() {
+    let x: Vec<f64> = vec![0.1, 0.5, -0.3];
+    // Closed form: the gradient of log-sum-exp is the softmax.
+    let sum: f64 = x.iter().map(|v| v.exp()).sum();
+    let softmax: Vec<f64> = x.iter().map(|v| v.exp() / sum).collect();
+    assert_all_close(&gradient!(at: &x, of: logsumexp_by_pattern), &softmax);
+    assert_grad_fd(logsumexp_by_pattern, &x, &softmax);
+    // Closed form: d/dx_k of x_k^2 k is 2 k x_k for k in idx, plus i from the enumeration.
+    let (dx, _) = gradient!(at: &x, &[2usize, 0], of: weighted_by_pattern);
+    assert_all_close(&dx, &[0.0, 1.0, 2.0 * 2.0 * x[2] + 2.0]);
+    assert_grad_fd(|p| weighted_by_pattern(&p.to_vec(), &[2, 0]), &x, &dx);
+}

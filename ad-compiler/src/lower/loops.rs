@@ -668,6 +668,9 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
 /// `for __ad_i in 0..xs.len() { let x = &xs[__ad_i]; .. }`; `None` for other iterables.
 fn indexed_form(f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
     let (sequence, by_ref, enumerate) = indexed_sequence(&f.expr, false)?;
+    // `for &x in xs`: the pattern says the items are references (a slice or `&Vec`), which
+    // the iterable alone does not.
+    let by_ref = by_ref || element_pattern_is_reference(&f.pat, enumerate);
     let element: Expr = if by_ref {
         syn::parse_quote!(&(#sequence)[__ad_i])
     } else {
@@ -687,6 +690,18 @@ fn indexed_form(f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
             #(#body)*
         }
     })
+}
+
+/// Whether the pattern of a loop's item (of the element, for `enumerate`) is `&x`.
+fn element_pattern_is_reference(pat: &syn::Pat, enumerate: bool) -> bool {
+    match pat {
+        syn::Pat::Paren(p) => element_pattern_is_reference(&p.pat, enumerate),
+        syn::Pat::Reference(_) => !enumerate,
+        syn::Pat::Tuple(t) if enumerate && t.elems.len() == 2 => {
+            element_pattern_is_reference(&t.elems[1], false)
+        }
+        _ => false,
+    }
 }
 
 /// The sequence iterated by an indexed form, whether items are references, and whether
