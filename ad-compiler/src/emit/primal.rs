@@ -4,34 +4,29 @@
 use super::callee;
 use super::names::{self, runtime};
 use crate::analysis::ownership::Ownership;
-use crate::ir::{ArithOp, Instr, Op, ValueId};
+use crate::ir::{ArithOp, IfShape, Instr, LoopShape, Op, ValueId};
 use crate::reverse::plan::{Mask, Rule, Storage};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
 
 /// `let` statement computing `instr` without derivatives.
 pub fn compute(instr: &Instr) -> TokenStream {
-    if let Op::If {
-        cond,
-        then_region,
-        else_region,
-        ..
-    } = &instr.op
+    if let (
+        Op::If {
+            then_region,
+            else_region,
+            ..
+        },
+        Some(shape),
+    ) = (&instr.op, instr.if_shape())
     {
         let then_code: TokenStream = then_region.instrs.iter().map(compute).collect();
         let else_code: TokenStream = else_region.instrs.iter().map(compute).collect();
-        return if_statement(
-            instr,
-            *cond,
-            then_code,
-            &then_region.yields,
-            else_code,
-            &else_region.yields,
-        );
+        return if_statement(instr, &shape, then_code, else_code);
     }
-    if let Op::Loop { body, .. } = &instr.op {
+    if let (Op::Loop { body, .. }, Some(shape)) = (&instr.op, instr.loop_shape()) {
         let body_code: TokenStream = body.instrs.iter().map(compute).collect();
-        return loop_statement(instr, body_code, quote!(), quote!());
+        return loop_statement(instr, &shape, body_code, quote!(), quote!());
     }
     let result = names::value(instr.result);
     let v = |id: &ValueId| names::value(*id);
@@ -323,16 +318,14 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
 /// `let (outputs..) = if cond { then; (yields..) } else { otherwise; (yields..) };`
 pub fn if_statement(
     instr: &Instr,
-    cond: ValueId,
+    shape: &IfShape,
     then_code: TokenStream,
-    then_yields: &[ValueId],
     else_code: TokenStream,
-    else_yields: &[ValueId],
 ) -> TokenStream {
     let outputs = instr.outputs().into_iter().map(names::value);
-    let cond = names::value(cond);
-    let then_yields = then_yields.iter().map(|v| names::value(*v));
-    let else_yields = else_yields.iter().map(|v| names::value(*v));
+    let cond = names::value(shape.cond);
+    let then_yields = shape.then_yields.iter().map(|v| names::value(*v));
+    let else_yields = shape.else_yields.iter().map(|v| names::value(*v));
     let span = instr.span;
     quote_spanned! {span=>
         let (#(mut #outputs,)*) = if #cond {
@@ -349,26 +342,21 @@ pub fn if_statement(
 /// the exit test. `count` goes in the body (an iteration counter), `after` after the loop.
 pub fn loop_statement(
     instr: &Instr,
+    shape: &LoopShape,
     body_code: TokenStream,
     count: TokenStream,
     after: TokenStream,
 ) -> TokenStream {
-    let Op::Loop {
+    let LoopShape {
         init,
         params,
-        body,
+        yields,
         keep_going,
         ..
-    } = &instr.op
-    else {
-        return super::internal_error(
-            instr.span,
-            "a loop statement of an instruction that is not a loop",
-        );
-    };
+    } = shape;
     let params: Vec<_> = params.iter().map(|v| names::value(*v)).collect();
     let init = init.iter().map(|v| names::value(*v));
-    let yields = body.yields.iter().map(|v| names::value(*v));
+    let yields = yields.iter().map(|v| names::value(*v));
     let outputs = instr.outputs().into_iter().map(names::value);
     let keep_going = names::value(*keep_going);
     // `keep_going` may be a carried value (`while flag { ..; flag = .. }`): read it before

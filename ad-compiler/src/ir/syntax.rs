@@ -379,6 +379,78 @@ impl Instr {
     }
 }
 
+/// The values of an `if` instruction, apart from its regions' instructions: what a pass that
+/// prints or reverses it reads, taken from the instruction once.
+#[derive(Clone, Debug)]
+pub struct IfShape {
+    /// The condition.
+    pub cond: ValueId,
+    /// What the `then` region yields, one value per output.
+    pub then_yields: Vec<ValueId>,
+    /// What the `else` region yields, one value per output.
+    pub else_yields: Vec<ValueId>,
+}
+
+/// The values of a loop instruction, apart from its body's instructions (see [`Op::Loop`]).
+#[derive(Clone, Debug)]
+pub struct LoopShape {
+    /// The carried values' initial values.
+    pub init: Vec<ValueId>,
+    /// The carried values inside the body.
+    pub params: Vec<ValueId>,
+    /// The carried values' next values, yielded by the body.
+    pub yields: Vec<ValueId>,
+    /// Whether another iteration runs, computed by the body.
+    pub keep_going: ValueId,
+    /// The carried values after the loop.
+    pub merged: Vec<ValueId>,
+    /// The iterator a `for` loop steps (its size hint bounds the trips), if any.
+    pub iterator: Option<ValueId>,
+}
+
+impl Instr {
+    /// The values of an `if`; `None` for any other instruction.
+    pub fn if_shape(&self) -> Option<IfShape> {
+        match &self.op {
+            Op::If {
+                cond,
+                then_region,
+                else_region,
+                ..
+            } => Some(IfShape {
+                cond: *cond,
+                then_yields: then_region.yields.clone(),
+                else_yields: else_region.yields.clone(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The values of a loop; `None` for any other instruction.
+    pub fn loop_shape(&self) -> Option<LoopShape> {
+        match &self.op {
+            Op::Loop {
+                init,
+                params,
+                body,
+                keep_going,
+                merged,
+            } => Some(LoopShape {
+                init: init.clone(),
+                params: params.clone(),
+                yields: body.yields.clone(),
+                keep_going: *keep_going,
+                merged: merged.clone(),
+                iterator: body.instrs.iter().find_map(|i| match &i.op {
+                    Op::IterNext(iterator) => Some(*iterator),
+                    _ => None,
+                }),
+            }),
+            _ => None,
+        }
+    }
+}
+
 /// Calls `visit` on every instruction of `instrs` and of their regions, outer first.
 pub fn walk<'a>(instrs: &'a [Instr], visit: &mut dyn FnMut(&'a Instr)) {
     for instr in instrs {

@@ -17,7 +17,7 @@ pub mod verify;
 use crate::analysis::Activity;
 use crate::analysis::lazy;
 use crate::diag::Diagnostics;
-use crate::ir::{Body, Instr, Op, Region, ValueId};
+use crate::ir::{Body, IfShape, Instr, Op, Region, ValueId};
 use plan::*;
 use std::collections::{HashMap, HashSet};
 
@@ -31,8 +31,14 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
         saved: Vec::new(),
         saved_index: HashMap::new(),
         guards: HashMap::new(),
+        array_literals: HashSet::new(),
         diag,
     };
+    crate::ir::walk(&body.block.instrs, &mut |instr| {
+        if let Op::Array(_) = instr.op {
+            generator.array_literals.insert(instr.result);
+        }
+    });
 
     let mut primal = Vec::new();
     let mut outputs = Vec::new();
@@ -101,6 +107,8 @@ struct Generator<'g> {
     saved_index: HashMap<(ValueId, SavedKind), Storage>,
     /// `if`s that guard a loop body on the loop's condition, with their loop.
     guards: HashMap<ValueId, ValueId>,
+    /// Values built by an array literal (`[i, j]`, an ndarray position).
+    array_literals: HashSet<ValueId>,
     diag: &'g mut Diagnostics,
 }
 
@@ -142,6 +150,7 @@ impl<'a> Generator<'_> {
             let step = match (&instr.op, self.rule_for(&instr.op)) {
                 (
                     Op::If {
+                        cond,
                         then_region,
                         else_region,
                         ..
@@ -158,6 +167,11 @@ impl<'a> Generator<'_> {
                     let inner = nested(context, false);
                     PrimalStep::If {
                         instr,
+                        shape: IfShape {
+                            cond: *cond,
+                            then_yields: then_region.yields.clone(),
+                            else_yields: else_region.yields.clone(),
+                        },
                         storage,
                         then_steps: self.primal_steps(&then_region.instrs, inner),
                         else_steps: self.primal_steps(&else_region.instrs, inner),
@@ -169,6 +183,11 @@ impl<'a> Generator<'_> {
                     },
                     _,
                 ) => {
+                    let Some(shape) = instr.loop_shape() else {
+                        self.diag
+                            .internal(instr.span, "a loop without a loop's shape");
+                        continue;
+                    };
                     self.save(instr.result, SavedKind::Trips, context);
                     // The `if` testing the loop's own condition needs no record.
                     if let Some(guard) = body
@@ -181,6 +200,7 @@ impl<'a> Generator<'_> {
                     let body_steps = self.primal_steps(&body.instrs, nested(context, true));
                     PrimalStep::Loop {
                         instr,
+                        shape,
                         storage: context,
                         body_steps,
                     }
@@ -326,8 +346,30 @@ impl<'a> Generator<'_> {
                         .filter(|v| self.activity.is_active(*v))
                         .collect();
                     let targets = active.into_iter().map(|v| (v, self.first(v))).collect();
+                    let write = match &instr.op {
+                        Op::IndexSet {
+                            base,
+                            indices,
+                            value,
+                        } => VectorWrite::Set {
+                            base: *base,
+                            depth: indices.len(),
+                            nd: indices.iter().any(|i| self.array_literals.contains(i)),
+                            value: *value,
+                        },
+                        Op::Push { base, value } => VectorWrite::Push {
+                            base: *base,
+                            value: *value,
+                        },
+                        Op::VecRepeat { value, .. } => VectorWrite::Repeat { value: *value },
+                        Op::VecList(items) => VectorWrite::List {
+                            items: items.clone(),
+                        },
+                        _ => continue,
+                    };
                     AdjointStep::Vector {
                         instr,
+                        write,
                         storage,
                         targets,
                     }
@@ -424,9 +466,15 @@ impl<'a> Generator<'_> {
                                 || self.activity.is_active(merged[*k])
                         })
                         .collect();
+                    let Some(shape) = instr.loop_shape() else {
+                        self.diag
+                            .internal(instr.span, "a loop without a loop's shape");
+                        continue;
+                    };
                     let body = self.reverse_region(body, params, &[]);
                     AdjointStep::Loop {
                         instr,
+                        shape,
                         storage,
                         carried,
                         body,

@@ -13,7 +13,7 @@
 //! inside a loop, read back in reverse with a cursor so the pullback stays `Fn`.
 
 pub use crate::ir::mode::Mask;
-use crate::ir::{ArithOp, Instr, ValueId};
+use crate::ir::{ArithOp, IfShape, Instr, LoopShape, ValueId};
 use std::collections::HashSet;
 
 /// A VJP: `(value, pullback)` of a body.
@@ -100,6 +100,8 @@ pub enum PrimalStep<'a> {
     If {
         /// The `if` instruction.
         instr: &'a Instr,
+        /// Its condition and what its regions yield.
+        shape: IfShape,
         /// Where the decision is saved.
         storage: Storage,
         /// Steps of the `then` region.
@@ -111,6 +113,8 @@ pub enum PrimalStep<'a> {
     Loop {
         /// The loop instruction.
         instr: &'a Instr,
+        /// Its carried values, exit test and iterator.
+        shape: LoopShape,
         /// Where the trip count is saved.
         storage: Storage,
         /// Steps of the body.
@@ -166,6 +170,8 @@ pub enum AdjointStep<'a> {
     Vector {
         /// The instruction (`IndexSet`, `Push`, `VecRepeat` or `VecList`).
         instr: &'a Instr,
+        /// What it writes.
+        write: VectorWrite,
         /// Where the position written is saved.
         storage: Storage,
         /// `(operand, first)` for the active operands.
@@ -260,6 +266,8 @@ pub enum AdjointStep<'a> {
     Loop {
         /// The loop instruction.
         instr: &'a Instr,
+        /// Its carried values.
+        shape: LoopShape,
         /// Where the trip count is saved.
         storage: Storage,
         /// Positions of the carried values that carry derivatives.
@@ -301,4 +309,38 @@ pub enum ParamCotangent {
     Zero(usize),
     /// The parameter is not differentiated: `NoTangent`.
     Constant,
+}
+
+/// What a vector instruction writes, for its adjoint.
+#[derive(Clone, Debug)]
+pub enum VectorWrite {
+    /// `base[indices] = value`: one index, two (`m[i][j]`), or an ndarray position
+    /// (`a[[i, j]]`, `nd`).
+    Set {
+        /// The vector written.
+        base: ValueId,
+        /// How many indices (1 or 2).
+        depth: usize,
+        /// The one index is an ndarray position.
+        nd: bool,
+        /// The value written.
+        value: ValueId,
+    },
+    /// `base.push(value)`.
+    Push {
+        /// The vector pushed to.
+        base: ValueId,
+        /// The value pushed.
+        value: ValueId,
+    },
+    /// `vec![value; n]`.
+    Repeat {
+        /// The repeated value.
+        value: ValueId,
+    },
+    /// `vec![a, b, ..]`.
+    List {
+        /// The items, by position.
+        items: Vec<ValueId>,
+    },
 }

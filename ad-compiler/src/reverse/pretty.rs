@@ -137,6 +137,7 @@ fn primal_steps(out: &mut String, steps: &[PrimalStep<'_>], depth: usize) {
             ),
             PrimalStep::If {
                 instr,
+                shape: _,
                 storage: s,
                 then_steps,
                 else_steps,
@@ -154,6 +155,7 @@ fn primal_steps(out: &mut String, steps: &[PrimalStep<'_>], depth: usize) {
             }
             PrimalStep::Loop {
                 instr,
+                shape: _,
                 storage: s,
                 body_steps,
             } => {
@@ -219,6 +221,7 @@ fn adjoint_steps(out: &mut String, steps: &[AdjointStep<'_>], depth: usize) {
             ),
             AdjointStep::Vector {
                 instr,
+                write: _,
                 storage: s,
                 targets,
             } => {
@@ -327,6 +330,7 @@ fn adjoint_steps(out: &mut String, steps: &[AdjointStep<'_>], depth: usize) {
             }
             AdjointStep::Loop {
                 instr,
+                shape: _,
                 storage: s,
                 carried,
                 body,

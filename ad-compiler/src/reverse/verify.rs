@@ -93,6 +93,7 @@ fn collect_saves(
             }
             PrimalStep::If {
                 instr,
+                shape: _,
                 storage,
                 then_steps,
                 else_steps,
@@ -103,6 +104,7 @@ fn collect_saves(
             }
             PrimalStep::Loop {
                 instr,
+                shape: _,
                 storage,
                 body_steps,
             } => {
@@ -139,6 +141,7 @@ fn collect_reads(
             }
             AdjointStep::Loop {
                 instr,
+                shape: _,
                 storage,
                 body,
                 ..

@@ -11,7 +11,7 @@ mod saved;
 use super::names::{self, runtime};
 use super::primal;
 use crate::analysis::ownership::Ownership;
-use crate::ir::{Body, Op, ValueId};
+use crate::ir::{Body, LoopShape, Op, ValueId};
 use crate::reverse::plan::*;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
@@ -213,39 +213,27 @@ impl Printer<'_, '_> {
             } => primal::rule_call(&self.owned, instr, rule, *storage),
             PrimalStep::If {
                 instr,
+                shape,
                 storage,
                 then_steps,
                 else_steps,
             } => {
-                let Op::If {
-                    cond,
-                    then_region,
-                    else_region,
-                    ..
-                } = &instr.op
-                else {
-                    return crate::emit::internal_error(
-                        instr.span,
-                        "a branch step of an instruction that is not an `if`",
-                    );
-                };
                 let record = save(
                     &names::branch(instr.result),
                     *storage,
-                    names::value(*cond).into_token_stream(),
+                    names::value(shape.cond).into_token_stream(),
                 );
                 let statement = primal::if_statement(
                     instr,
-                    *cond,
+                    shape,
                     self.primal(then_steps),
-                    &then_region.yields,
                     self.primal(else_steps),
-                    &else_region.yields,
                 );
                 quote!(#record #statement)
             }
             PrimalStep::Loop {
                 instr,
+                shape,
                 storage,
                 body_steps,
             } => {
@@ -253,11 +241,12 @@ impl Printer<'_, '_> {
                 let record = save(&names::trips(instr.result), *storage, quote!(#counter));
                 let statement = primal::loop_statement(
                     instr,
+                    shape,
                     self.primal(body_steps),
                     quote!(#counter += 1;),
                     record,
                 );
-                let reserve = reserve_tapes(instr, body_steps);
+                let reserve = reserve_tapes(shape, body_steps);
                 quote!(let mut #counter = 0usize; #reserve #statement)
             }
         }
@@ -265,15 +254,6 @@ impl Printer<'_, '_> {
 
     fn adjoint(&self, steps: &[AdjointStep<'_>]) -> TokenStream {
         steps.iter().map(|step| self.adjoint_step(step)).collect()
-    }
-
-    /// Whether `v` is built by an array literal (`[i, j]`, ndarray's index of an element).
-    fn is_array_literal(&self, v: ValueId) -> bool {
-        let mut found = false;
-        crate::ir::walk(&self.ir.block.instrs, &mut |instr| {
-            found |= instr.result == v && matches!(instr.op, Op::Array(_));
-        });
-        found
     }
 
     fn is_lazy(&self, v: ValueId) -> bool {
@@ -412,6 +392,7 @@ impl Printer<'_, '_> {
             // Adjoint:  adj[a] += adj[v'][i]; adj[v] += adj[v'] with element i taken out
             AdjointStep::Vector {
                 instr,
+                write,
                 storage,
                 targets,
             } => {
@@ -425,15 +406,16 @@ impl Printer<'_, '_> {
                     Some(first) => self.contribute(v, first, contribution),
                     None => quote!(),
                 };
-                let body = match &instr.op {
-                    Op::IndexSet {
+                let body = match write {
+                    VectorWrite::Set {
                         base,
-                        indices,
+                        depth,
+                        nd,
                         value,
                     } => {
-                        let take = if indices.len() == 2 {
+                        let take = if *depth == 2 {
                             quote!(#rt::take_at2(&mut __ad_rest, *__ad_saved))
-                        } else if indices.iter().any(|i| self.is_array_literal(*i)) {
+                        } else if *nd {
                             // `a[[i, j]] = y`: an ndarray array.
                             quote!(#rt::take_at_nd(&mut __ad_rest, *__ad_saved))
                         } else {
@@ -445,16 +427,16 @@ impl Printer<'_, '_> {
                         );
                         quote!(let mut __ad_rest = __ad_d; let __ad_element = #take; #to_value #to_base)
                     }
-                    Op::Push { base, value } => {
+                    VectorWrite::Push { base, value } => {
                         let (to_value, to_base) = (
                             add(*value, quote!(__ad_element)),
                             add(*base, quote!(__ad_rest)),
                         );
                         quote!(let mut __ad_rest = __ad_d; let __ad_element = #rt::take_last(&mut __ad_rest); #to_value #to_base)
                     }
-                    Op::VecRepeat { value, .. } => add(*value, quote!(#rt::sum_elements(__ad_d))),
+                    VectorWrite::Repeat { value } => add(*value, quote!(#rt::sum_elements(__ad_d))),
                     // Positional: the same value may stand at several positions.
-                    Op::VecList(items) => {
+                    VectorWrite::List { items } => {
                         let mut targets = targets.iter();
                         items
                             .iter()
@@ -470,7 +452,6 @@ impl Printer<'_, '_> {
                             })
                             .collect()
                     }
-                    _ => quote!(),
                 };
                 self.with_saved_pullback(instr.result, *storage, body)
             }
@@ -609,10 +590,11 @@ impl Printer<'_, '_> {
             //           then adj[init..] += adj[p..] of the first trip
             AdjointStep::Loop {
                 instr,
+                shape,
                 storage,
                 carried,
                 body,
-            } => self.reverse_loop(instr, *storage, carried, body),
+            } => self.reverse_loop(instr, shape, *storage, carried, body),
         }
     }
 
@@ -635,23 +617,18 @@ impl Printer<'_, '_> {
     fn reverse_loop(
         &self,
         instr: &crate::ir::Instr,
+        shape: &LoopShape,
         storage: Storage,
         carried: &[usize],
         body: &ReverseRegion<'_>,
     ) -> TokenStream {
-        let Op::Loop {
+        let LoopShape {
             init,
             params,
-            body: region,
+            yields,
             merged,
             ..
-        } = &instr.op
-        else {
-            return crate::emit::internal_error(
-                instr.span,
-                "a reverse loop of an instruction that is not a loop",
-            );
-        };
+        } = shape;
         let r = instr.result;
         let active = |v: &ValueId| self.program.lazy.contains(v) && self.is_active_declared(*v);
         let mut start = TokenStream::new();
@@ -667,7 +644,7 @@ impl Printer<'_, '_> {
             } else {
                 quote!(let mut #carry = ::core::option::Option::None;)
             });
-            let yielded = region.yields[k];
+            let yielded = yields[k];
             if self.is_active_declared(yielded) {
                 let add = self.contribute(yielded, false, quote!(__ad_d));
                 enter.extend(

@@ -4,7 +4,7 @@
 //! pullback (tapes backwards, through a cursor), and room reserved on tapes up front.
 
 use crate::emit::names;
-use crate::ir::{Op, ValueId};
+use crate::ir::{LoopShape, ValueId};
 use crate::reverse::plan::*;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -61,20 +61,8 @@ pub(super) fn restore(name: &Ident, storage: Storage) -> TokenStream {
 
 /// For a `for` loop, whose iterator knows how many items remain: room on each tape the body
 /// pushes to, so the tapes never grow while the loop runs.
-pub(super) fn reserve_tapes(
-    instr: &crate::ir::Instr,
-    body_steps: &[PrimalStep<'_>],
-) -> TokenStream {
-    let Op::Loop { body, .. } = &instr.op else {
-        return crate::emit::internal_error(
-            instr.span,
-            "tapes reserved for an instruction that is not a loop",
-        );
-    };
-    let Some(iterator) = body.instrs.iter().find_map(|i| match &i.op {
-        Op::IterNext(iterator) => Some(*iterator),
-        _ => None,
-    }) else {
+pub(super) fn reserve_tapes(shape: &LoopShape, body_steps: &[PrimalStep<'_>]) -> TokenStream {
+    let Some(iterator) = shape.iterator else {
         return quote!();
     };
     let mut tapes = Vec::new();
@@ -101,6 +89,7 @@ pub(super) fn collect_tapes(steps: &[PrimalStep<'_>], tapes: &mut Vec<Ident>) {
             } => tapes.push(names::pullback(instr.result)),
             PrimalStep::If {
                 instr,
+                shape: _,
                 storage,
                 then_steps,
                 else_steps,
@@ -113,6 +102,7 @@ pub(super) fn collect_tapes(steps: &[PrimalStep<'_>], tapes: &mut Vec<Ident>) {
             }
             PrimalStep::Loop {
                 instr,
+                shape: _,
                 storage,
                 body_steps,
             } => {
