@@ -10,6 +10,41 @@ pub fn runtime() -> TokenStream {
     quote!(::ad::__private)
 }
 
+/// The pullback's argument: the cotangent of the result.
+pub fn seed() -> Ident {
+    format_ident!("__ad_seed")
+}
+
+/// The adjoint in hand while one adjoint step of the pullback runs.
+pub fn adjoint_in_hand() -> Ident {
+    format_ident!("__ad_d")
+}
+
+/// The saved pullback (or position) in hand while one adjoint step runs.
+pub fn saved_in_hand() -> Ident {
+    format_ident!("__ad_saved")
+}
+
+/// The content of an `Option` adjoint in hand (the adjoint of a `Some(a)`).
+pub fn unwrapped_in_hand() -> Ident {
+    format_ident!("__ad_t")
+}
+
+/// A vector's adjoint with one element taken out, while a vector write is reversed.
+pub fn vector_rest() -> Ident {
+    format_ident!("__ad_rest")
+}
+
+/// The element taken out of a vector's adjoint, while a vector write is reversed.
+pub fn vector_element() -> Ident {
+    format_ident!("__ad_element")
+}
+
+/// How many items a `for` loop's iterator has left, to reserve room on its tapes.
+pub fn remaining_items() -> Ident {
+    format_ident!("__ad_remaining")
+}
+
 /// The local holding an SSA value.
 pub fn value(v: ValueId) -> Ident {
     format_ident!("__ad_v{}", v.0)

@@ -64,8 +64,9 @@ pub fn body(
         Some(v) if !ir.inout_result => names::value(v).into_token_stream(),
         _ => quote!(()),
     };
+    let seed_arg = names::seed();
     let seed_name = if program.result_active {
-        quote!(__ad_seed)
+        quote!(#seed_arg)
     } else {
         quote!(_)
     };
@@ -78,9 +79,9 @@ pub fn body(
         (Some(r), true) => {
             let adjoint = names::adjoint(r);
             if program.lazy.contains(&r) {
-                quote!(let mut #adjoint = ::core::option::Option::Some(__ad_seed);)
+                quote!(let mut #adjoint = ::core::option::Option::Some(#seed_arg);)
             } else {
-                quote!(let mut #adjoint = __ad_seed;)
+                quote!(let mut #adjoint = #seed_arg;)
             }
         }
         _ => quote!(),
@@ -263,31 +264,32 @@ impl Printer<'_, '_> {
     /// Runs `body` with the adjoint of `v` bound to `__ad_d`, if there is one: a plain
     /// adjoint always exists; a lazy one only when something was accumulated.
     fn with_adjoint(&self, v: ValueId, body: TokenStream) -> TokenStream {
+        let d = names::adjoint_in_hand();
         let adjoint = names::adjoint(v);
         if self.is_lazy(v) {
-            quote!(if let ::core::option::Option::Some(__ad_d) = #adjoint.take() { #body })
+            quote!(if let ::core::option::Option::Some(#d) = #adjoint.take() { #body })
         } else {
-            quote!(let __ad_d = #adjoint; #body)
+            quote!(let #d = #adjoint; #body)
         }
     }
 
     /// Runs `body` with the saved pullback of `v` bound to `__ad_saved`. A tape's cursor
     /// moves whether or not an adjoint arrived, so every read stays aligned with its push.
     fn with_saved_pullback(&self, v: ValueId, storage: Storage, body: TokenStream) -> TokenStream {
+        let held = names::saved_in_hand();
         let name = names::pullback(v);
         match storage {
             Storage::Local | Storage::Guard(_) => {
-                let inner = quote!(let __ad_saved = &#name; #body);
+                let inner = quote!(let #held = &#name; #body);
                 self.with_adjoint(v, inner)
             }
             Storage::Slot => {
-                let inner =
-                    quote!(if let ::core::option::Option::Some(__ad_saved) = &#name { #body });
+                let inner = quote!(if let ::core::option::Option::Some(#held) = &#name { #body });
                 self.with_adjoint(v, inner)
             }
             Storage::Tape => {
                 let cursor = names::cursor(&name);
-                let inner = quote!(let __ad_saved = &#name[#cursor]; #body);
+                let inner = quote!(let #held = &#name[#cursor]; #body);
                 let guarded = self.with_adjoint(v, inner);
                 quote!(#cursor -= 1; #guarded)
             }
@@ -344,6 +346,11 @@ impl Printer<'_, '_> {
     }
 
     fn adjoint_step(&self, step: &AdjointStep<'_>) -> TokenStream {
+        let d = names::adjoint_in_hand();
+        let held = names::saved_in_hand();
+        let rest = names::vector_rest();
+        let element = names::vector_element();
+        let t = names::unwrapped_in_hand();
         let rt = runtime();
         match step {
             // Original: y = f(a, b)      (through its rule: `(y, pullback) = f_vjp(a, b)`)
@@ -364,9 +371,8 @@ impl Printer<'_, '_> {
                 let span = instr.span;
                 // Generated locals are interpolated, not written in the spanned quote: they
                 // keep the call site's hygiene (see `emit::hygiene`).
-                let (saved, d) = (quote!(__ad_saved), quote!(__ad_d));
                 let call = quote_spanned! {span=>
-                    let #outputs = #saved(#d);
+                    let #outputs = #held(#d);
                     #adds
                 };
                 self.with_saved_pullback(r, *storage, call)
@@ -381,9 +387,9 @@ impl Printer<'_, '_> {
             } => {
                 let adjoint = names::adjoint(*base);
                 let add = if self.program.dense.contains(base) {
-                    quote!(#rt::add_at(&mut #adjoint, __ad_saved, __ad_d);)
+                    quote!(#rt::add_at(&mut #adjoint, #held, #d);)
                 } else {
-                    quote!(#rt::accumulate_at(&mut #adjoint, __ad_saved, __ad_d);)
+                    quote!(#rt::accumulate_at(&mut #adjoint, #held, #d);)
                 };
                 self.with_saved_pullback(instr.result, *storage, add)
             }
@@ -414,27 +420,23 @@ impl Printer<'_, '_> {
                         value,
                     } => {
                         let take = if *depth == 2 {
-                            quote!(#rt::take_at2(&mut __ad_rest, *__ad_saved))
+                            quote!(#rt::take_at2(&mut #rest, *#held))
                         } else if *nd {
                             // `a[[i, j]] = y`: an ndarray array.
-                            quote!(#rt::take_at_nd(&mut __ad_rest, *__ad_saved))
+                            quote!(#rt::take_at_nd(&mut #rest, *#held))
                         } else {
-                            quote!(#rt::take_at(&mut __ad_rest, *__ad_saved))
+                            quote!(#rt::take_at(&mut #rest, *#held))
                         };
-                        let (to_value, to_base) = (
-                            add(*value, quote!(__ad_element)),
-                            add(*base, quote!(__ad_rest)),
-                        );
-                        quote!(let mut __ad_rest = __ad_d; let __ad_element = #take; #to_value #to_base)
+                        let (to_value, to_base) =
+                            (add(*value, quote!(#element)), add(*base, quote!(#rest)));
+                        quote!(let mut #rest = #d; let #element = #take; #to_value #to_base)
                     }
                     VectorWrite::Push { base, value } => {
-                        let (to_value, to_base) = (
-                            add(*value, quote!(__ad_element)),
-                            add(*base, quote!(__ad_rest)),
-                        );
-                        quote!(let mut __ad_rest = __ad_d; let __ad_element = #rt::take_last(&mut __ad_rest); #to_value #to_base)
+                        let (to_value, to_base) =
+                            (add(*value, quote!(#element)), add(*base, quote!(#rest)));
+                        quote!(let mut #rest = #d; let #element = #rt::take_last(&mut #rest); #to_value #to_base)
                     }
-                    VectorWrite::Repeat { value } => add(*value, quote!(#rt::sum_elements(__ad_d))),
+                    VectorWrite::Repeat { value } => add(*value, quote!(#rt::sum_elements(#d))),
                     // Positional: the same value may stand at several positions.
                     VectorWrite::List { items } => {
                         let mut targets = targets.iter();
@@ -444,11 +446,7 @@ impl Printer<'_, '_> {
                             .filter(|(_, item)| self.program.active.contains(item))
                             .filter_map(|(k, item)| {
                                 let (_, first) = targets.next()?;
-                                Some(self.contribute(
-                                    *item,
-                                    *first,
-                                    quote!(#rt::element(&__ad_d, #k)),
-                                ))
+                                Some(self.contribute(*item, *first, quote!(#rt::element(&#d, #k))))
                             })
                             .collect()
                     }
@@ -459,16 +457,16 @@ impl Printer<'_, '_> {
             // Tangent:  ty = ta
             // Adjoint:  adj[a] += adj[y]
             AdjointStep::Pass { from, to, first } => {
-                self.with_adjoint(*from, self.contribute(*to, *first, quote!(__ad_d)))
+                self.with_adjoint(*from, self.contribute(*to, *first, quote!(#d)))
             }
             // Original: y = Some(a)
             // Tangent:  ty = Some(ta)
             // Adjoint:  adj[a] += adj[y] when it holds a value
             AdjointStep::Unwrapped { from, to } => {
-                let add = self.contribute(*to, false, quote!(__ad_t));
+                let add = self.contribute(*to, false, quote!(#t));
                 self.with_adjoint(
                     *from,
-                    quote!(if let ::core::option::Option::Some(__ad_t) = __ad_d { #add }),
+                    quote!(if let ::core::option::Option::Some(#t) = #d { #add }),
                 )
             }
             // Original: y = o.unwrap()
@@ -476,7 +474,7 @@ impl Printer<'_, '_> {
             // Adjoint:  adj[o] += Some(adj[y])
             AdjointStep::Wrapped { from, to } => self.with_adjoint(
                 *from,
-                self.contribute(*to, false, quote!(::core::option::Option::Some(__ad_d))),
+                self.contribute(*to, false, quote!(::core::option::Option::Some(#d))),
             ),
             // Original: t = (a, b, ..)  (or [a, b, ..])
             // Tangent:  tt = (ta, tb, ..)
@@ -495,7 +493,7 @@ impl Printer<'_, '_> {
                     self.slots(*tuple, *arity, contributions)
                 };
                 let adds = self.adds(*tuple, contributions);
-                self.with_adjoint(*tuple, quote!(let #parts = __ad_d; #adds))
+                self.with_adjoint(*tuple, quote!(let #parts = #d; #adds))
             }
             // Original: y = s.f
             // Tangent:  ty = ts.f
@@ -507,7 +505,7 @@ impl Printer<'_, '_> {
                 first,
             } => {
                 let key = field_key(member);
-                let contribution = quote!(#rt::from_field::<#key, _>(__ad_d));
+                let contribution = quote!(#rt::from_field::<#key, _>(#d));
                 self.with_adjoint(*field, self.contribute(*base, *first, contribution))
             }
             // Original: s = S { f: a, g: b, ..rest }
@@ -525,21 +523,21 @@ impl Printer<'_, '_> {
                 // else may (a struct built here and only read field by field).
                 let (pattern_path, is_self) = tangent_path(path);
                 let pin = if is_self {
-                    quote!(let __ad_d: <#path as #rt::Differentiable>::TangentVector = __ad_d;)
+                    quote!(let #d: <#path as #rt::Differentiable>::TangentVector = #d;)
                 } else {
-                    quote!(let #pattern_path { .. } = &__ad_d;)
+                    quote!(let #pattern_path { .. } = &#d;)
                 };
                 let adds: TokenStream = fields
                     .iter()
                     .map(|(member, target, first)| {
                         let key = field_key(member);
-                        self.contribute(*target, *first, quote!(#rt::field::<#key, _>(&__ad_d)))
+                        self.contribute(*target, *first, quote!(#rt::field::<#key, _>(&#d)))
                     })
                     .collect();
                 // `..rest` receives the adjoint without the fields listed in the literal.
                 let to_rest = rest
                     .map(|(target, first)| {
-                        let without = listed.iter().fold(quote!(__ad_d), |inner, member| {
+                        let without = listed.iter().fold(quote!(#d), |inner, member| {
                             let key = field_key(member);
                             quote!(#rt::without_field::<#key, _>(#inner))
                         });
@@ -559,13 +557,11 @@ impl Printer<'_, '_> {
             } => {
                 let key = field_key(member);
                 let to_value = value
-                    .map(|(v, first)| {
-                        self.contribute(v, first, quote!(#rt::field::<#key, _>(&__ad_d)))
-                    })
+                    .map(|(v, first)| self.contribute(v, first, quote!(#rt::field::<#key, _>(&#d))))
                     .unwrap_or_default();
                 let to_base = base
                     .map(|(b, first)| {
-                        self.contribute(b, first, quote!(#rt::without_field::<#key, _>(__ad_d)))
+                        self.contribute(b, first, quote!(#rt::without_field::<#key, _>(#d)))
                     })
                     .unwrap_or_default();
                 self.with_adjoint(*result, quote!(#to_value #to_base))
@@ -599,12 +595,13 @@ impl Printer<'_, '_> {
     }
 
     fn reverse_region(&self, region: &ReverseRegion<'_>) -> TokenStream {
+        let d = names::adjoint_in_hand();
         let declared = declare(&region.declared);
         let entry: TokenStream = region
             .entry
             .iter()
             .map(|(output, yielded)| {
-                self.with_adjoint(*output, self.contribute(*yielded, false, quote!(__ad_d)))
+                self.with_adjoint(*output, self.contribute(*yielded, false, quote!(#d)))
             })
             .collect();
         let steps = self.adjoint(&region.steps);
@@ -622,6 +619,7 @@ impl Printer<'_, '_> {
         carried: &[usize],
         body: &ReverseRegion<'_>,
     ) -> TokenStream {
+        let d = names::adjoint_in_hand();
         let LoopShape {
             init,
             params,
@@ -646,9 +644,9 @@ impl Printer<'_, '_> {
             });
             let yielded = yields[k];
             if self.is_active_declared(yielded) {
-                let add = self.contribute(yielded, false, quote!(__ad_d));
+                let add = self.contribute(yielded, false, quote!(#d));
                 enter.extend(
-                    quote!(if let ::core::option::Option::Some(__ad_d) = #carry.take() { #add }),
+                    quote!(if let ::core::option::Option::Some(#d) = #carry.take() { #add }),
                 );
             }
             // A parameter the body never uses hands nothing to the previous iteration.
@@ -659,9 +657,8 @@ impl Printer<'_, '_> {
                 quote!(#carry = ::core::option::Option::None;)
             });
             if self.is_active_declared(init[k]) {
-                let add = self.contribute(init[k], false, quote!(__ad_d));
-                finish
-                    .extend(quote!(if let ::core::option::Option::Some(__ad_d) = #carry { #add }));
+                let add = self.contribute(init[k], false, quote!(#d));
+                finish.extend(quote!(if let ::core::option::Option::Some(#d) = #carry { #add }));
             }
         }
         let trips = restore(&names::trips(r), storage);

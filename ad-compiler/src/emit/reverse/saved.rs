@@ -71,10 +71,11 @@ pub(super) fn reserve_tapes(shape: &LoopShape, body_steps: &[PrimalStep<'_>]) ->
         return quote!();
     }
     let iterator = names::value(iterator);
+    let remaining = names::remaining_items();
     quote! {
         // One more than the items left: the last iteration finds none.
-        let __ad_remaining = ::core::iter::Iterator::size_hint(&#iterator).0 + 1;
-        #(#tapes.reserve(__ad_remaining);)*
+        let #remaining = ::core::iter::Iterator::size_hint(&#iterator).0 + 1;
+        #(#tapes.reserve(#remaining);)*
     }
 }
 
