@@ -15,6 +15,7 @@ pub mod emit;
 pub mod frontend;
 pub mod ir;
 pub mod lower;
+pub mod names;
 pub mod pipeline;
 pub mod reverse;
 mod tokens;

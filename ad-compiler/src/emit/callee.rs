@@ -6,7 +6,7 @@
 //! segment before the last names a type: it starts with an uppercase letter (Rust's naming
 //! convention), is `Self`, or is a primitive type (`f64::sin`).
 
-use super::names;
+use crate::names;
 use syn::{Path, PathArguments};
 
 const PRIMITIVES: &[&str] = &["f32", "f64", "i32", "i64", "u32", "u64", "usize", "isize"];

@@ -9,8 +9,8 @@
 //! it is the only candidate, rustc reports the failed bound with the marker's
 //! `#[diagnostic::on_unimplemented]` message, which names the method and says what to do.
 
-use super::names;
 use crate::ir::{Body, Op};
+use crate::names;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::collections::BTreeSet;

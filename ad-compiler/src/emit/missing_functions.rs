@@ -211,7 +211,7 @@ fn fallback(callee: &Callee) -> TokenStream {
             }
         }
     } else {
-        let rt = super::names::runtime();
+        let rt = crate::names::runtime();
         quote! {
             pub(in super::super) use super::super::#name as original;
             pub fn forward<#(#values,)* #(#tangents,)* R: #rt::Differentiable>(

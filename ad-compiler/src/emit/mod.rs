@@ -2,7 +2,7 @@
 //!
 //! A free function's VJP goes into a companion module of the same name
 //! (`mod foo { pub fn vjp(..) }`); a method's or associated function's VJP into a sibling
-//! associated function `__ad_vjp_<name>`. [`names`] makes every generated identifier.
+//! associated function `__ad_vjp_<name>`. [`crate::names`] makes every generated identifier.
 
 pub mod callee;
 pub mod forward;
@@ -10,12 +10,12 @@ pub mod hygiene;
 mod missing;
 mod missing_functions;
 pub mod mut_self;
-pub mod names;
 mod nested;
 mod primal;
 pub mod reverse;
 pub mod types;
 
+use crate::names;
 use proc_macro2::TokenStream;
 use quote::quote;
 

@@ -8,7 +8,7 @@
 //! clause can never hold (`MutSelfMethod` has no implementations), so the call fails with the
 //! trait's message at the call, saying what to do instead.
 
-use super::names;
+use crate::names;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 

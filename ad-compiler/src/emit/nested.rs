@@ -17,10 +17,10 @@
 
 use super::forward::Order;
 use super::forward::closure::{Captured, closure_code};
-use super::names::{self, runtime};
 use crate::analysis;
 use crate::diag::Diagnostics;
 use crate::ir::{Instr, Op};
+use crate::names::{self, runtime};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 

@@ -2,9 +2,9 @@
 //! an instruction computed through its derivative rule.
 
 use super::callee;
-use super::names::{self, runtime};
 use crate::analysis::ownership::Ownership;
 use crate::ir::{ArithOp, IfShape, Instr, LoopShape, Op, ValueId};
+use crate::names::{self, runtime};
 use crate::reverse::plan::{Mask, Rule, Storage};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};

@@ -2,7 +2,7 @@
 //! of `T` is `<T as Differentiable>::TangentVector`, of `&T`/`&mut T` the tangent of `T`, and
 //! `NoTangent` for parameters that are not differentiated.
 
-use super::names::runtime;
+use crate::names::runtime;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::ToTokens;
 use quote::quote;
@@ -92,7 +92,7 @@ pub fn forward_tangent_params(
         .zip(wrt)
         .enumerate()
         .map(|(i, (ty, &w))| {
-            let name = super::names::param_tangent(i);
+            let name = crate::names::param_tangent(i);
             if w {
                 let tangent = forward_tangent_type(ty, order);
                 // Shown at the parameter's type: rustc reports a type that is not

@@ -22,10 +22,11 @@
 
 use crate::diag::Diagnostics;
 use crate::emit::forward::Order;
-use crate::emit::{self, callee, names, types};
+use crate::emit::{self, callee, types};
 use crate::frontend::attr::{self, AttrKind, ForwardArg};
 use crate::frontend::fallback;
 use crate::lower;
+use crate::names;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};
 use syn::spanned::Spanned;

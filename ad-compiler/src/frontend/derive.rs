@@ -10,8 +10,8 @@
 //! marked `#[no_derivative]`, and integer, `bool`, `char` and string fields, are left out of
 //! the tangent; reading them gives a zero (`NoTangent`) cotangent.
 
-use crate::emit::names::{field_key, member_name};
 use crate::ir::is_constant_type;
+use crate::names::{field_key, member_name};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::spanned::Spanned;

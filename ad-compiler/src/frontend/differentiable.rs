@@ -7,11 +7,12 @@
 
 use crate::diag::Diagnostics;
 use crate::emit::forward::Order;
-use crate::emit::{self, names, types};
+use crate::emit::{self, types};
 use crate::frontend::attr::{self, AttrKind, Config};
 use crate::frontend::fallback;
 use crate::ir::{self, Body};
 use crate::lower::{self, BodyInput};
+use crate::names;
 use crate::pipeline::{Differentiated, differentiate};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::{ToTokens, quote};

@@ -8,10 +8,11 @@
 
 use crate::emit::forward::Order;
 use crate::emit::forward::closure::{Captured, closure_code};
-use crate::emit::{self, callee, names};
+use crate::emit::{self, callee};
 use crate::frontend::operators;
 use crate::lower;
 use crate::lower::operator_input::Input;
+use crate::names;
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 use syn::Expr;

@@ -6,13 +6,14 @@
 //! closure literal, they are generated here from its body, as the operators do. The result is
 //! `ad_core::function::Function::new(primal, vjp, forward, second)`.
 
+use crate::emit::callee;
 use crate::emit::forward::Order;
 use crate::emit::forward::closure::Captured;
-use crate::emit::{callee, names};
 use crate::frontend::forward_operators::closure_forward;
 use crate::frontend::operators;
 use crate::lower;
 use crate::lower::operator_input::without_groups;
+use crate::names;
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::Expr;

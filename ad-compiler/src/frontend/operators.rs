@@ -6,9 +6,10 @@
 //! `at` arguments; variables it captures are constants.
 
 use crate::diag::Diagnostics;
-use crate::emit::{self, callee, names, types};
+use crate::emit::{self, callee, types};
 use crate::lower::operator_input::Input;
 use crate::lower::{self, BodyInput};
+use crate::names;
 use crate::pipeline::{self, Differentiated};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, format_ident, quote};

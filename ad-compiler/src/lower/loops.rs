@@ -26,26 +26,7 @@ use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{Expr, Stmt};
 
-/// Whether the loop at depth `d` runs another iteration.
-fn keep_going(d: usize) -> String {
-    format!("__ad_keep_going{d}")
-}
-
-/// Whether the rest of the current iteration of the loop at depth `d` is skipped.
-fn exit(d: usize) -> String {
-    format!("__ad_exit{d}")
-}
-
-/// The value of a `break value` out of the loop at depth `d`, as an `Option`.
-fn break_value(d: usize) -> String {
-    format!("__ad_break_value{d}")
-}
-
-/// Whether a `return` inside a loop happened.
-pub const RETURNED: &str = "__ad_returned";
-
-/// The value of a `return` inside a loop, as an `Option`.
-pub const RETURN_VALUE: &str = "__ad_return_value";
+use crate::names::{RETURN_VALUE, RETURNED, break_value, exit, keep_going};
 
 /// A loop being lowered.
 pub struct LoopFrame {
@@ -258,7 +239,7 @@ impl Builder<'_> {
         if self.returned.is_some() || self.exited {
             return None;
         }
-        let name = format!("__ad_loop_value{}", stored.0);
+        let name = crate::names::loop_value(stored.0);
         self.bind(name.clone(), stored);
         let name = syn::Ident::new(&name, span);
         let unwrap: Stmt = syn::parse_quote_spanned!(span=> let #pat = #name.unwrap(););
@@ -668,16 +649,17 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
 /// `for __ad_i in 0..xs.len() { let x = &xs[__ad_i]; .. }`; `None` for other iterables.
 fn indexed_form(f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
     let (sequence, by_ref, enumerate) = indexed_sequence(&f.expr, false)?;
+    let index = crate::names::element_index();
     // `for &x in xs`: the pattern says the items are references (a slice or `&Vec`), which
     // the iterable alone does not.
     let by_ref = by_ref || element_pattern_is_reference(&f.pat, enumerate);
     let element: Expr = if by_ref {
-        syn::parse_quote!(&(#sequence)[__ad_i])
+        syn::parse_quote!(&(#sequence)[#index])
     } else {
-        syn::parse_quote!((#sequence)[__ad_i])
+        syn::parse_quote!((#sequence)[#index])
     };
     let item: Expr = if enumerate {
-        syn::parse_quote!((__ad_i, #element))
+        syn::parse_quote!((#index, #element))
     } else {
         element
     };
@@ -685,7 +667,7 @@ fn indexed_form(f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
     let body = &f.body.stmts;
     let label = &f.label;
     Some(syn::parse_quote! {
-        #label for __ad_i in 0..(#sequence).len() {
+        #label for #index in 0..(#sequence).len() {
             let #pat = #item;
             #(#body)*
         }

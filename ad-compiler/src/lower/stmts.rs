@@ -58,7 +58,7 @@ impl Builder<'_> {
             // A statement that may leave this level from a nested loop: the rest runs only if
             // it did not.
             let at_function_level = self.loops.is_empty();
-            let has_flags = !at_function_level || self.lookup(super::loops::RETURNED).is_some();
+            let has_flags = !at_function_level || self.lookup(crate::names::RETURNED).is_some();
             let leaves = has_flags && super::loops::leaves_from_nested_loop(stmt);
             if leaves && let Some((pat, l)) = super::loops::let_of_loop(stmt) {
                 if !self.ends_path() {

@@ -3,8 +3,8 @@
 
 use super::{Order, body_with_names};
 use crate::analysis::Activity;
-use crate::emit::names;
 use crate::ir::Body;
+use crate::names;
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 

@@ -20,11 +20,11 @@
 pub mod closure;
 mod structural;
 
-use super::names::{self, runtime};
 use super::primal;
 use crate::analysis::Activity;
 use crate::analysis::ownership::Ownership;
 use crate::ir::{ArithOp, Body, Instr, Op, Region, ValueId};
+use crate::names::{self, runtime};
 use crate::reverse::plan::Mask;
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};

@@ -4,8 +4,8 @@
 //! component at a time (see [`super::Order`]).
 
 use super::Printer;
-use crate::emit::names::{self, runtime};
 use crate::ir::{Instr, Op, ValueId};
+use crate::names::{self, runtime};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 

@@ -8,10 +8,10 @@
 
 mod saved;
 
-use super::names::{self, runtime};
 use super::primal;
 use crate::analysis::ownership::Ownership;
 use crate::ir::{Body, LoopShape, Op, ValueId};
+use crate::names::{self, runtime};
 use crate::reverse::plan::*;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};

@@ -3,8 +3,8 @@
 //! (a local, a slot assignment, a tape push), the expression that reads it back in the
 //! pullback (tapes backwards, through a cursor), and room reserved on tapes up front.
 
-use crate::emit::names;
 use crate::ir::{LoopShape, ValueId};
+use crate::names;
 use crate::reverse::plan::*;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;

@@ -10,6 +10,41 @@ pub fn runtime() -> TokenStream {
     quote!(::ad::__private)
 }
 
+// Names the lowering gives the flags and values it introduces: bound in its scopes (and
+// printed only through the SSA values they stand for).
+
+/// Whether the loop at depth `d` runs another iteration.
+pub fn keep_going(d: usize) -> String {
+    format!("__ad_keep_going{d}")
+}
+
+/// Whether the rest of the current iteration of the loop at depth `d` is skipped.
+pub fn exit(d: usize) -> String {
+    format!("__ad_exit{d}")
+}
+
+/// The value of a `break value` out of the loop at depth `d`, as an `Option`.
+pub fn break_value(d: usize) -> String {
+    format!("__ad_break_value{d}")
+}
+
+/// Whether a `return` inside a loop happened.
+pub const RETURNED: &str = "__ad_returned";
+
+/// The value of a `return` inside a loop, as an `Option`.
+pub const RETURN_VALUE: &str = "__ad_return_value";
+
+/// The `Option` a `let x = loop { .. }` that may also leave stores its value in, until the
+/// path that did not leave unwraps it (the loop's value is SSA value `v`).
+pub fn loop_value(v: u32) -> String {
+    format!("__ad_loop_value{v}")
+}
+
+/// The index of a loop over a slice's elements, rewritten to read `xs[i]`.
+pub fn element_index() -> Ident {
+    format_ident!("__ad_i")
+}
+
 /// The pullback's argument: the cotangent of the result.
 pub fn seed() -> Ident {
     format_ident!("__ad_seed")
