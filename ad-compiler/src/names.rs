@@ -45,6 +45,36 @@ pub fn element_index() -> Ident {
     format_ident!("__ad_i")
 }
 
+/// The item in hand in an iterator chain rewritten as a loop (`xs.iter().map(f).sum()`).
+pub fn chain_item() -> Ident {
+    format_ident!("__ad_item")
+}
+
+/// The accumulator of a chain's consumer (`sum`, `product`, `fold`, `max_by`, ...).
+pub fn chain_accumulator() -> Ident {
+    format_ident!("__ad_acc")
+}
+
+/// The counter of stage `k` of a chain (`enumerate`, `step_by`).
+pub fn chain_counter(k: usize) -> Ident {
+    format_ident!("__ad_stage{}", k)
+}
+
+/// Whether `step_by` keeps the item in hand.
+pub fn chain_kept() -> Ident {
+    format_ident!("__ad_kept")
+}
+
+/// The best item so far of a `max_by`/`min_by` consumer.
+pub fn chain_best() -> Ident {
+    format_ident!("__ad_best")
+}
+
+/// The ordering of the item in hand against the best so far.
+pub fn chain_order() -> Ident {
+    format_ident!("__ad_order")
+}
+
 /// The pullback's argument: the cotangent of the result.
 pub fn seed() -> Ident {
     format_ident!("__ad_seed")

@@ -87,11 +87,13 @@ struct Source {
 /// The source of a chain: `xs.iter()` (optionally reversed), `xs.iter().zip(ys.iter())`, or a
 /// range.
 fn source_of(expr: &Expr, reversed: bool) -> Option<Source> {
+    let index = crate::names::element_index();
+    let item = crate::names::chain_item();
     let indices = |len: proc_macro2::TokenStream| {
         if reversed {
-            quote!(for __ad_i in (0..#len).rev())
+            quote!(for #index in (0..#len).rev())
         } else {
-            quote!(for __ad_i in 0..#len)
+            quote!(for #index in 0..#len)
         }
     };
     match expr {
@@ -99,7 +101,7 @@ fn source_of(expr: &Expr, reversed: bool) -> Option<Source> {
             let seq = &m.receiver;
             Some(Source {
                 header: indices(quote!((#seq).len())),
-                item: quote!(&(#seq)[__ad_i]),
+                item: quote!(&(#seq)[#index]),
                 next: None,
             })
         }
@@ -110,7 +112,7 @@ fn source_of(expr: &Expr, reversed: bool) -> Option<Source> {
             let seq = &m.receiver;
             Some(Source {
                 header: indices(quote!((#seq).len())),
-                item: quote!((#seq)[__ad_i]),
+                item: quote!((#seq)[#index]),
                 next: None,
             })
         }
@@ -127,13 +129,13 @@ fn source_of(expr: &Expr, reversed: bool) -> Option<Source> {
             let (a, b) = (&a.receiver, &b.receiver);
             Some(Source {
                 header: indices(quote!(::core::cmp::min((#a).len(), (#b).len()))),
-                item: quote!((&(#a)[__ad_i], &(#b)[__ad_i])),
+                item: quote!((&(#a)[#index], &(#b)[#index])),
                 next: None,
             })
         }
         Expr::Range(_) if !reversed => Some(Source {
-            header: quote!(for __ad_item in #expr),
-            item: quote!(__ad_item),
+            header: quote!(for #item in #expr),
+            item: quote!(#item),
             next: None,
         }),
         Expr::Paren(p) => source_of(&p.expr, reversed),
@@ -149,8 +151,8 @@ fn source_of(expr: &Expr, reversed: bool) -> Option<Source> {
             })
         }
         Expr::Range(_) => Some(Source {
-            header: quote!(for __ad_item in (#expr).rev()),
-            item: quote!(__ad_item),
+            header: quote!(for #item in (#expr).rev()),
+            item: quote!(#item),
             next: None,
         }),
         _ => None,
@@ -183,25 +185,30 @@ fn apply(f: &Expr, arg: proc_macro2::TokenStream) -> syn::Result<proc_macro2::To
 }
 
 fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn::Result<Expr> {
+    let acc = crate::names::chain_accumulator();
+    let best = crate::names::chain_best();
+    let item = crate::names::chain_item();
+    let kept = crate::names::chain_kept();
+    let order = crate::names::chain_order();
     let mut before = proc_macro2::TokenStream::new();
     let mut body = proc_macro2::TokenStream::new();
     for (k, stage) in stages.iter().enumerate() {
-        let counter = quote::format_ident!("__ad_stage{}", k);
+        let counter = crate::names::chain_counter(k);
         match stage {
             Stage::Map(f) => {
-                let mapped = apply(f, quote!(__ad_item))?;
-                body.extend(quote!(let __ad_item = #mapped;));
+                let mapped = apply(f, quote!(#item))?;
+                body.extend(quote!(let #item = #mapped;));
             }
             Stage::Filter(f) => {
-                let keep = apply(f, quote!(&__ad_item))?;
+                let keep = apply(f, quote!(&#item))?;
                 body.extend(quote!(if !(#keep) { continue; }));
             }
             Stage::Enumerate => {
                 before.extend(quote!(let mut #counter = 0usize;));
-                body.extend(quote!(let __ad_item = (#counter, __ad_item); #counter += 1;));
+                body.extend(quote!(let #item = (#counter, #item); #counter += 1;));
             }
-            Stage::Copied => body.extend(quote!(let __ad_item = *__ad_item;)),
-            Stage::Cloned => body.extend(quote!(let __ad_item = __ad_item.clone();)),
+            Stage::Copied => body.extend(quote!(let #item = *#item;)),
+            Stage::Cloned => body.extend(quote!(let #item = #item.clone();)),
             Stage::Take(n) => {
                 before.extend(quote!(let mut #counter = 0usize;));
                 body.extend(quote!(if #counter == (#n) { break; } #counter += 1;));
@@ -212,7 +219,7 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
             }
             Stage::StepBy(n) => {
                 before.extend(quote!(let mut #counter = 0usize;));
-                body.extend(quote!(let __ad_kept = #counter % (#n) == 0; #counter += 1; if !__ad_kept { continue; }));
+                body.extend(quote!(let #kept = #counter % (#n) == 0; #counter += 1; if !#kept { continue; }));
             }
         }
     }
@@ -226,36 +233,24 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
             })
     };
     let (init, step, result) = match call.method.to_string().as_str() {
-        "sum" if integer(&call.turbofish) => (
-            quote!(0),
-            quote!(__ad_acc = __ad_acc + __ad_item;),
-            quote!(__ad_acc),
-        ),
-        "sum" => (
-            quote!(0.0),
-            quote!(__ad_acc = __ad_acc + __ad_item;),
-            quote!(__ad_acc),
-        ),
-        "product" if integer(&call.turbofish) => (
-            quote!(1),
-            quote!(__ad_acc = __ad_acc * __ad_item;),
-            quote!(__ad_acc),
-        ),
-        "product" => (
-            quote!(1.0),
-            quote!(__ad_acc = __ad_acc * __ad_item;),
-            quote!(__ad_acc),
-        ),
-        "count" => (quote!(0usize), quote!(__ad_acc += 1;), quote!(__ad_acc)),
+        "sum" if integer(&call.turbofish) => {
+            (quote!(0), quote!(#acc = #acc + #item;), quote!(#acc))
+        }
+        "sum" => (quote!(0.0), quote!(#acc = #acc + #item;), quote!(#acc)),
+        "product" if integer(&call.turbofish) => {
+            (quote!(1), quote!(#acc = #acc * #item;), quote!(#acc))
+        }
+        "product" => (quote!(1.0), quote!(#acc = #acc * #item;), quote!(#acc)),
+        "count" => (quote!(0usize), quote!(#acc += 1;), quote!(#acc)),
         "last" => (
             quote!(::core::option::Option::None),
-            quote!(__ad_acc = Some(__ad_item);),
-            quote!(__ad_acc),
+            quote!(#acc = Some(#item);),
+            quote!(#acc),
         ),
         "collect" => (
             quote!(::std::vec::Vec::new()),
-            quote!(__ad_acc.push(__ad_item);),
-            quote!(__ad_acc),
+            quote!(#acc.push(#item);),
+            quote!(#acc),
         ),
         "max_by" | "min_by" if call.args.len() == 1 => {
             let Expr::Closure(c) = &call.args[0] else {
@@ -273,22 +268,22 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
             let (a, b, cmp) = (&c.inputs[0], &c.inputs[1], &c.body);
             // `max_by` keeps the last of equal maxima, `min_by` the first of equal minima.
             let replace = if call.method == "max_by" {
-                quote!(__ad_order != ::core::cmp::Ordering::Less)
+                quote!(#order != ::core::cmp::Ordering::Less)
             } else {
-                quote!(__ad_order == ::core::cmp::Ordering::Less)
+                quote!(#order == ::core::cmp::Ordering::Less)
             };
             let step = quote! {
-                if __ad_acc.is_none() {
-                    __ad_acc = Some(__ad_item);
+                if #acc.is_none() {
+                    #acc = Some(#item);
                 } else {
-                    let __ad_best = __ad_acc.unwrap();
-                    let __ad_order = { let #a = &__ad_item; let #b = &__ad_best; #cmp };
+                    let #best = #acc.unwrap();
+                    let #order = { let #a = &#item; let #b = &#best; #cmp };
                     if #replace {
-                        __ad_acc = Some(__ad_item);
+                        #acc = Some(#item);
                     }
                 }
             };
-            (quote!(::core::option::Option::None), step, quote!(__ad_acc))
+            (quote!(::core::option::Option::None), step, quote!(#acc))
         }
         "fold" if call.args.len() == 2 => {
             let (init, f) = (&call.args[0], &call.args[1]);
@@ -304,11 +299,11 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
                     "`fold` takes a closure of two parameters",
                 ));
             }
-            let (acc, x, fbody) = (&c.inputs[0], &c.inputs[1], &c.body);
+            let (acc_pattern, x, fbody) = (&c.inputs[0], &c.inputs[1], &c.body);
             (
                 quote!(#init),
-                quote!(__ad_acc = { let #acc = __ad_acc; let #x = __ad_item; #fbody };),
-                quote!(__ad_acc),
+                quote!(#acc = { let #acc_pattern = #acc; let #x = #item; #fbody };),
+                quote!(#acc),
             )
         }
         _ => {
@@ -325,10 +320,10 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
     let mut loops = proc_macro2::TokenStream::new();
     let mut next = Some(source);
     while let Some(source) = next {
-        let (header, item) = (&source.header, &source.item);
+        let (header, first) = (&source.header, &source.item);
         loops.extend(quote! {
             #header {
-                let __ad_item = #item;
+                let #item = #first;
                 #body
                 #step
             }
@@ -336,7 +331,7 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
         next = source.next.as_deref();
     }
     let tokens = quote! {{
-        let mut __ad_acc = #init;
+        let mut #acc = #init;
         #before
         #loops
         #result
