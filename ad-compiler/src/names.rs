@@ -75,6 +75,72 @@ pub fn chain_order() -> Ident {
     format_ident!("__ad_order")
 }
 
+/// The inner derivative of a nested operator (`differentiate!` inside a differentiable body).
+pub fn inner_derivative() -> Ident {
+    format_ident!("__ad_inner")
+}
+
+/// The mixed second-order tangent `t12` of a nested operator's closure.
+pub fn mixed_tangent() -> Ident {
+    format_ident!("__ad_mixed")
+}
+
+/// The direction a nested operator's partial derivative is assembled along.
+pub fn direction() -> Ident {
+    format_ident!("__ad_direction")
+}
+
+/// The partial derivative of a nested operator's inner derivative by operand `k`.
+pub fn partial(k: usize) -> Ident {
+    format_ident!("__ad_partial{}", k)
+}
+
+/// The argument of a nested operator's pullback.
+pub fn nested_cotangent() -> Ident {
+    format_ident!("__ad_cotangent")
+}
+
+/// A tangent being built up, field by field or element by element.
+pub fn tangent_being_built() -> Ident {
+    format_ident!("__ad_t")
+}
+
+/// The tangent of a forward body's result.
+pub fn result_tangent() -> Ident {
+    format_ident!("__ad_tangent")
+}
+
+/// The tangent of operand `k` of a call in forward code.
+pub fn operand_tangent(k: usize) -> Ident {
+    format_ident!("__ad_operand_tangent{}", k)
+}
+
+/// The stand-in second-order tangent where a nested operator has no second-order rule.
+pub fn missing_second_order() -> Ident {
+    format_ident!("__ad_missing")
+}
+
+/// The module of fallbacks for functions without a derivative (see `emit::missing_functions`).
+pub fn fallback_module() -> Ident {
+    format_ident!("__ad_functions_without_derivative")
+}
+
+/// The pullback a rule call returns, before it is saved.
+pub fn fresh_pullback() -> Ident {
+    format_ident!("__ad_fresh_pullback")
+}
+
+/// The reference through which a closure's forward code reads the captured variable `name`.
+pub fn capture(name: &Ident) -> Ident {
+    format_ident!("__ad_capture_{}", name)
+}
+
+/// The lifetime of the guard that keeps a derived mode from being used where it does not
+/// exist (see `emit::mut_self` and the registrations).
+pub fn guard_lifetime() -> syn::Lifetime {
+    syn::Lifetime::new("'__ad_guard", Span::call_site())
+}
+
 /// The pullback's argument: the cotangent of the result.
 pub fn seed() -> Ident {
     format_ident!("__ad_seed")

@@ -78,6 +78,7 @@ impl Fallbacks {
             return quote!();
         }
         let modules = self.callees.values().map(fallback);
+        let module = crate::names::fallback_module();
         // The body's own import of a function is explicit already.
         let imports = self
             .callees
@@ -89,11 +90,11 @@ impl Fallbacks {
             });
         quote! {
             #[allow(non_camel_case_types, non_snake_case, dead_code, unused_imports)]
-            mod __ad_functions_without_derivative {
+            mod #module {
                 #(#modules)*
             }
             #[allow(unused_imports)]
-            use __ad_functions_without_derivative::*;
+            use #module::*;
             #(#[allow(unused_imports)] #imports)*
         }
     }

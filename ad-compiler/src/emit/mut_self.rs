@@ -27,7 +27,7 @@ pub fn guard(
     // Never called (the bound cannot hold); the body only gives the signature meaning.
     let body = quote!(Self::#vjp(&mut ::core::clone::Clone::clone(self), #(#args),*));
     let rt = names::runtime();
-    let lifetime: syn::Lifetime = syn::parse_quote!('__ad_guard);
+    let lifetime = names::guard_lifetime();
     let mut guarded = sig.clone();
     guarded.generics.params.insert(
         0,

@@ -22,7 +22,7 @@ use crate::diag::Diagnostics;
 use crate::ir::{Instr, Op};
 use crate::names::{self, runtime};
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 
 /// `(value, (t1, t2, t12))` of the closure's second-order code at the operands, with `t1` the
 /// inner direction and `t2` = `second` (one tangent per operand).
@@ -86,7 +86,8 @@ fn zeros(instr: &Instr) -> Vec<TokenStream> {
 /// The inner derivative's value.
 pub fn value(instr: &Instr) -> TokenStream {
     let block = second_block(instr, &zeros(instr));
-    quote!({ let (_, (__ad_inner, _, _)) = #block; __ad_inner })
+    let inner = names::inner_derivative();
+    quote!({ let (_, (#inner, _, _)) = #block; #inner })
 }
 
 /// Reverse mode: `(value, pullback)`, the pullback giving one cotangent per operand.
@@ -95,30 +96,34 @@ pub fn vjp(instr: &Instr) -> TokenStream {
     let zero = zeros(instr);
     let value = second_block(instr, &zero);
     let rt = runtime();
-    let partials: Vec<_> = (0..operands.len())
-        .map(|k| format_ident!("__ad_partial{}", k))
-        .collect();
+    let (inner, mixed, along) = (
+        names::inner_derivative(),
+        names::mixed_tangent(),
+        names::direction(),
+    );
+    let cotangent = names::nested_cotangent();
+    let partials: Vec<_> = (0..operands.len()).map(names::partial).collect();
     // `∂D/∂operand_k`, a tangent of operand `k`, one pass per component (none for an
     // integer, one for a float, one per element of a `Vec`).
     let passes = operands.iter().enumerate().map(|(k, v)| {
         let mut direction = zero.clone();
-        direction[k] = quote!(__ad_direction);
+        direction[k] = quote!(#along);
         let block = second_block(instr, &direction);
         let (partial, v) = (&partials[k], names::value(*v));
         quote! {
-            let #partial = #rt::assemble(&#v.zero_tangent(), |__ad_direction| {
-                let (_, (_, _, __ad_mixed)) = #block;
-                #rt::ScalarResult::to_f64(__ad_mixed)
+            let #partial = #rt::assemble(&#v.zero_tangent(), |#along| {
+                let (_, (_, _, #mixed)) = #block;
+                #rt::ScalarResult::to_f64(#mixed)
             });
         }
     });
     quote!({
         #[allow(unused_imports)]
         use #rt::Differentiable as _;
-        let (_, (__ad_inner, _, _)) = #value;
+        let (_, (#inner, _, _)) = #value;
         #(#passes)*
-        (__ad_inner, move |__ad_cotangent| {
-            (#(#rt::scaled_by(__ad_cotangent, &#partials),)*)
+        (#inner, move |#cotangent| {
+            (#(#rt::scaled_by(#cotangent, &#partials),)*)
         })
     })
 }
@@ -126,5 +131,6 @@ pub fn vjp(instr: &Instr) -> TokenStream {
 /// Forward mode: `(value, tangent)` with the operands' outer tangents `tangents`.
 pub fn forward(instr: &Instr, tangents: &[TokenStream]) -> TokenStream {
     let block = second_block(instr, tangents);
-    quote!({ let (_, (__ad_inner, _, __ad_mixed)) = #block; (__ad_inner, __ad_mixed) })
+    let (inner, mixed) = (names::inner_derivative(), names::mixed_tangent());
+    quote!({ let (_, (#inner, _, #mixed)) = #block; (#inner, #mixed) })
 }

@@ -295,7 +295,7 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             quote_spanned!(span=> ::core::compile_error!("internal error in ad, please report: rule and instruction disagree"))
         }
     };
-    let (mut_result, fresh) = (quote!(mut #result), quote!(__ad_fresh_pullback));
+    let (mut_result, fresh) = (quote!(mut #result), names::fresh_pullback());
     match storage {
         // (`Guard` only ever describes an `if`; a rule's pullback is never one.)
         Storage::Local | Storage::Guard(_) => {

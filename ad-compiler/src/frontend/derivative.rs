@@ -123,7 +123,7 @@ impl From<TokenStream> for Derived {
 
 /// The lifetime that guards a derived adapter's bounds.
 fn guard_lifetime() -> syn::Lifetime {
-    syn::parse_quote!('__ad_guard)
+    names::guard_lifetime()
 }
 
 /// `&'guard T: DerivedMode<Of = T>` for tangent type `T`.

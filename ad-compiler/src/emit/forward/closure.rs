@@ -6,7 +6,7 @@ use crate::analysis::Activity;
 use crate::ir::Body;
 use crate::names;
 use proc_macro2::{Ident, TokenStream};
-use quote::{ToTokens, format_ident, quote};
+use quote::{ToTokens, quote};
 
 /// A closure's forward code, and the references to its captured variables it reads.
 pub struct Captured {
@@ -52,7 +52,7 @@ pub fn closure_code(
         if let Ok(ident) = syn::parse2::<Ident>(tokens.clone())
             && ident.to_string().starts_with(|c: char| c.is_lowercase())
         {
-            let reference = format_ident!("__ad_capture_{}", ident);
+            let reference = names::capture(&ident);
             captures.push(quote!(let #reference = &#ident;));
             *tokens = quote!((*#reference));
         }

@@ -146,6 +146,7 @@ pub fn body_with_names(
     };
     let fallbacks = super::missing::fallbacks(ir, mode);
     let function_fallbacks = printer.function_fallbacks.items();
+    let result_tangent = names::result_tangent();
     let body = quote! {
         #[allow(unused_imports)]
         use #rt::{Differentiable as _, method_rules::*};
@@ -154,9 +155,9 @@ pub fn body_with_names(
         #(#bindings)*
         #code
         // The tangent first: a zero tangent is taken from the value before it moves.
-        let __ad_tangent = #tangent;
+        let #result_tangent = #tangent;
         #write_back
-        (#value, __ad_tangent)
+        (#value, #result_tangent)
     };
     super::reverse::inline_names(body, names)
 }
@@ -359,9 +360,8 @@ impl Printer<'_> {
                     .filter(|v| self.order == Order::Second || self.active(*v))
                     .map(|v| self.tangent_all(v))
                     .collect();
-                let locals: Vec<proc_macro2::Ident> = (0..tangents.len())
-                    .map(|k| quote::format_ident!("__ad_operand_tangent{}", k))
-                    .collect();
+                let locals: Vec<proc_macro2::Ident> =
+                    (0..tangents.len()).map(names::operand_tangent).collect();
                 let call = if self.owned.is_undecided_float(*a) {
                     quote_spanned!(span=> #rt::ops::#entry(#va, #vb, #(#locals),*))
                 } else {
@@ -440,11 +440,12 @@ impl Printer<'_> {
                 Order::Second => {
                     let rt = runtime();
                     let value = super::nested::value(instr);
+                    let missing = names::missing_second_order();
                     quote!({
                         #[allow(non_camel_case_types)]
                         struct nested_differentiate_has_no_second_order_rule;
-                        let __ad_missing = #rt::missing_second_order(nested_differentiate_has_no_second_order_rule, &|| ());
-                        #rt::with_second_tangent(#value, __ad_missing)
+                        let #missing = #rt::missing_second_order(nested_differentiate_has_no_second_order_rule, &|| ());
+                        #rt::with_second_tangent(#value, #missing)
                     })
                 }
             },

@@ -13,6 +13,7 @@ impl Printer<'_> {
     /// Tangent `component` of an active instruction whose tangent is built from its
     /// operands' tangents the way its value is built from their values (linearly).
     pub(super) fn structural_tangent(&self, instr: &Instr, component: &str) -> TokenStream {
+        let built = names::tangent_being_built();
         let rt = runtime();
         let t = |v: &ValueId| self.tangent_moved(*v, component);
         let name = |v: &ValueId| self.name(*v, component);
@@ -55,9 +56,9 @@ impl Printer<'_> {
                     .filter(|(_, v)| self.active(*v))
                     .map(|(member, v)| {
                         let (key, tv) = (field_key(member), t(v));
-                        quote!(#rt::add_into(&mut __ad_t, #rt::from_field::<#key, _>(#tv));)
+                        quote!(#rt::add_into(&mut #built, #rt::from_field::<#key, _>(#tv));)
                     });
-                quote!({ let mut __ad_t = #base; #(#adds)* __ad_t })
+                quote!({ let mut #built = #base; #(#adds)* #built })
             }
             Op::SetField {
                 base,
@@ -67,9 +68,9 @@ impl Printer<'_> {
                 let (key, tb) = (field_key(member), t(base));
                 let add = self.active(*value).then(|| {
                     let tv = t(value);
-                    quote!(#rt::add_into(&mut __ad_t, #rt::from_field::<#key, _>(#tv));)
+                    quote!(#rt::add_into(&mut #built, #rt::from_field::<#key, _>(#tv));)
                 });
-                quote!({ let mut __ad_t = #rt::without_field::<#key, _>(#tb); #add __ad_t })
+                quote!({ let mut #built = #rt::without_field::<#key, _>(#tb); #add #built })
             }
             Op::Index { base, index, .. } => {
                 let (tb, i) = (name(base), names::value(*index));
@@ -82,11 +83,11 @@ impl Printer<'_> {
             } => {
                 let (tb, tv) = (t(base), t(value));
                 let indices = indices.iter().map(|i| names::value(*i));
-                quote!({ let mut __ad_t = #tb; __ad_t #([#indices])* = #tv; __ad_t })
+                quote!({ let mut #built = #tb; #built #([#indices])* = #tv; #built })
             }
             Op::Push { base, value } => {
                 let (tb, tv) = (t(base), t(value));
-                quote!({ let mut __ad_t = #tb; __ad_t.push(#tv); __ad_t })
+                quote!({ let mut #built = #tb; #built.push(#tv); #built })
             }
             Op::VecRepeat { value, count } => {
                 let (tv, n) = (t(value), names::value(*count));
