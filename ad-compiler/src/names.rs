@@ -40,6 +40,17 @@ pub fn loop_value(v: u32) -> String {
     format!("__ad_loop_value{v}")
 }
 
+/// Parameter `i` of the closure a nested operator makes of a path (`gradient!(.., of: f)`).
+pub fn nested_parameter(i: usize) -> Ident {
+    format_ident!("__ad_y{}", i)
+}
+
+/// The statements that open and close a block's own scope where its statements are lowered
+/// in one list with the statements after it (see `lower::control`).
+pub const BLOCK_BEGIN: &str = "__ad_block_begin";
+/// See [`BLOCK_BEGIN`].
+pub const BLOCK_END: &str = "__ad_block_end";
+
 /// The index of a loop over a slice's elements, rewritten to read `xs[i]`.
 pub fn element_index() -> Ident {
     format_ident!("__ad_i")
@@ -95,9 +106,79 @@ pub fn partial(k: usize) -> Ident {
     format_ident!("__ad_partial{}", k)
 }
 
-/// The argument of a nested operator's pullback.
-pub fn nested_cotangent() -> Ident {
+/// The argument of a pullback an operator builds (also a nested operator's).
+pub fn pullback_argument() -> Ident {
     format_ident!("__ad_cotangent")
+}
+
+/// The value an operator computes, or a registration's adapter receives.
+pub fn operator_value() -> Ident {
+    format_ident!("__ad_value")
+}
+
+/// The pullback an operator or an adapter receives from a reverse derivative.
+pub fn operator_pullback() -> Ident {
+    format_ident!("__ad_pullback")
+}
+
+/// The differential an operator or an adapter receives from a forward derivative.
+pub fn operator_differential() -> Ident {
+    format_ident!("__ad_differential")
+}
+
+/// The gradient a pullback returns, read component by component.
+pub fn operator_gradient() -> Ident {
+    format_ident!("__ad_gradient")
+}
+
+/// A basis direction along which a tangent or cotangent is assembled.
+pub fn basis_direction() -> Ident {
+    format_ident!("__ad_e")
+}
+
+/// Argument `i` of an operator, bound once before the derivatives use it.
+pub fn argument(i: usize) -> Ident {
+    format_ident!("__ad_a{}", i)
+}
+
+/// The tangent given for, or computed for, argument `i`.
+pub fn argument_tangent(i: usize) -> Ident {
+    format_ident!("__ad_t{}", i)
+}
+
+/// The one argument of a function value's derivatives (`function!`).
+pub fn function_argument() -> Ident {
+    format_ident!("__ad_a")
+}
+
+/// The one tangent given to a function value's forward derivatives, or to `jacobian!`'s.
+pub fn function_tangent() -> Ident {
+    format_ident!("__ad_t")
+}
+
+/// The directions of a Hessian entry: `t1`, `t2` and the mixed `t12`.
+pub fn hessian_directions() -> (Ident, Ident, Ident) {
+    (
+        format_ident!("__ad_t1"),
+        format_ident!("__ad_t2"),
+        format_ident!("__ad_t12"),
+    )
+}
+
+/// Output `k` of a registered pullback, before it is spread into one slot per parameter.
+pub fn registered_output(k: usize) -> Ident {
+    format_ident!("__ad_w{}", k)
+}
+
+/// The left operand of a user operator with a float on the left (`2.0 * v`).
+pub fn float_left_operand() -> Ident {
+    format_ident!("__ad_lhs")
+}
+
+/// The hidden function holding the body of `impl Op<Rhs> for float` (see
+/// `frontend::float_left`).
+pub fn float_left_function(stem: &str, float: &str, rhs: &str) -> Ident {
+    format_ident!("__ad_{}_{}_{}", stem, float, rhs)
 }
 
 /// A tangent being built up, field by field or element by element.

@@ -101,7 +101,7 @@ pub fn vjp(instr: &Instr) -> TokenStream {
         names::mixed_tangent(),
         names::direction(),
     );
-    let cotangent = names::nested_cotangent();
+    let cotangent = names::pullback_argument();
     let partials: Vec<_> = (0..operands.len()).map(names::partial).collect();
     // `∂D/∂operand_k`, a tangent of operand `k`, one pass per component (none for an
     // integer, one for a float, one per element of a `Vec`).

@@ -184,10 +184,13 @@ impl Adapter<'_> {
     /// The VJP adapter's body from the user's pullback: one cotangent per `wrt` parameter,
     /// bare for one, a tuple for several, spread into the internal one slot per parameter.
     fn vjp_from_pullback(&self, registration: &syn::Ident) -> TokenStream {
+        let d_ = names::adjoint_in_hand();
+        let pullback_ = names::operator_pullback();
+        let value_ = names::operator_value();
         let (_, sources) = emit::vjp_params(self.sig);
         let seed_type = types::tangent(self.value_type);
         let user_outputs: Vec<_> = (0..self.wrt.iter().filter(|w| **w).count())
-            .map(|k| format_ident!("__ad_w{}", k))
+            .map(|k| names::registered_output(k))
             .collect();
         let pattern = match user_outputs.as_slice() {
             [single] => quote!(#single),
@@ -205,14 +208,18 @@ impl Adapter<'_> {
         let shape_span = self.sig.output.span();
         // The generated locals interpolated, at the result type but with the call site's
         // hygiene (see `emit::hygiene`).
-        let at_shape = |name: &str| {
-            proc_macro2::Ident::new(name, shape_span.resolved_at(proc_macro2::Span::call_site()))
+        let at_shape = |mut name: proc_macro2::Ident| {
+            name.set_span(shape_span.resolved_at(proc_macro2::Span::call_site()));
+            name
         };
-        let (pullback, d) = (at_shape("__ad_pullback"), at_shape("__ad_d"));
+        let (pullback, d) = (
+            at_shape(names::operator_pullback()),
+            at_shape(names::adjoint_in_hand()),
+        );
         let unpack = quote::quote_spanned!(shape_span=> let #pattern = #pullback(#d););
         quote! {
-            let (__ad_value, __ad_pullback) = #call(#(#sources),*);
-            (__ad_value, move |__ad_d: #seed_type| {
+            let (#value_, #pullback_) = #call(#(#sources),*);
+            (#value_, move |#d_: #seed_type| {
                 #unpack
                 (#(#slots,)*)
             })
@@ -224,12 +231,16 @@ impl Adapter<'_> {
     /// differential call each. Its bounds go in a guarded `where` clause (see
     /// `ad_core::basis::DerivedMode`).
     fn vjp_from_differential(&self, registration: &syn::Ident) -> Derived {
+        let e_ = names::basis_direction();
+        let d_ = names::adjoint_in_hand();
+        let differential_ = names::operator_differential();
+        let value_ = names::operator_value();
         let (_, sources) = emit::vjp_params(self.sig);
         let param_types = emit::param_types(self.sig);
         let rt = names::runtime();
         let guard = guard_lifetime();
         let wrt: Vec<usize> = (0..self.wrt.len()).filter(|i| self.wrt[*i]).collect();
-        let zero = |i: usize| format_ident!("__ad_z{}", i);
+        let zero = |i: usize| names::zero(i);
         let zeros = wrt.iter().map(|&i| {
             let (z, x) = (zero(i), &sources[i]);
             quote!(let #z = #x.zero_tangent();)
@@ -243,7 +254,7 @@ impl Adapter<'_> {
             }
             let args = wrt.iter().map(|&j| {
                 if j == i {
-                    quote!(__ad_e)
+                    quote!(#e_)
                 } else {
                     let z = zero(j);
                     quote!(::core::clone::Clone::clone(&#z))
@@ -251,8 +262,8 @@ impl Adapter<'_> {
             });
             let (z, param_mode) = (zero(i), mode(&types::tangent(&param_types[i])));
             quote! {
-                #param_mode::assemble(&#z, |__ad_e| {
-                    #value_mode::dot(&__ad_d, &__ad_differential(#(#args),*))
+                #param_mode::assemble(&#z, |#e_| {
+                    #value_mode::dot(&#d_, &#differential_(#(#args),*))
                 })
             }
         });
@@ -261,8 +272,8 @@ impl Adapter<'_> {
             #[allow(unused_imports)]
             use #rt::Differentiable as _;
             #(#zeros)*
-            let (__ad_value, __ad_differential) = #call(#(#sources),*);
-            (__ad_value, move |__ad_d: #value_tangent| (#(#slots,)*))
+            let (#value_, #differential_) = #call(#(#sources),*);
+            (#value_, move |#d_: #value_tangent| (#(#slots,)*))
         };
         let tangents = std::iter::once(value_tangent.clone())
             .chain(wrt.iter().map(|&i| types::tangent(&param_types[i])));
@@ -274,10 +285,13 @@ impl Adapter<'_> {
 
     /// The forward adapter's body from a function returning `(value, differential)`.
     fn forward_from_differential(&self, call: &TokenStream) -> TokenStream {
+        let tangent_ = names::result_tangent();
+        let differential_ = names::operator_differential();
+        let value_ = names::operator_value();
         let (_, sources) = emit::vjp_params(self.sig);
         let rt = names::runtime();
         let wrt: Vec<usize> = (0..self.wrt.len()).filter(|i| self.wrt[*i]).collect();
-        let tangent = |i: usize| format_ident!("__ad_t{}", i);
+        let tangent = |i: usize| names::argument_tangent(i);
         let tangents = wrt.iter().map(|&i| {
             let (t, given, x) = (tangent(i), names::param_tangent(i), &sources[i]);
             quote!(let #t = #rt::MaybeTangent::or_zero(#given, || #x.zero_tangent());)
@@ -287,9 +301,9 @@ impl Adapter<'_> {
             #[allow(unused_imports)]
             use #rt::Differentiable as _;
             #(#tangents)*
-            let (__ad_value, __ad_differential) = #call(#(#sources),*);
-            let __ad_tangent = __ad_differential(#(#args),*);
-            (__ad_value, __ad_tangent)
+            let (#value_, #differential_) = #call(#(#sources),*);
+            let #tangent_ = #differential_(#(#args),*);
+            (#value_, #tangent_)
         }
     }
 
@@ -298,6 +312,11 @@ impl Adapter<'_> {
     /// one pullback call each (one for a scalar result). Its bounds go in a guarded `where`
     /// clause (see `ad_core::basis::DerivedMode`).
     fn forward_from_vjp(&self) -> Derived {
+        let gradient_ = names::operator_gradient();
+        let e_ = names::basis_direction();
+        let tangent_ = names::result_tangent();
+        let pullback_ = names::operator_pullback();
+        let value_ = names::operator_value();
         let (_, sources) = emit::vjp_params(self.sig);
         let param_types = emit::param_types(self.sig);
         let rt = names::runtime();
@@ -312,7 +331,7 @@ impl Adapter<'_> {
         let value_tangent = types::tangent(self.value_type);
         let value_mode = mode(&value_tangent);
         let wrt: Vec<usize> = (0..self.wrt.len()).filter(|i| self.wrt[*i]).collect();
-        let given = |i: usize| format_ident!("__ad_t{}", i);
+        let given = |i: usize| names::argument_tangent(i);
         let tangents = wrt.iter().map(|&i| {
             let (t, tp) = (given(i), names::param_tangent(i));
             quote!(let #t = #rt::MaybeTangent::map_or(#tp, ::core::option::Option::None, ::core::option::Option::Some);)
@@ -322,7 +341,7 @@ impl Adapter<'_> {
             let param_mode = mode(&types::tangent(&param_types[i]));
             quote! {
                 + match &#t {
-                    ::core::option::Option::Some(t) => #param_mode::dot(&__ad_gradient.#k, t),
+                    ::core::option::Option::Some(t) => #param_mode::dot(&#gradient_.#k, t),
                     ::core::option::Option::None => 0.0,
                 }
             }
@@ -331,12 +350,12 @@ impl Adapter<'_> {
             #[allow(unused_imports)]
             use #rt::Differentiable as _;
             #(#tangents)*
-            let (__ad_value, __ad_pullback) = #vjp(#(#sources),*);
-            let __ad_tangent = #value_mode::assemble(&__ad_value.zero_tangent(), |__ad_e| {
-                let __ad_gradient = __ad_pullback(__ad_e);
+            let (#value_, #pullback_) = #vjp(#(#sources),*);
+            let #tangent_ = #value_mode::assemble(&#value_.zero_tangent(), |#e_| {
+                let #gradient_ = #pullback_(#e_);
                 0.0 #(#terms)*
             });
-            (__ad_value, __ad_tangent)
+            (#value_, #tangent_)
         };
         let tangents = std::iter::once(value_tangent.clone())
             .chain(wrt.iter().map(|&i| types::tangent(&param_types[i])));

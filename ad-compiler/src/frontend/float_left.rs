@@ -52,13 +52,14 @@ pub fn float_left(imp: &syn::ItemImpl) -> Option<FloatLeft> {
         _ => return None,
     };
     let stem = operator.to_lowercase();
-    let name = format_ident!("__ad_{}_{}_{}", stem, float, rhs_name);
+    let name = crate::names::float_left_function(&stem, &float.to_string(), &rhs_name);
+    let lhs = crate::names::float_left_operand();
     let rhs_param = method.sig.inputs.iter().nth(1)?.clone();
     let block = rename_self(quote::ToTokens::to_token_stream(&method.block));
     let function: syn::ItemFn = syn::parse2(quote! {
         #[doc(hidden)]
         #[allow(non_snake_case)]
-        fn #name(__ad_lhs: #float, #rhs_param) -> #rhs #block
+        fn #name(#lhs: #float, #rhs_param) -> #rhs #block
     })
     .ok()?;
     let rule = rule_impl(&operator, &float, &rhs, &name);
@@ -119,7 +120,11 @@ fn rule_impl(operator: &str, float: &Ident, rhs: &syn::Type, function: &Ident) -
 /// The operator's body with its receiver `self` named `__ad_lhs`.
 fn rename_self(tokens: TokenStream) -> TokenStream {
     crate::tokens::map_idents(tokens, &|ident| match ident == "self" {
-        true => TokenTree::Ident(Ident::new("__ad_lhs", ident.span())),
+        true => {
+            let mut lhs = crate::names::float_left_operand();
+            lhs.set_span(ident.span());
+            TokenTree::Ident(lhs)
+        }
         false => TokenTree::Ident(ident),
     })
 }

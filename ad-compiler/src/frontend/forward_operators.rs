@@ -14,7 +14,7 @@ use crate::lower;
 use crate::lower::operator_input::Input;
 use crate::names;
 use proc_macro2::{Ident, TokenStream};
-use quote::{ToTokens, format_ident, quote};
+use quote::{ToTokens, quote};
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -33,6 +33,14 @@ pub enum ForwardOperator {
 
 /// Expands a forward operator invocation.
 pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
+    let t_ = names::function_tangent();
+    let (t1_, t2_, t12_) = names::hessian_directions();
+    let cotangent_ = names::pullback_argument();
+    let second_ = names::mixed_tangent();
+    let tangent_ = names::result_tangent();
+    let differential_ = names::operator_differential();
+    let pullback_ = names::operator_pullback();
+    let value_ = names::operator_value();
     let input = match syn::parse2::<Input>(tokens) {
         Ok(input) => input,
         Err(e) => return e.to_compile_error(),
@@ -60,7 +68,7 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
     };
     let rt = names::runtime();
     let n = input.args.len();
-    let locals: Vec<Ident> = (0..n).map(|i| format_ident!("__ad_a{}", i)).collect();
+    let locals: Vec<Ident> = (0..n).map(|i| names::argument(i)).collect();
     let bindings = function.bind_arguments(&input.args, &locals);
     // Each use gets its own copy: a reference argument is copied (a `&mut` one reborrowed),
     // and the call coerces it as it would the expression; a value is cloned.
@@ -87,12 +95,12 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                      references,
                      forward,
                  }| {
-                    quote!({ #references let (_, __ad_tangent) = #forward; __ad_tangent })
+                    quote!({ #references let (_, #tangent_) = #forward; #tangent_ })
                 },
             )
         }
         ForwardOperator::ValueWithDifferential => {
-            let inputs: Vec<Ident> = (0..n).map(|i| format_ident!("__ad_t{}", i)).collect();
+            let inputs: Vec<Ident> = (0..n).map(|i| names::argument_tangent(i)).collect();
             let tangents: Vec<TokenStream> =
                 inputs.iter().map(|t| quote!(#rt::Present(#t))).collect();
             let primal = match function.primal(&cloned) {
@@ -106,18 +114,18 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                  }| {
                     quote!({
                         #references
-                        let __ad_value = #primal;
-                        let __ad_differential = move |#(#inputs),*| {
-                            let (_, __ad_tangent) = #forward;
-                            __ad_tangent
+                        let #value_ = #primal;
+                        let #differential_ = move |#(#inputs),*| {
+                            let (_, #tangent_) = #forward;
+                            #tangent_
                         };
-                        (__ad_value, __ad_differential)
+                        (#value_, #differential_)
                     })
                 },
             )
         }
         ForwardOperator::Hessian => {
-            let tangents = [quote!(#rt::Present((__ad_t1, __ad_t2, __ad_t12)))];
+            let tangents = [quote!(#rt::Present((#t1_, #t2_, #t12_)))];
             function.derivative(Order::Second, &cloned, &tangents).map(
                 |Captured {
                      references,
@@ -127,9 +135,9 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                     quote!({
                         use #rt::Differentiable as _;
                         #references
-                        #rt::hessian(&#a, #a.zero_tangent(), |__ad_t1, __ad_t2, __ad_t12| {
-                            let (_, (_, _, __ad_second)) = #forward;
-                            __ad_second
+                        #rt::hessian(&#a, #a.zero_tangent(), |#t1_, #t2_, #t12_| {
+                            let (_, (_, _, #second_)) = #forward;
+                            #second_
                         })
                     })
                 },
@@ -140,8 +148,7 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                 Ok(primal) => primal,
                 Err(e) => return e,
             };
-            let forward =
-                function.derivative(Order::First, &cloned, &[quote!(#rt::Present(__ad_t))]);
+            let forward = function.derivative(Order::First, &cloned, &[quote!(#rt::Present(#t_))]);
             let vjp = function.vjp(&cloned);
             match (forward, vjp) {
                 (
@@ -155,17 +162,17 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                     Ok(quote!({
                         use #rt::Differentiable as _;
                         #references
-                        let __ad_value = #primal;
+                        let #value_ = #primal;
                         #rt::jacobian(
                             #a.zero_tangent(),
-                            __ad_value.zero_tangent(),
-                            |__ad_t| {
-                                let (_, __ad_tangent) = #forward;
-                                __ad_tangent
+                            #value_.zero_tangent(),
+                            |#t_| {
+                                let (_, #tangent_) = #forward;
+                                #tangent_
                             },
                             || {
-                                let (_, __ad_pullback) = #vjp;
-                                move |__ad_cotangent| __ad_pullback(__ad_cotangent).0
+                                let (_, #pullback_) = #vjp;
+                                move |#cotangent_| #pullback_(#cotangent_).0
                             },
                         )
                     }))

@@ -21,6 +21,11 @@ use syn::spanned::Spanned;
 
 /// Expands `function!(f)` or `function!(|x: T| body)`.
 pub fn expand(tokens: TokenStream) -> TokenStream {
+    let a_ = names::function_argument();
+    let t_ = names::function_tangent();
+    let d_ = names::adjoint_in_hand();
+    let pullback_ = names::operator_pullback();
+    let value_ = names::operator_value();
     let of = match syn::parse2::<Expr>(tokens) {
         Ok(of) => without_groups(of),
         Err(e) => return e.to_compile_error(),
@@ -33,13 +38,13 @@ pub fn expand(tokens: TokenStream) -> TokenStream {
             let forward = callee::forward_path_of(path, false);
             let second = callee::second_path_of(path, false);
             quote!(#rt::Function::new(
-                |__ad_a| #path(__ad_a),
-                |__ad_a| {
-                    let (__ad_value, __ad_pullback) = #vjp(__ad_a);
-                    (__ad_value, move |__ad_d| __ad_pullback(__ad_d).0)
+                |#a_| #path(#a_),
+                |#a_| {
+                    let (#value_, #pullback_) = #vjp(#a_);
+                    (#value_, move |#d_| #pullback_(#d_).0)
                 },
-                |__ad_a, __ad_t| #forward(__ad_a, #rt::Present(__ad_t)),
-                |__ad_a, __ad_t| #second(__ad_a, #rt::Present(__ad_t)),
+                |#a_, #t_| #forward(#a_, #rt::Present(#t_)),
+                |#a_, #t_| #second(#a_, #rt::Present(#t_)),
             ))
         }
         Expr::Closure(closure) => match closure_function(closure) {
@@ -55,6 +60,11 @@ pub fn expand(tokens: TokenStream) -> TokenStream {
 }
 
 fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStream> {
+    let a_ = names::function_argument();
+    let t_ = names::function_tangent();
+    let d_ = names::adjoint_in_hand();
+    let pullback_ = names::operator_pullback();
+    let value_ = names::operator_value();
     let rt = names::runtime();
     let params = lower::closure_params(closure);
     let ty = match params.as_slice() {
@@ -76,16 +86,10 @@ fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStre
             .to_compile_error());
         }
     };
-    let argument: Expr = syn::parse_quote!(__ad_a);
+    let argument: Expr = syn::parse_quote!(#a_);
     let vjp = operators::closure_vjp(closure, &[argument])?;
-    let derivative = |order| {
-        closure_forward(
-            closure,
-            &[quote!(__ad_a)],
-            &[quote!(#rt::Present(__ad_t))],
-            order,
-        )
-    };
+    let derivative =
+        |order| closure_forward(closure, &[quote!(#a_)], &[quote!(#rt::Present(#t_))], order);
     let Captured {
         references,
         forward,
@@ -97,12 +101,12 @@ fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStre
         #references
         #rt::Function::new(
             #closure,
-            |__ad_a: #ty| {
-                let (__ad_value, __ad_pullback) = #vjp;
-                (__ad_value, move |__ad_d| __ad_pullback(__ad_d).0)
+            |#a_: #ty| {
+                let (#value_, #pullback_) = #vjp;
+                (#value_, move |#d_| #pullback_(#d_).0)
             },
-            |__ad_a: #ty, __ad_t| #forward,
-            |__ad_a: #ty, __ad_t| #second,
+            |#a_: #ty, #t_| #forward,
+            |#a_: #ty, #t_| #second,
         )
     }))
 }

@@ -27,9 +27,10 @@ pub fn rule_impl(imp: &syn::ItemImpl) -> TokenStream {
     let rt = quote!(::ad::__private);
     let self_ty = &imp.self_ty;
     let (impl_generics, _, where_clause) = imp.generics.split_for_impl();
-    let sibling = format_ident!("__ad_vjp_{}", method);
-    let forward = format_ident!("__ad_fwd_{}", method);
-    let second = format_ident!("__ad_hvp_{}", method);
+    let method_ident = format_ident!("{}", method);
+    let sibling = crate::names::method_vjp(&method_ident);
+    let forward = crate::names::method_forward(&method_ident);
+    let second = crate::names::method_second(&method_ident);
     let second_entry = format_ident!("{}_hvp", method);
     let entry = format_ident!("{}_vjp", method);
     let forward_entry = format_ident!("{}_jvp", method);

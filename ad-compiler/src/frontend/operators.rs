@@ -12,7 +12,7 @@ use crate::lower::{self, BodyInput};
 use crate::names;
 use crate::pipeline::{self, Differentiated};
 use proc_macro2::TokenStream;
-use quote::{ToTokens, format_ident, quote};
+use quote::{ToTokens, quote};
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -31,6 +31,10 @@ pub enum Operator {
 
 /// Expands an operator invocation.
 pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
+    let t0_ = names::argument_tangent(0);
+    let cotangent_ = names::pullback_argument();
+    let pullback_ = names::operator_pullback();
+    let value_ = names::operator_value();
     let input = match syn::parse2::<Input>(tokens) {
         Ok(input) => input,
         Err(e) => return e.to_compile_error(),
@@ -55,34 +59,34 @@ pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
         }
     };
     let rt = names::runtime();
-    let tangents: Vec<_> = (0..n).map(|i| format_ident!("__ad_t{}", i)).collect();
+    let tangents: Vec<_> = (0..n).map(|i| names::argument_tangent(i)).collect();
     let unpacked = if n == 1 {
         tangents[0].to_token_stream()
     } else {
         quote!((#(#tangents),*))
     };
     let gradient = quote! {{
-        let (#(#tangents,)*) = __ad_pullback(#rt::seed(&__ad_value));
+        let (#(#tangents,)*) = #pullback_(#rt::seed(&#value_));
         #unpacked
     }};
     let pullback = if n == 1 {
-        quote!(move |__ad_cotangent| {
-            let (__ad_t0,) = __ad_pullback(__ad_cotangent);
-            __ad_t0
+        quote!(move |#cotangent_| {
+            let (#t0_,) = #pullback_(#cotangent_);
+            #t0_
         })
     } else {
-        quote!(__ad_pullback)
+        quote!(#pullback_)
     };
     let tail = match operator {
         Operator::Gradient => gradient,
-        Operator::ValueWithGradient => quote!((__ad_value, #gradient)),
-        Operator::ValueWithPullback => quote!((__ad_value, #pullback)),
+        Operator::ValueWithGradient => quote!((#value_, #gradient)),
+        Operator::ValueWithPullback => quote!((#value_, #pullback)),
         Operator::Pullback => pullback,
     };
     let allow = emit::allow_generated();
     quote! {{
         #allow
-        let (__ad_value, __ad_pullback) = #vjp;
+        let (#value_, #pullback_) = #vjp;
         #tail
     }}
 }

@@ -197,9 +197,7 @@ impl Builder<'_> {
         let closure: syn::ExprClosure = match &input.of {
             Expr::Closure(c) => c.clone(),
             Expr::Path(p) => {
-                let params: Vec<syn::Ident> = (0..n)
-                    .map(|i| quote::format_ident!("__ad_y{}", i))
-                    .collect();
+                let params: Vec<syn::Ident> = (0..n).map(crate::names::nested_parameter).collect();
                 syn::parse_quote!(|#(#params),*| #p(#(#params),*))
             }
             other => {

@@ -335,11 +335,7 @@ impl Builder<'_> {
     }
 }
 
-/// The statements that open and close a block's own scope in a statement list that goes on
-/// after the block (see [`with_rest`]).
-pub const BLOCK_BEGIN: &str = "__ad_block_begin";
-/// See [`BLOCK_BEGIN`].
-pub const BLOCK_END: &str = "__ad_block_end";
+pub use crate::names::{BLOCK_BEGIN, BLOCK_END};
 
 fn marker(name: &str) -> Stmt {
     let name = syn::Ident::new(name, Span::call_site());
