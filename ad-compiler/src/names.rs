@@ -338,28 +338,28 @@ pub fn zero(i: usize) -> Ident {
 /// The sibling of a `&mut self` method: a different name, so that a call from other
 /// differentiable code (which would not see the mutation) finds the guard of
 /// [`super::mut_self`] instead.
-pub fn mut_method_vjp(name: &Ident) -> Ident {
+pub fn mut_method_reverse(name: &Ident) -> Ident {
     sibling("__ad_vjp_mut_", name)
 }
 
 /// The sibling of a `&mut self` method without a result, as called from differentiable code:
 /// it takes `self` by value and returns its new version.
-pub fn inout_method_vjp(name: &Ident) -> Ident {
+pub fn inout_method_reverse(name: &Ident) -> Ident {
     sibling("__ad_vjp_inout_", name)
 }
 
 /// The sibling associated function holding the VJP of method or associated function `name`.
-pub fn method_vjp(name: &Ident) -> Ident {
+pub fn method_reverse(name: &Ident) -> Ident {
     sibling("__ad_vjp_", name)
 }
 
-/// The sibling a differentiable body calls for `x.name(..)`: [`inout_method_vjp`] for the
-/// statement `x.name(..);` of an inout call, [`method_vjp`] otherwise.
-pub fn called_method_vjp(name: &Ident, inout: bool) -> Ident {
+/// The sibling a differentiable body calls for `x.name(..)`: [`inout_method_reverse`] for the
+/// statement `x.name(..);` of an inout call, [`method_reverse`] otherwise.
+pub fn called_method_reverse(name: &Ident, inout: bool) -> Ident {
     if inout {
-        inout_method_vjp(name)
+        inout_method_reverse(name)
     } else {
-        method_vjp(name)
+        method_reverse(name)
     }
 }
 
@@ -378,13 +378,13 @@ pub fn method_forward(name: &Ident) -> Ident {
     sibling("__ad_fwd_", name)
 }
 
-/// The forward sibling of a `&mut self` method (see [`mut_method_vjp`]).
+/// The forward sibling of a `&mut self` method (see [`mut_method_reverse`]).
 pub fn mut_method_forward(name: &Ident) -> Ident {
     sibling("__ad_fwd_mut_", name)
 }
 
 /// The forward sibling a differentiable body calls for `x.name(..)` (see
-/// [`called_method_vjp`]).
+/// [`called_method_reverse`]).
 pub fn called_method_forward(name: &Ident, inout: bool) -> Ident {
     if inout {
         sibling("__ad_fwd_inout_", name)
@@ -424,7 +424,7 @@ pub fn companion_forward() -> Ident {
 }
 
 /// The function inside a companion module that holds the VJP.
-pub fn companion_vjp() -> Ident {
+pub fn companion_reverse() -> Ident {
     Ident::new("vjp", Span::call_site())
 }
 

@@ -24,12 +24,12 @@ pub fn is_associated(path: &Path) -> bool {
 }
 
 /// The path of the VJP of the function named by `path`.
-pub fn vjp_path(path: &Path) -> Path {
-    vjp_path_of(path, false)
+pub fn reverse_path(path: &Path) -> Path {
+    reverse_path_of(path, false)
 }
 
-/// [`vjp_path`] for a `&mut self` method (`mutates`), whose sibling has its own name.
-pub fn vjp_path_of(path: &Path, mutates: bool) -> Path {
+/// [`reverse_path`] for a `&mut self` method (`mutates`), whose sibling has its own name.
+pub fn reverse_path_of(path: &Path, mutates: bool) -> Path {
     derivative_path(path, mutates, Mode::Reverse)
 }
 
@@ -56,8 +56,8 @@ fn derivative_path(path: &Path, mutates: bool, mode: Mode) -> Path {
     if is_associated(path) {
         if let Some(last) = out.segments.last_mut() {
             last.ident = match (mode, mutates) {
-                (Mode::Reverse, true) => names::mut_method_vjp(&last.ident),
-                (Mode::Reverse, false) => names::method_vjp(&last.ident),
+                (Mode::Reverse, true) => names::mut_method_reverse(&last.ident),
+                (Mode::Reverse, false) => names::method_reverse(&last.ident),
                 (Mode::Forward, true) => names::mut_method_forward(&last.ident),
                 (Mode::Forward, false) => names::method_forward(&last.ident),
                 (Mode::Second, true) => names::mut_method_second(&last.ident),
@@ -72,7 +72,7 @@ fn derivative_path(path: &Path, mutates: bool, mode: Mode) -> Path {
     let arguments = std::mem::replace(&mut last.arguments, PathArguments::None);
     out.segments.push(last);
     let ident = match mode {
-        Mode::Reverse => names::companion_vjp(),
+        Mode::Reverse => names::companion_reverse(),
         Mode::Forward => names::companion_forward(),
         Mode::Second => names::companion_second(),
     };
@@ -86,7 +86,7 @@ mod tests {
     use quote::ToTokens;
 
     fn vjp(path: &str) -> String {
-        vjp_path(&syn::parse_str(path).unwrap())
+        reverse_path(&syn::parse_str(path).unwrap())
             .to_token_stream()
             .to_string()
     }

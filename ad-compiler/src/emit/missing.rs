@@ -53,7 +53,7 @@ fn fallback(name: &str, inout: bool, mode: Mode) -> TokenStream {
     let fallback = format_ident!("derivative_of_{}{}", kind, name);
     let method = format_ident!("{}", name);
     let vjp = match mode {
-        Mode::Reverse => names::called_method_vjp(&method, inout),
+        Mode::Reverse => names::called_method_reverse(&method, inout),
         Mode::Forward => names::called_method_forward(&method, inout),
         Mode::Second => names::called_method_second(&method, inout),
     };

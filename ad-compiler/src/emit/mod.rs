@@ -33,7 +33,7 @@ pub fn allow_generated() -> TokenStream {
 
 /// The declared parameters of a generated VJP: receivers kept, others renamed `__ad_p<i>`;
 /// and the expression that holds each inside the body.
-pub fn vjp_params(sig: &syn::Signature) -> (Vec<TokenStream>, Vec<TokenStream>) {
+pub fn derivative_params(sig: &syn::Signature) -> (Vec<TokenStream>, Vec<TokenStream>) {
     sig.inputs
         .iter()
         .enumerate()

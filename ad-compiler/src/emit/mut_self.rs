@@ -22,7 +22,7 @@ pub fn guard(
     result: &TokenStream,
     shown_at: ShownAt,
 ) -> TokenStream {
-    let vjp = names::mut_method_vjp(&sig.ident);
+    let vjp = names::mut_method_reverse(&sig.ident);
     let (params, args) = typed_params(sig);
     // Never called (the bound cannot hold); the body only gives the signature meaning.
     let body = quote!(Self::#vjp(&mut ::core::clone::Clone::clone(self), #(#args),*));
@@ -43,7 +43,7 @@ pub fn guard(
     let params: Vec<TokenStream> = std::iter::once(quote!(self: &#lifetime Self))
         .chain(params)
         .collect();
-    let name = names::method_vjp(&sig.ident);
+    let name = names::method_reverse(&sig.ident);
     super::derivative_fn(
         vis,
         &name,
@@ -82,7 +82,7 @@ pub fn forward_guard(
 
 /// The inout sibling `__ad_vjp_inout_<name>` of the `&mut self` method `sig` without a
 /// result, which differentiable code calls for the statement `x.name(args);`: it takes `self`
-/// by value and returns its new version with the pullback of [`names::mut_method_vjp`].
+/// by value and returns its new version with the pullback of [`names::mut_method_reverse`].
 ///
 /// Original: `x.name(a)` replaces `x` by `x' = f(x, a)`.
 /// Tangent: `dx' = ∂f/∂x · dx + ∂f/∂a · da`.
@@ -94,8 +94,8 @@ pub fn inout(
     result: &TokenStream,
     shown_at: ShownAt,
 ) -> TokenStream {
-    let name = names::inout_method_vjp(&sig.ident);
-    let vjp = names::mut_method_vjp(&sig.ident);
+    let name = names::inout_method_reverse(&sig.ident);
+    let vjp = names::mut_method_reverse(&sig.ident);
     let (params, args) = typed_params(sig);
     let params: Vec<TokenStream> = std::iter::once(quote!(mut self)).chain(params).collect();
     let body = quote! {
@@ -141,7 +141,7 @@ pub fn forward_inout(
 /// The declarations and names of the parameters of `sig` other than the receiver (always the
 /// first), as the VJP declares them.
 fn typed_params(sig: &syn::Signature) -> (Vec<TokenStream>, Vec<TokenStream>) {
-    let (decls, names) = super::vjp_params(sig);
+    let (decls, names) = super::derivative_params(sig);
     let receivers = usize::from(sig.receiver().is_some());
     (decls[receivers..].to_vec(), names[receivers..].to_vec())
 }

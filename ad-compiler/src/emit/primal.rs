@@ -243,7 +243,7 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
         }
         (Rule::Call, Op::Nested { .. }) => super::nested::vjp(instr),
         (Rule::Call, Op::Call { callee: path, args }) => {
-            let vjp = callee::vjp_path(&path.path);
+            let vjp = callee::reverse_path(&path.path);
             let args = args.iter().map(|a| names::located(v(a), span));
             quote_spanned!(span=> #vjp(#(#args),*))
         }
@@ -287,7 +287,7 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
                 inout,
             },
         ) => {
-            let vjp = names::called_method_vjp(method, *inout);
+            let vjp = names::called_method_reverse(method, *inout);
             let receiver = partial_receiver(method, *mask, v(receiver));
             method_call(&receiver, &vjp, turbofish, args, span)
         }

@@ -52,7 +52,7 @@ pub fn precise_capture(generics: &syn::Generics) -> TokenStream {
 /// The signature of a generated VJP's result: `(R, impl Fn(dR) -> (dP0, dP1, ..,) + use<..>)`,
 /// or with a boxed pullback for a recursive function (whose opaque pullback type would
 /// contain itself). `dR` is the tangent of `seeded`: `R` itself, except for an inout method.
-pub fn vjp_result(
+pub fn reverse_result(
     ret: &syn::Type,
     seeded: &syn::Type,
     param_tangents: &[TokenStream],

@@ -86,23 +86,23 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
         target: &target,
     };
     let registration = &sig.ident;
-    let (vjp_body, forward_body) = match &mode {
+    let (reverse_body, forward_body) = match &mode {
         Registered::Reverse => (
-            adapter.vjp_from_pullback(registration).into(),
-            adapter.forward_from_vjp(),
+            adapter.reverse_from_pullback(registration).into(),
+            adapter.forward_from_reverse(),
         ),
         Registered::Both(forward) => (
-            adapter.vjp_from_pullback(registration).into(),
+            adapter.reverse_from_pullback(registration).into(),
             adapter.forward_from_differential(&quote!(#forward)).into(),
         ),
         Registered::Forward => (
-            adapter.vjp_from_differential(registration),
+            adapter.reverse_from_differential(registration),
             adapter
                 .forward_from_differential(&adapter.call(registration))
                 .into(),
         ),
     };
-    let generated = adapter.items(vjp_body, forward_body, &vis);
+    let generated = adapter.items(reverse_body, forward_body, &vis);
     quote!(#item #generated)
 }
 
@@ -183,11 +183,11 @@ impl Adapter<'_> {
 
     /// The VJP adapter's body from the user's pullback: one cotangent per `wrt` parameter,
     /// bare for one, a tuple for several, spread into the internal one slot per parameter.
-    fn vjp_from_pullback(&self, registration: &syn::Ident) -> TokenStream {
+    fn reverse_from_pullback(&self, registration: &syn::Ident) -> TokenStream {
         let d_ = names::adjoint_in_hand();
         let pullback_ = names::operator_pullback();
         let value_ = names::operator_value();
-        let (_, sources) = emit::vjp_params(self.sig);
+        let (_, sources) = emit::derivative_params(self.sig);
         let seed_type = types::tangent(self.value_type);
         let user_outputs: Vec<_> = (0..self.wrt.iter().filter(|w| **w).count())
             .map(|k| names::registered_output(k))
@@ -230,12 +230,12 @@ impl Adapter<'_> {
     /// `Σ_j e_j <cotangent, differential(e_j)>` over the components `e_j` of its tangent, one
     /// differential call each. Its bounds go in a guarded `where` clause (see
     /// `ad_core::basis::DerivedMode`).
-    fn vjp_from_differential(&self, registration: &syn::Ident) -> Derived {
+    fn reverse_from_differential(&self, registration: &syn::Ident) -> Derived {
         let e_ = names::basis_direction();
         let d_ = names::adjoint_in_hand();
         let differential_ = names::operator_differential();
         let value_ = names::operator_value();
-        let (_, sources) = emit::vjp_params(self.sig);
+        let (_, sources) = emit::derivative_params(self.sig);
         let param_types = emit::param_types(self.sig);
         let rt = names::runtime();
         let guard = guard_lifetime();
@@ -288,7 +288,7 @@ impl Adapter<'_> {
         let tangent_ = names::result_tangent();
         let differential_ = names::operator_differential();
         let value_ = names::operator_value();
-        let (_, sources) = emit::vjp_params(self.sig);
+        let (_, sources) = emit::derivative_params(self.sig);
         let rt = names::runtime();
         let wrt: Vec<usize> = (0..self.wrt.len()).filter(|i| self.wrt[*i]).collect();
         let tangent = |i: usize| names::argument_tangent(i);
@@ -311,21 +311,21 @@ impl Adapter<'_> {
     /// `Σ_k e_k Σ_i <pullback(e_k)_i, t_i>` over the components `e_k` of the result's tangent,
     /// one pullback call each (one for a scalar result). Its bounds go in a guarded `where`
     /// clause (see `ad_core::basis::DerivedMode`).
-    fn forward_from_vjp(&self) -> Derived {
+    fn forward_from_reverse(&self) -> Derived {
         let gradient_ = names::operator_gradient();
         let e_ = names::basis_direction();
         let tangent_ = names::result_tangent();
         let pullback_ = names::operator_pullback();
         let value_ = names::operator_value();
-        let (_, sources) = emit::vjp_params(self.sig);
+        let (_, sources) = emit::derivative_params(self.sig);
         let param_types = emit::param_types(self.sig);
         let rt = names::runtime();
         let guard = guard_lifetime();
         let vjp = if self.associated {
-            let sibling = names::method_vjp(self.target);
+            let sibling = names::method_reverse(self.target);
             quote!(Self::#sibling)
         } else {
-            names::companion_vjp().into_token_stream()
+            names::companion_reverse().into_token_stream()
         };
         let mode = |tangent: &TokenStream| quote!(<&#guard #tangent as #rt::DerivedMode>);
         let value_tangent = types::tangent(self.value_type);
@@ -405,14 +405,14 @@ impl Adapter<'_> {
     /// The VJP and forward adapters, where callers look for them.
     fn items(&self, vjp: Derived, forward: Derived, vis: &syn::Visibility) -> TokenStream {
         let sig = self.sig;
-        let (decls, _) = emit::vjp_params(sig);
+        let (decls, _) = emit::derivative_params(sig);
         let param_types = emit::param_types(sig);
         let tangents: Vec<TokenStream> = param_types
             .iter()
             .zip(self.wrt)
             .map(|(ty, &w)| types::param_tangent(ty, w))
             .collect();
-        let vjp_result = types::vjp_result(
+        let reverse_result = types::reverse_result(
             self.value_type,
             self.value_type,
             &tangents,
@@ -425,28 +425,28 @@ impl Adapter<'_> {
         let value_type = self.value_type;
         let value_tangent = types::tangent(value_type);
         let forward_result = quote!((#value_type, #value_tangent));
-        let (vjp_sig, forward_sig) = (guarded(sig, vjp.bounds), guarded(sig, forward.bounds));
-        let (item_vis, vjp_name, forward_name, second_name) = if self.associated {
+        let (reverse_sig, forward_sig) = (guarded(sig, vjp.bounds), guarded(sig, forward.bounds));
+        let (item_vis, reverse_name, forward_name, second_name) = if self.associated {
             (
                 quote!(#vis),
-                names::method_vjp(self.target),
+                names::method_reverse(self.target),
                 names::method_forward(self.target),
                 names::method_second(self.target),
             )
         } else {
             (
                 quote!(pub),
-                names::companion_vjp(),
+                names::companion_reverse(),
                 names::companion_forward(),
                 names::companion_second(),
             )
         };
         let vjp = emit::derivative_fn(
             item_vis.clone(),
-            &vjp_name,
-            &vjp_sig,
+            &reverse_name,
+            &reverse_sig,
             &decls,
-            vjp_result,
+            reverse_result,
             vjp.body,
             None,
         );

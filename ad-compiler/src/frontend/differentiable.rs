@@ -92,7 +92,7 @@ fn expand_fn(
     placement: Placement,
     original: TokenStream,
 ) -> TokenStream {
-    match vjp_item(
+    match reverse_item(
         config,
         vis,
         sig,
@@ -121,7 +121,7 @@ fn inherited_attributes(attrs: &[syn::Attribute]) -> impl Iterator<Item = &syn::
 /// The item holding the VJP of one function, or the errors that prevent it. `impl_generics`
 /// are those of the enclosing `impl` when known (`#[differentiable]` on the block): the
 /// pullback captures them too.
-fn vjp_item(
+fn reverse_item(
     config: &Config,
     vis: &syn::Visibility,
     sig: &syn::Signature,
@@ -150,7 +150,7 @@ fn vjp_item(
     let Some(differentiated) = differentiated.filter(|_| !diag.has_errors()) else {
         return Err(diag.to_compile_errors());
     };
-    let (decls, sources) = emit::vjp_params(sig);
+    let (decls, sources) = emit::derivative_params(sig);
     let ret = types::return_type(&sig.output);
     let param_types = emit::param_types(sig);
     let tangents: Vec<TokenStream> = param_types
@@ -165,7 +165,7 @@ fn vjp_item(
     } else {
         ret.clone()
     };
-    let result = types::vjp_result(&ret, &seeded, &tangents, &captured, recursive);
+    let result = types::reverse_result(&ret, &seeded, &tangents, &captured, recursive);
     let through = param_types
         .iter()
         .zip(&differentiated.ir.params)
@@ -265,7 +265,7 @@ fn vjp_item(
         Placement::Companion => {
             let vjp = emit::derivative_fn(
                 quote!(pub),
-                &names::companion_vjp(),
+                &names::companion_reverse(),
                 sig,
                 &decls,
                 result,
@@ -291,15 +291,15 @@ fn vjp_item(
                 let inout = ir.inout_result.then(|| {
                     let self_type: syn::Type = syn::parse_quote!(Self);
                     let returns_self =
-                        types::vjp_result(&self_type, &seeded, &tangents, &captured, recursive);
+                        types::reverse_result(&self_type, &seeded, &tangents, &captured, recursive);
                     emit::mut_self::inout(vis.clone(), sig, &returns_self, shown_at)
                 });
                 quote!(#guard #inout)
             });
             let name = if mutating {
-                names::mut_method_vjp(&sig.ident)
+                names::mut_method_reverse(&sig.ident)
             } else {
-                names::method_vjp(&sig.ident)
+                names::method_reverse(&sig.ident)
             };
             let vjp = emit::derivative_fn(vis, &name, sig, &decls, result, body, shown_at);
             quote!(#vjp #mut_self_items #forwards)
@@ -490,7 +490,7 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
         let placement = Placement::Companion;
         let generics = syn::Generics::default();
         let vis = syn::Visibility::Inherited;
-        return match vjp_item(config, &vis, &f.sig, &f.block, placement, &generics) {
+        return match reverse_item(config, &vis, &f.sig, &f.block, placement, &generics) {
             Ok(generated) => {
                 let rule = &float_left.rule;
                 quote!(#original #f #generated #rule)
@@ -516,7 +516,7 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
                 f.vis.clone()
             };
             let placement = Placement::Sibling;
-            match vjp_item(config, &vis, &f.sig, &f.block, placement, &imp.generics) {
+            match reverse_item(config, &vis, &f.sig, &f.block, placement, &imp.generics) {
                 Ok(tokens) => {
                     let inherited = inherited_attributes(&f.attrs);
                     generated.push(quote!(#(#inherited)* #tokens));

@@ -280,12 +280,12 @@ impl<'a> Function<'a> {
     fn vjp(&self, values: &[TokenStream]) -> Result<TokenStream, TokenStream> {
         match self {
             Function::Path { path, mutates } => {
-                let vjp = callee::vjp_path_of(path, *mutates);
+                let vjp = callee::reverse_path_of(path, *mutates);
                 Ok(quote!(#vjp(#(#values),*)))
             }
             Function::Closure(c) => {
                 let args: Vec<Expr> = values.iter().map(|v| syn::parse_quote!(#v)).collect();
-                operators::closure_vjp(c, &args)
+                operators::closure_reverse(c, &args)
             }
         }
     }

@@ -34,7 +34,7 @@ pub fn expand(tokens: TokenStream) -> TokenStream {
     match &of {
         Expr::Path(p) if p.qself.is_none() => {
             let path = &p.path;
-            let vjp = callee::vjp_path(path);
+            let vjp = callee::reverse_path(path);
             let forward = callee::forward_path_of(path, false);
             let second = callee::second_path_of(path, false);
             quote!(#rt::Function::new(
@@ -87,7 +87,7 @@ fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStre
         }
     };
     let argument: Expr = syn::parse_quote!(#a_);
-    let vjp = operators::closure_vjp(closure, &[argument])?;
+    let vjp = operators::closure_reverse(closure, &[argument])?;
     let derivative =
         |order| closure_forward(closure, &[quote!(#a_)], &[quote!(#rt::Present(#t_))], order);
     let Captured {

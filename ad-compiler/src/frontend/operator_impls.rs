@@ -28,7 +28,7 @@ pub fn rule_impl(imp: &syn::ItemImpl) -> TokenStream {
     let self_ty = &imp.self_ty;
     let (impl_generics, _, where_clause) = imp.generics.split_for_impl();
     let method_ident = format_ident!("{}", method);
-    let sibling = crate::names::method_vjp(&method_ident);
+    let sibling = crate::names::method_reverse(&method_ident);
     let forward = crate::names::method_forward(&method_ident);
     let second = crate::names::method_second(&method_ident);
     let second_entry = format_ident!("{}_hvp", method);

@@ -45,11 +45,11 @@ pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
             // `at: &mut x` calls a `&mut self` method, whose VJP has its own name.
             let mutates =
                 matches!(input.args.first(), Some(Expr::Reference(r)) if r.mutability.is_some());
-            let path = callee::vjp_path_of(&p.path, mutates);
+            let path = callee::reverse_path_of(&p.path, mutates);
             let args = &input.args;
             quote!(#path(#(#args),*))
         }
-        Expr::Closure(c) => match closure_vjp(c, &input.args) {
+        Expr::Closure(c) => match closure_reverse(c, &input.args) {
             Ok(tokens) => tokens,
             Err(errors) => return errors,
         },
@@ -124,7 +124,7 @@ pub(crate) fn differentiate_closure(
 }
 
 /// The VJP of a closure literal applied to `args`, as a block expression.
-pub(crate) fn closure_vjp(
+pub(crate) fn closure_reverse(
     closure: &syn::ExprClosure,
     args: &[Expr],
 ) -> Result<TokenStream, TokenStream> {

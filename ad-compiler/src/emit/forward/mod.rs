@@ -84,7 +84,7 @@ pub fn body_with_names(
             // Typed by the declared parameter (a reference's referent), and shown at it like
             // the signature (see `types::signature_shown_at`): this call is where rustc
             // reports a type that is not differentiable.
-            // A `&mut self` receiver is bound to an owned copy (see `emit::vjp_params`).
+            // A `&mut self` receiver is bound to an owned copy (see `emit::derivative_params`).
             let owned_copy = ir.mutated_self.is_some() && p.name == "self";
             let shown_at = p.ty.as_ref().map(super::types::shown_at);
             let value = match shown_at {

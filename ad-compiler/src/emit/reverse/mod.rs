@@ -198,7 +198,7 @@ impl Printer<'_, '_> {
                     );
                 };
                 let value = names::value(p.value);
-                // A `&mut self` receiver is bound to an owned copy (see `emit::vjp_params`).
+                // A `&mut self` receiver is bound to an owned copy (see `emit::derivative_params`).
                 let owned_copy = self.ir.mutated_self.is_some() && p.name == "self";
                 let by_ref = match &p.ty {
                     Some(syn::Type::Reference(_)) if !owned_copy => quote!(#value),
