@@ -1,13 +1,21 @@
 //! The invariants of a [`ReversePlan`], checked after planning (as `ir::verify` checks the
-//! IR): everything the primal saves for the pullback is read back exactly once, by the
-//! adjoint step of the same instruction, from the same storage, inside the reverse of the
-//! same loops; so every tape pushed in a loop is popped in the reverse of that loop, in
-//! reverse order, and no pullback reads a slot nothing wrote. Items are checked in the order
+//! IR):
+//!
+//! - everything the primal saves for the pullback is read back exactly once, by the adjoint
+//!   step of the same instruction, from the same storage, inside the reverse of the same
+//!   loops; so every tape pushed in a loop is popped in the reverse of that loop, in reverse
+//!   order, and no pullback reads a slot nothing wrote;
+//! - every plain adjoint (a local, not an `Option` or a parameter's dense accumulator) is
+//!   written by its first contribution before anything reads it or adds to it, and only once
+//!   so;
+//! - regions agree with their instructions: an `if` yields as many values from each branch,
+//!   a loop carries as many initial values, parameters, yields and outputs, and its carried
+//!   positions exist. Items are checked in the order
 //! of their values, so the first problem reported is always the same.
 
 use super::plan::*;
 use crate::ir::ValueId;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Where an item is saved or read: its storage and the loops around it, outermost first.
 type Site = (Storage, Vec<ValueId>);
@@ -63,7 +71,227 @@ pub fn verify(plan: &ReversePlan<'_>) -> Result<(), String> {
     if let Some(key) = reads.keys().find(|k| !saves.contains_key(k)) {
         return Err(format!("{:?} of {} is read but never saved", key.1, key.0));
     }
+    check_shapes(&plan.primal, &plan.adjoint)?;
+    let mut written: BTreeSet<ValueId> = plan.dense.iter().copied().collect();
+    if let (Some(result), true) = (plan.result, plan.result_active) {
+        written.insert(result);
+    }
+    Adjoints { plan }.check(&plan.adjoint, &mut written)
+}
+
+/// Region arities of the `if`s and loops the plan reverses.
+fn check_shapes(primal: &[PrimalStep<'_>], adjoint: &[AdjointStep<'_>]) -> Result<(), String> {
+    for step in primal {
+        match step {
+            PrimalStep::If {
+                instr,
+                shape,
+                then_steps,
+                else_steps,
+                ..
+            } => {
+                if shape.then_yields.len() != shape.else_yields.len() {
+                    return Err(format!(
+                        "the branches of {} yield different numbers of values",
+                        instr.result
+                    ));
+                }
+                check_shapes(then_steps, &[])?;
+                check_shapes(else_steps, &[])?;
+            }
+            PrimalStep::Loop {
+                instr,
+                shape,
+                body_steps,
+                ..
+            } => {
+                check_loop(instr.result, shape)?;
+                check_shapes(body_steps, &[])?;
+            }
+            _ => {}
+        }
+    }
+    for step in adjoint {
+        match step {
+            AdjointStep::If {
+                then_region,
+                else_region,
+                ..
+            } => {
+                check_shapes(&[], &then_region.steps)?;
+                check_shapes(&[], &else_region.steps)?;
+            }
+            AdjointStep::Loop {
+                instr,
+                shape,
+                carried,
+                body,
+                ..
+            } => {
+                check_loop(instr.result, shape)?;
+                if let Some(k) = carried.iter().find(|k| **k >= shape.params.len()) {
+                    return Err(format!(
+                        "loop {} carries no value at position {k}",
+                        instr.result
+                    ));
+                }
+                check_shapes(&[], &body.steps)?;
+            }
+            _ => {}
+        }
+    }
     Ok(())
+}
+
+fn check_loop(value: ValueId, shape: &crate::ir::LoopShape) -> Result<(), String> {
+    let n = shape.params.len();
+    if [shape.init.len(), shape.yields.len(), shape.merged.len()] != [n, n, n] {
+        return Err(format!(
+            "loop {value} has {} initial values, {n} parameters, {} yields and {} outputs",
+            shape.init.len(),
+            shape.yields.len(),
+            shape.merged.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Walks the pullback in its order, tracking which plain adjoints have been written.
+struct Adjoints<'p, 'a> {
+    plan: &'p ReversePlan<'a>,
+}
+
+impl Adjoints<'_, '_> {
+    fn plain(&self, v: ValueId) -> bool {
+        !self.plan.lazy.contains(&v) && !self.plan.dense.contains(&v)
+    }
+
+    /// A read of `adj[v]`: a plain adjoint must have been written.
+    fn read(&self, v: ValueId, written: &BTreeSet<ValueId>) -> Result<(), String> {
+        if self.plain(v) && !written.contains(&v) {
+            return Err(format!("the adjoint of {v} is read before it is written"));
+        }
+        Ok(())
+    }
+
+    /// A contribution to `adj[v]`: the first one of a plain adjoint writes it, the others
+    /// add to it once written.
+    fn add(&self, v: ValueId, first: bool, written: &mut BTreeSet<ValueId>) -> Result<(), String> {
+        if !self.plain(v) {
+            return Ok(());
+        }
+        match (first, written.contains(&v)) {
+            (true, false) => {
+                written.insert(v);
+                Ok(())
+            }
+            (true, true) => Err(format!(
+                "the adjoint of {v} is written twice as a first contribution"
+            )),
+            (false, true) => Ok(()),
+            (false, false) => Err(format!(
+                "the adjoint of {v} is added to before it is written"
+            )),
+        }
+    }
+
+    fn check(
+        &self,
+        steps: &[AdjointStep<'_>],
+        written: &mut BTreeSet<ValueId>,
+    ) -> Result<(), String> {
+        for step in steps {
+            match step {
+                AdjointStep::Pullback {
+                    instr,
+                    contributions,
+                    ..
+                } => {
+                    self.read(instr.result, written)?;
+                    for c in contributions {
+                        self.add(c.target, c.first, written)?;
+                    }
+                }
+                AdjointStep::IndexAdd { instr, base, .. } => {
+                    self.read(instr.result, written)?;
+                    if self.plain(*base) {
+                        return Err(format!(
+                            "an element of {base} is added into a plain adjoint"
+                        ));
+                    }
+                }
+                AdjointStep::Vector { instr, targets, .. } => {
+                    self.read(instr.result, written)?;
+                    for (v, first) in targets {
+                        self.add(*v, *first, written)?;
+                    }
+                }
+                AdjointStep::Pass { from, to, first } => {
+                    self.read(*from, written)?;
+                    self.add(*to, *first, written)?;
+                }
+                AdjointStep::Unwrapped { from, to } | AdjointStep::Wrapped { from, to } => {
+                    self.read(*from, written)?;
+                    self.add(*to, false, written)?;
+                }
+                AdjointStep::Untuple {
+                    tuple,
+                    contributions,
+                    ..
+                } => {
+                    self.read(*tuple, written)?;
+                    for c in contributions {
+                        self.add(c.target, c.first, written)?;
+                    }
+                }
+                AdjointStep::Project {
+                    field, base, first, ..
+                } => {
+                    self.read(*field, written)?;
+                    self.add(*base, *first, written)?;
+                }
+                AdjointStep::Unstruct {
+                    value,
+                    fields,
+                    rest,
+                    ..
+                } => {
+                    self.read(*value, written)?;
+                    for (_, v, first) in fields {
+                        self.add(*v, *first, written)?;
+                    }
+                    if let Some((r, first)) = rest {
+                        self.add(*r, *first, written)?;
+                    }
+                }
+                AdjointStep::SetField {
+                    result,
+                    base,
+                    value,
+                    ..
+                } => {
+                    self.read(*result, written)?;
+                    for (v, first) in base.iter().chain(value) {
+                        self.add(*v, *first, written)?;
+                    }
+                }
+                // Regions hold lazy adjoints of their own values; a plain adjoint they write
+                // stays theirs.
+                AdjointStep::If {
+                    then_region,
+                    else_region,
+                    ..
+                } => {
+                    self.check(&then_region.steps, &mut written.clone())?;
+                    self.check(&else_region.steps, &mut written.clone())?;
+                }
+                AdjointStep::Loop { body, .. } => {
+                    self.check(&body.steps, &mut written.clone())?;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Notes that `kind` of `value` is saved (or read) at `storage` inside `loops`.

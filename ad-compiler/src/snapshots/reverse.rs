@@ -179,3 +179,33 @@ fn the_verifier_rejects_a_tape_read_outside_its_loop() {
     let problem = crate::reverse::verify::verify(&plan).expect_err("a misplaced read");
     assert!(problem.contains("saved in Tape"), "{problem}");
 }
+
+#[test]
+fn the_verifier_rejects_an_adjoint_added_to_before_it_is_written() {
+    let f: syn::ItemFn = syn::parse_quote! {
+        fn f(x: f64, y: f64) -> f64 {
+            x.sin() * y
+        }
+    };
+    let mut diag = crate::diag::Diagnostics::default();
+    let params = crate::lower::fn_params(&f.sig);
+    let body = crate::lower::lower(
+        "f".into(),
+        &params,
+        None,
+        crate::lower::BodyInput::Block(&f.block, &f.sig.output),
+        &mut diag,
+    )
+    .expect("fixture lowers");
+    let activity = crate::analysis::analyze(&body, &mut diag);
+    let mut plan = crate::reverse::plan(&body, &activity, &mut diag);
+    assert!(crate::reverse::verify::verify(&plan).is_ok());
+    // The product's pullback is the first to write adj[sin x]: make it add instead.
+    use crate::reverse::plan::AdjointStep;
+    let Some(AdjointStep::Pullback { contributions, .. }) = plan.adjoint.first_mut() else {
+        panic!("the pullback starts with the product's rule");
+    };
+    contributions[0].first = false;
+    let problem = crate::reverse::verify::verify(&plan).expect_err("an add before the write");
+    assert!(problem.contains("added to before it is written"), "{problem}");
+}
