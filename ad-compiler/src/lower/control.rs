@@ -345,7 +345,7 @@ fn marker(name: &str) -> Stmt {
 /// A branch's statements followed by the rest of the list they were moved into. The rest must
 /// not see the branch's own `let`s (`let mut v = v;` shadows `v` only until the branch
 /// ends), so when it has any, its statements are bracketed by scope markers.
-fn with_rest(stmts: &[Stmt], rest: &[Stmt]) -> Vec<Stmt> {
+pub(super) fn with_rest(stmts: &[Stmt], rest: &[Stmt]) -> Vec<Stmt> {
     let binds = stmts.iter().any(|s| matches!(s, Stmt::Local(_)));
     if rest.is_empty() || !binds {
         return stmts.iter().chain(rest).cloned().collect();

@@ -17,11 +17,14 @@ impl Builder<'_> {
     }
 
     /// Lowers a block expression nested in another expression: not in tail position, so a
-    /// `return` in it cannot be normalised.
+    /// `return`, `break` or `continue` in it cannot be normalised (what follows the
+    /// expression would run after it).
     pub(super) fn lower_nested_block(&mut self, block: &syn::Block) -> Option<ValueId> {
         let saved = std::mem::replace(&mut self.tail, false);
+        let saved_iteration = std::mem::replace(&mut self.iteration_tail, false);
         let value = self.lower_block(block);
         self.tail = saved;
+        self.iteration_tail = saved_iteration;
         value
     }
 
@@ -34,6 +37,22 @@ impl Builder<'_> {
                 break;
             }
             let last = i + 1 == stmts.len();
+            // A block statement that may exit: its statements are spliced into the list (in
+            // a scope of their own), so that an exit in them takes the rest of the list too.
+            if let Stmt::Expr(expr @ Expr::Block(b), _) = stmt
+                && b.label.is_none()
+                && !last
+            {
+                let exits = super::control::exits(expr);
+                if exits.returns || exits.loop_exits {
+                    if !self.ends_path() {
+                        self.diag.error(expr.span(), "`return`/`break`/`continue` inside a block is supported only where the block ends the function or the loop iteration (not inside a nested block expression)");
+                        return None;
+                    }
+                    let spliced = super::control::with_rest(&b.block.stmts, &stmts[i + 1..]);
+                    return self.lower_stmts(&spliced);
+                }
+            }
             // A branching statement that may `return`: the rest of the list moves into its
             // branches (see `control`), so it ends the list.
             if let Stmt::Expr(expr @ (Expr::If(_) | Expr::Match(_)), _) = stmt {
@@ -99,8 +118,9 @@ impl Builder<'_> {
             Stmt::Local(local) => self.lower_let(local),
             Stmt::Item(item) => self.items.push(item.clone()),
             // A block that ends the function is still in tail position.
-            Stmt::Expr(Expr::Block(b), None) if last && b.label.is_none() => {
-                return self.lower_block(&b.block);
+            Stmt::Expr(Expr::Block(b), semi) if last && b.label.is_none() => {
+                let value = self.lower_block(&b.block);
+                return if semi.is_none() { value } else { None };
             }
             Stmt::Expr(Expr::MethodCall(m), Some(_)) if self.inout_receiver(m).is_some() => {
                 self.lower_inout_call(m);
