@@ -19,13 +19,6 @@ use crate::names;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// An inconsistency found while printing (a step whose instruction is not the kind it
-/// expects): `compile_error!` at the user's code, never silently empty or panicking code.
-pub fn internal_error(span: proc_macro2::Span, what: &str) -> TokenStream {
-    let message = format!("internal error in ad, please report: {what}");
-    quote::quote_spanned!(span=> ::core::compile_error!(#message);)
-}
-
 /// Lints that generated code may trip and that say nothing about the user's code.
 pub fn allow_generated() -> TokenStream {
     quote!(#[allow(unused_mut, unused_variables, unused_parens, non_snake_case, clippy::all, clippy::pedantic)])

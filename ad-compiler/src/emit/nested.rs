@@ -1,5 +1,5 @@
 //! Nested differentiation: `differentiate!(at: a, of: |y| ..)` inside a differentiable body
-//! ([`Op::Nested`]).
+//! ([`Op::Nested`](crate::ir::Op)).
 //!
 //! The inner derivative `D(a, c) = ∂f/∂y (a, c)`, where `c` are the outer values the closure
 //! reads, is itself differentiated by the outer derivative. Both come from the closure's
@@ -19,20 +19,23 @@ use super::forward::Order;
 use super::forward::closure::{Captured, closure_code};
 use crate::analysis;
 use crate::diag::Diagnostics;
-use crate::ir::{Instr, Op};
+use crate::ir::{Body, ValueId};
 use crate::names::{self, runtime};
 use proc_macro2::TokenStream;
 use quote::quote;
 
+/// A nested operator: its lowered closure and its operands (see [`Op::Nested`](crate::ir::Op)).
+pub struct Nested<'a> {
+    /// The closure, with the captured locals as parameters after its own.
+    pub body: &'a Body,
+    /// The argument, then the captured locals.
+    pub args: &'a [ValueId],
+}
+
 /// `(value, (t1, t2, t12))` of the closure's second-order code at the operands, with `t1` the
 /// inner direction and `t2` = `second` (one tangent per operand).
-fn second_block(instr: &Instr, second: &[TokenStream]) -> TokenStream {
-    let Op::Nested { body, args } = &instr.op else {
-        return super::internal_error(
-            instr.span,
-            "nested differentiation of an instruction that is not nested",
-        );
-    };
+fn second_block(nested: &Nested<'_>, second: &[TokenStream]) -> TokenStream {
+    let Nested { body, args } = nested;
     let rt = runtime();
     // The pipeline analysed the body and reported its errors: this analysis only recomputes
     // the activity the printer needs.
@@ -71,10 +74,9 @@ fn second_block(instr: &Instr, second: &[TokenStream]) -> TokenStream {
 }
 
 /// Zero outer tangents, one per operand.
-fn zeros(instr: &Instr) -> Vec<TokenStream> {
-    instr
-        .op
-        .operands()
+fn zeros(nested: &Nested<'_>) -> Vec<TokenStream> {
+    nested
+        .args
         .iter()
         .map(|v| {
             let v = names::value(*v);
@@ -84,17 +86,17 @@ fn zeros(instr: &Instr) -> Vec<TokenStream> {
 }
 
 /// The inner derivative's value.
-pub fn value(instr: &Instr) -> TokenStream {
-    let block = second_block(instr, &zeros(instr));
+pub fn value(nested: &Nested<'_>) -> TokenStream {
+    let block = second_block(nested, &zeros(nested));
     let inner = names::inner_derivative();
     quote!({ let (_, (#inner, _, _)) = #block; #inner })
 }
 
 /// Reverse mode: `(value, pullback)`, the pullback giving one cotangent per operand.
-pub fn vjp(instr: &Instr) -> TokenStream {
-    let operands = instr.op.operands();
-    let zero = zeros(instr);
-    let value = second_block(instr, &zero);
+pub fn vjp(nested: &Nested<'_>) -> TokenStream {
+    let operands = nested.args;
+    let zero = zeros(nested);
+    let value = second_block(nested, &zero);
     let rt = runtime();
     let (inner, mixed, along) = (
         names::inner_derivative(),
@@ -108,7 +110,7 @@ pub fn vjp(instr: &Instr) -> TokenStream {
     let passes = operands.iter().enumerate().map(|(k, v)| {
         let mut direction = zero.clone();
         direction[k] = quote!(#along);
-        let block = second_block(instr, &direction);
+        let block = second_block(nested, &direction);
         let (partial, v) = (&partials[k], names::value(*v));
         quote! {
             let #partial = #rt::assemble(&#v.zero_tangent(), |#along| {
@@ -129,8 +131,8 @@ pub fn vjp(instr: &Instr) -> TokenStream {
 }
 
 /// Forward mode: `(value, tangent)` with the operands' outer tangents `tangents`.
-pub fn forward(instr: &Instr, tangents: &[TokenStream]) -> TokenStream {
-    let block = second_block(instr, tangents);
+pub fn forward(nested: &Nested<'_>, tangents: &[TokenStream]) -> TokenStream {
+    let block = second_block(nested, tangents);
     let (inner, mixed) = (names::inner_derivative(), names::mixed_tangent());
     quote!({ let (_, (#inner, _, #mixed)) = #block; (#inner, #mixed) })
 }

@@ -199,7 +199,7 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let items = items.iter().map(v);
             quote_spanned!(span=> ::std::vec![#(#items),*])
         }
-        Op::Nested { .. } => super::nested::value(instr),
+        Op::Nested { body, args } => super::nested::value(&super::nested::Nested { body, args }),
         // Handled above.
         Op::If { .. } | Op::Loop { .. } => quote!(()),
     };
@@ -241,7 +241,9 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             let a = operand(a);
             quote_spanned!(span=> #rt::CastRule::<#ty>::cast_vjp(#a))
         }
-        (Rule::Call, Op::Nested { .. }) => super::nested::vjp(instr),
+        (Rule::Call, Op::Nested { body, args }) => {
+            super::nested::vjp(&super::nested::Nested { body, args })
+        }
         (Rule::Call, Op::Call { callee: path, args }) => {
             let vjp = callee::reverse_path(&path.path);
             let args = args.iter().map(|a| names::located(v(a), span));

@@ -3,7 +3,7 @@
 //! each `(at: a, b, .., of: f)` like the reverse-mode ones (see [`crate::frontend::operators`]).
 //!
 //! `of` is a path (its `forward` is found as for a call, see
-//! [`callee`](crate::emit::callee)) or a closure literal, whose body is differentiated in
+//! [`crate::emit::callee`]) or a closure literal, whose body is differentiated in
 //! place. The arguments are evaluated once, before anything else.
 
 use crate::emit::forward::Order;

@@ -1,7 +1,7 @@
 //! The reverse-mode differential operators: `gradient!`, `value_with_gradient!`,
 //! `value_with_pullback!`, `pullback!`, each `(at: a, b, .., of: f)`.
 //!
-//! `of` is a path (its VJP is found as for a call, see [`callee`](crate::emit::callee)) or a
+//! `of` is a path (its VJP is found as for a call, see [`crate::emit::callee`]) or a
 //! closure literal, whose body is differentiated in place with its parameters bound to the
 //! `at` arguments; variables it captures are constants.
 

@@ -49,7 +49,10 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
         } else if active && !lazy.contains(&param.value) {
             ParamCotangent::Adjoint(param.value)
         } else {
-            primal.push(PrimalStep::ZeroTangent { param: index });
+            primal.push(PrimalStep::ZeroTangent {
+                param: index,
+                declared: param,
+            });
             if active {
                 ParamCotangent::Dense(param.value, index)
             } else {

@@ -13,7 +13,7 @@
 //! inside a loop, read back in reverse with a cursor so the pullback stays `Fn`.
 
 pub use crate::ir::mode::Mask;
-use crate::ir::{ArithOp, IfShape, Instr, LoopShape, ValueId};
+use crate::ir::{ArithOp, IfShape, Instr, LoopShape, Param, ValueId};
 use std::collections::HashSet;
 
 /// A VJP: `(value, pullback)` of a body.
@@ -84,6 +84,8 @@ pub enum PrimalStep<'a> {
     ZeroTangent {
         /// The parameter's position.
         param: usize,
+        /// The parameter itself.
+        declared: &'a Param,
     },
     /// Compute an instruction exactly as the source does.
     Compute(&'a Instr),

@@ -118,7 +118,7 @@ fn primal_steps(out: &mut String, steps: &[PrimalStep<'_>], depth: usize) {
     let indent = "  ".repeat(depth);
     for step in steps {
         match step {
-            PrimalStep::ZeroTangent { param } => line(
+            PrimalStep::ZeroTangent { param, .. } => line(
                 out,
                 depth,
                 format!("zero of parameter {param}"),

@@ -207,5 +207,8 @@ fn the_verifier_rejects_an_adjoint_added_to_before_it_is_written() {
     };
     contributions[0].first = false;
     let problem = crate::reverse::verify::verify(&plan).expect_err("an add before the write");
-    assert!(problem.contains("added to before it is written"), "{problem}");
+    assert!(
+        problem.contains("added to before it is written"),
+        "{problem}"
+    );
 }

@@ -310,7 +310,22 @@ impl Printer<'_> {
                 else_region,
                 ..
             } => self.if_statement(instr, *cond, then_region, else_region),
-            Op::Loop { .. } => self.loop_statement(instr),
+            Op::Loop {
+                init,
+                params,
+                body,
+                keep_going,
+                merged,
+            } => self.loop_statement(
+                instr,
+                &LoopParts {
+                    init,
+                    params,
+                    body,
+                    keep_going: *keep_going,
+                    merged,
+                },
+            ),
             _ => match self.rule_call(instr) {
                 Some(call) => {
                     let (r, t) = (names::value(instr.result), self.pattern(instr.result));
@@ -430,16 +445,16 @@ impl Printer<'_> {
                     .map(|a| self.maybe(a));
                 quote_spanned!(span=> #value.#forward #turbofish(#(#values,)* #(#tangents),*))
             }
-            Op::Nested { args, .. } => match self.order {
+            Op::Nested { body, args } => match self.order {
                 Order::First => {
                     let tangents: Vec<TokenStream> =
                         args.iter().map(|v| self.tangent_all(*v)).collect();
-                    super::nested::forward(instr, &tangents)
+                    super::nested::forward(&super::nested::Nested { body, args }, &tangents)
                 }
                 // A third order: an error only where a Hessian instantiates this code.
                 Order::Second => {
                     let rt = runtime();
-                    let value = super::nested::value(instr);
+                    let value = super::nested::value(&super::nested::Nested { body, args });
                     let missing = names::missing_second_order();
                     quote!({
                         #[allow(non_camel_case_types)]
@@ -494,20 +509,14 @@ impl Printer<'_> {
     }
 
     /// The loop with the tangents of its active carried values carried beside them.
-    fn loop_statement(&self, instr: &Instr) -> TokenStream {
-        let Op::Loop {
+    fn loop_statement(&self, instr: &Instr, parts: &LoopParts<'_>) -> TokenStream {
+        let LoopParts {
             init,
             params,
             body,
             keep_going,
             merged,
-        } = &instr.op
-        else {
-            return crate::emit::internal_error(
-                instr.span,
-                "a loop statement of an instruction that is not a loop",
-            );
-        };
+        } = *parts;
         let components = self.order.components();
         let carried: Vec<(usize, &str)> = (0..params.len())
             .filter(|k| self.active(params[*k]) || merged.get(*k).is_some_and(|m| self.active(*m)))
@@ -525,7 +534,7 @@ impl Printer<'_> {
             .map(|(k, c)| self.tangent_moved(body.yields[*k], c));
         let vyields = body.yields.iter().map(|v| names::value(*v));
         let code = self.instrs(&body.instrs);
-        let keep_going = names::value(*keep_going);
+        let keep_going = names::value(keep_going);
         let result = names::value(instr.result);
         let vmerged = merged.iter().map(|v| names::value(*v));
         let tmerged = carried.iter().map(|(k, c)| self.name(merged[*k], c));
@@ -547,6 +556,15 @@ impl Printer<'_> {
             let (#(mut #tmerged,)*) = (#(#tparams,)*);
         }
     }
+}
+
+/// The fields of a loop instruction, borrowed where the printer matched it.
+struct LoopParts<'a> {
+    init: &'a [ValueId],
+    params: &'a [ValueId],
+    body: &'a Region,
+    keep_going: ValueId,
+    merged: &'a [ValueId],
 }
 
 /// The rule trait of an operator and its forward entry point for the active operands.

@@ -188,15 +188,8 @@ impl Printer<'_, '_> {
     fn primal_step(&self, step: &PrimalStep<'_>) -> TokenStream {
         let rt = runtime();
         match step {
-            PrimalStep::ZeroTangent { param } => {
+            PrimalStep::ZeroTangent { param, declared: p } => {
                 let zero = names::zero(*param);
-                let Some(p) = self.ir.params.get(*param) else {
-                    let span = proc_macro2::Span::call_site();
-                    return crate::emit::internal_error(
-                        span,
-                        "a zero tangent of a parameter that does not exist",
-                    );
-                };
                 let value = names::value(p.value);
                 // A `&mut self` receiver is bound to an owned copy (see `emit::derivative_params`).
                 let owned_copy = self.ir.mutated_self.is_some() && p.name == "self";
