@@ -337,7 +337,7 @@ pub fn zero(i: usize) -> Ident {
 
 /// The sibling of a `&mut self` method: a different name, so that a call from other
 /// differentiable code (which would not see the mutation) finds the guard of
-/// [`crate::emit::mut_self`] instead.
+/// `emit::mut_self` instead.
 pub fn mut_method_reverse(name: &Ident) -> Ident {
     sibling("__ad_vjp_mut_", name)
 }
