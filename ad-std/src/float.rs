@@ -43,6 +43,7 @@
 //! | `max(x, o)` | `1` to the operand `max` returns | tie `x == o`: all to `x`; a NaN operand: all to the other (what `max` returns) |
 //! | `min(x, o)` | `1` to the operand `min` returns | tie `x == o`: all to `x`; a NaN operand: all to the other (what `min` returns) |
 //! | `hypot(x, o)` | `x / y`, `o / y` | `(0, 0)` at `x = o = 0` |
+//! | `copysign(x, o)` | `y / x` (`±1`), `0` | `d/dx = 0` at `x = ±0` (as `abs`); the sign of `o` is piecewise constant, so `d/do = 0` |
 //! | `mul_add(x, a, b)` | `a`, `x`, `1` | |
 //! | `clamp(x, lo, hi)` | `1` to the operand `clamp` returns | `lo <= x <= hi` (bounds included, NaN `x`): all to `x`; `x < lo`: all to `lo`; `x > hi`: all to `hi` |
 //!
@@ -207,6 +208,12 @@ pub trait FloatMethods: Sized {
     /// Original: `y = sqrt(x² + o²)` / Tangent: `ty = (x tx + o to) / y` /
     /// Adjoint: `adj[x] += adj[y] x / y; adj[o] += adj[y] o / y`.
     fn __ad_vjp_hypot(self, other: Self) -> (Self, impl Fn(Self) -> (Self, Self));
+    /// Rule of `copysign`: `|x|` with the sign of `o`. At `x = ±0` the cotangent of `x` is
+    /// `0`, as for `abs`; `o` only chooses a sign, so its cotangent is always `0`.
+    ///
+    /// Original: `y = |x| sign(o)` / Tangent: `ty = (y / x) tx` /
+    /// Adjoint: `adj[x] += adj[y] y / x; adj[o] += 0`.
+    fn __ad_vjp_copysign(self, other: Self) -> (Self, impl Fn(Self) -> (Self, Self));
     /// Rule of `mul_add` (the fused `x * a + b`, differentiated as the exact expression).
     ///
     /// Original: `y = x a + b` / Tangent: `ty = tx a + x ta + tb` /

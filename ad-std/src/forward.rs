@@ -106,6 +106,7 @@ pub trait FloatForward: FloatMethods + TangentVector + Copy + Add<Output = Self>
         __ad_fwd_max => __ad_vjp_max;
         __ad_fwd_min => __ad_vjp_min;
         __ad_fwd_hypot => __ad_vjp_hypot;
+        __ad_fwd_copysign => __ad_vjp_copysign;
     }
 
     ternary_forward! {

@@ -208,6 +208,13 @@ pub trait FloatSecond: FloatMethods + Sized {
         t: impl MaybeTangent<Second<Self>>,
         t_other: impl MaybeTangent<Second<Self>>,
     ) -> (Self, Second<Self>);
+    /// `copysign` (piecewise linear in `x`, constant in `o`).
+    fn __ad_hvp_copysign(
+        self,
+        other: Self,
+        t: impl MaybeTangent<Second<Self>>,
+        t_other: impl MaybeTangent<Second<Self>>,
+    ) -> (Self, Second<Self>);
     /// `mul_add`.
     fn __ad_hvp_mul_add(
         self,
@@ -288,6 +295,7 @@ macro_rules! float_second {
                 };
                 __ad_hvp_max => __ad_vjp_max, |_x, _o, _y| (0.0, 0.0, 0.0);
                 __ad_hvp_min => __ad_vjp_min, |_x, _o, _y| (0.0, 0.0, 0.0);
+                __ad_hvp_copysign => __ad_vjp_copysign, |_x, _o, _y| (0.0, 0.0, 0.0);
                 __ad_hvp_hypot => __ad_vjp_hypot, |x, o, y| {
                     if y == 0.0 {
                         (0.0, 0.0, 0.0)
@@ -438,13 +446,15 @@ mod tests {
     #[test]
     fn binary_rules_against_differences_of_their_gradients() {
         type Rule = fn(f64, f64, Present<Second<f64>>, Present<Second<f64>>) -> (f64, Second<f64>);
-        let rules: [(Rule, f64, f64); 6] = [
+        let rules: [(Rule, f64, f64); 8] = [
             (f64::__ad_hvp_atan2, 0.7, -1.3),
             (f64::__ad_hvp_log, 2.5, 3.0),
             (f64::__ad_hvp_powf, 1.4, 2.3),
             (f64::__ad_hvp_hypot, 0.6, -0.8),
             (f64::__ad_hvp_max, 0.6, -0.8),
             (f64::__ad_hvp_min, 0.6, -0.8),
+            (f64::__ad_hvp_copysign, 0.6, -0.8),
+            (f64::__ad_hvp_copysign, -1.3, 0.4),
         ];
         let e = |k: usize| if k == 0 { (1.0, 0.0) } else { (0.0, 1.0) };
         for (rule, x, o) in rules {

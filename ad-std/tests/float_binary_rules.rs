@@ -1,5 +1,5 @@
 //! The method rules of `ad_std::float::FloatMethods` with several operands (`atan2`, `log`,
-//! `powf`, `powi`, `hypot`, `max`, `min`, `mul_add`, `clamp`) for f64 and f32: values, closed
+//! `powf`, `powi`, `hypot`, `copysign`, `max`, `min`, `mul_add`, `clamp`) for f64 and f32: values, closed
 //! forms, finite differences and linearity, then the documented conventions at the
 //! non-differentiable points.
 
@@ -50,6 +50,10 @@ method!(__ad_vjp_hypot, hypot, 2, |x, o| {
     let r = (x * x + o * o).sqrt();
     [x / r, o / r]
 }, at: [[3.0, 4.0], [-1.0, 0.5], [0.0, 2.0], [1e-3, -2.0], [-6.0, 0.0]]);
+
+// Away from x = 0: |x| sign(o), whose derivative in x is sign(x) sign(o) and in o is 0.
+method!(__ad_vjp_copysign, copysign, 2, |x, o| [x.signum() * o.signum(), 0.0],
+    at: [[1.5, 2.0], [-0.5, 3.0], [0.7, -1.0], [-2.0, -0.25]]);
 
 method!(__ad_vjp_max, max, 2, |x, o| if x > o { [1.0, 0.0] } else { [0.0, 1.0] },
     at: [[1.0, 2.0], [3.0, -1.0], [-0.5, -0.25], [0.0, 1e-3]]);
@@ -148,6 +152,16 @@ fn powf_conventions() {
     assert!(pullback(1.0).1.is_nan());
     let (_, pullback) = 0.0f32.__ad_vjp_powf(2.0);
     assert_eq!(pullback(1.0), (0.0, 0.0));
+}
+
+#[test]
+fn copysign_at_zero_passes_nothing() {
+    // documented convention: at x = ±0 the cotangent of x is 0, as for `abs`
+    for (x, o) in [(0.0f64, 1.0), (-0.0, -2.0), (0.0, -0.0)] {
+        let (value, pullback) = x.__ad_vjp_copysign(o);
+        assert_bits("copysign", value, x.copysign(o));
+        assert_eq!(pullback(1.0), (0.0, 0.0));
+    }
 }
 
 #[test]

@@ -237,6 +237,32 @@ fn hypot_in_a_product() {
     assert_all_close(&[dx, dy], &[5.0 + 9.0 / 5.0, -12.0 / 5.0]);
 }
 
+/// `x³` with the sign of `y`, plus `y`: the sign only chooses, so ∂/∂y is 1.
+#[differentiable]
+fn cube_with_sign_of(x: f64, y: f64) -> f64 {
+    (x * x * x).copysign(y) + y
+}
+
+#[test]
+fn copysign_takes_only_the_sign() {
+    for (x, y) in [(1.5f64, 2.0f64), (1.5, -2.0), (-0.7, 0.3), (-0.7, -0.3)] {
+        // y > 0: |x³|, derivative 3x² sign(x); y < 0: -|x³|, derivative -3x² sign(x).
+        let want_x = 3.0 * x * x * x.signum() * y.signum();
+        let (dx, dy) = gradient!(at: x, y, of: cube_with_sign_of);
+        assert_all_close(&[dx, dy], &[want_x, 1.0]);
+        assert_grad_fd(|p| cube_with_sign_of(p[0], p[1]), &[x, y], &[dx, dy]);
+        let (_, differential) = value_with_differential!(at: x, y, of: cube_with_sign_of);
+        assert_all_close(
+            &[differential(1.0, 0.0), differential(0.0, 1.0)],
+            &[want_x, 1.0],
+        );
+        let h = hessian!(at: vec![x, y], of: |p: Vec<f64>| cube_with_sign_of(p[0], p[1]));
+        // ∂²/∂x² = 6x sign(x) sign(y); everything with y is 0.
+        let want_xx = 6.0 * x * x.signum() * y.signum();
+        assert_all_close(&[h[[0, 0]], h[[0, 1]], h[[1, 1]]], &[want_xx, 0.0, 0.0]);
+    }
+}
+
 /// x·y + z via mul_add, and x·x + 1 on the same receiver.
 #[differentiable]
 fn fused(x: f64, y: f64, z: f64) -> f64 {

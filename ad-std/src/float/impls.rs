@@ -109,6 +109,13 @@ macro_rules! float_methods {
             }
 
             #[inline(always)]
+            fn __ad_vjp_copysign(self, other: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
+                let y = self.copysign(other);
+                let ds = if self == 0.0 { 0.0 } else { y / self };
+                (y, move |d: $t| (d * ds, 0.0))
+            }
+
+            #[inline(always)]
             fn __ad_vjp_mul_add(self, a: $t, b: $t) -> ($t, impl Fn($t) -> ($t, $t, $t)) {
                 let x = self;
                 (x.mul_add(a, b), move |d: $t| (d * a, d * x, d))
