@@ -11,22 +11,30 @@ use quote::{ToTokens, quote, quote_spanned};
 
 /// `let` statement computing `instr` without derivatives.
 pub fn compute(instr: &Instr) -> TokenStream {
-    if let (
+    match &instr.op {
         Op::If {
+            cond,
             then_region,
             else_region,
             ..
-        },
-        Some(shape),
-    ) = (&instr.op, instr.if_shape())
-    {
-        let then_code: TokenStream = then_region.instrs.iter().map(compute).collect();
-        let else_code: TokenStream = else_region.instrs.iter().map(compute).collect();
-        return if_statement(instr, &shape, then_code, else_code);
-    }
-    if let (Op::Loop { body, .. }, Some(shape)) = (&instr.op, instr.loop_shape()) {
-        let body_code: TokenStream = body.instrs.iter().map(compute).collect();
-        return loop_statement(instr, &shape, body_code, quote!(), quote!());
+        } => {
+            let then_code: TokenStream = then_region.instrs.iter().map(compute).collect();
+            let else_code: TokenStream = else_region.instrs.iter().map(compute).collect();
+            let shape = IfShape::of(*cond, then_region, else_region);
+            return if_statement(instr, &shape, then_code, else_code);
+        }
+        Op::Loop {
+            init,
+            params,
+            body,
+            keep_going,
+            merged,
+        } => {
+            let body_code: TokenStream = body.instrs.iter().map(compute).collect();
+            let shape = LoopShape::of(init, params, body, *keep_going, merged);
+            return loop_statement(instr, &shape, body_code, quote!(), quote!());
+        }
+        _ => {}
     }
     let result = names::value(instr.result);
     let v = |id: &ValueId| names::value(*id);

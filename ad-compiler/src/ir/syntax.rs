@@ -408,45 +408,36 @@ pub struct LoopShape {
     pub iterator: Option<ValueId>,
 }
 
-impl Instr {
-    /// The values of an `if`; `None` for any other instruction.
-    pub fn if_shape(&self) -> Option<IfShape> {
-        match &self.op {
-            Op::If {
-                cond,
-                then_region,
-                else_region,
-                ..
-            } => Some(IfShape {
-                cond: *cond,
-                then_yields: then_region.yields.clone(),
-                else_yields: else_region.yields.clone(),
-            }),
-            _ => None,
+impl IfShape {
+    /// The shape of `if cond { then_region } else { else_region }`.
+    pub fn of(cond: ValueId, then_region: &Region, else_region: &Region) -> Self {
+        IfShape {
+            cond,
+            then_yields: then_region.yields.clone(),
+            else_yields: else_region.yields.clone(),
         }
     }
+}
 
-    /// The values of a loop; `None` for any other instruction.
-    pub fn loop_shape(&self) -> Option<LoopShape> {
-        match &self.op {
-            Op::Loop {
-                init,
-                params,
-                body,
-                keep_going,
-                merged,
-            } => Some(LoopShape {
-                init: init.clone(),
-                params: params.clone(),
-                yields: body.yields.clone(),
-                keep_going: *keep_going,
-                merged: merged.clone(),
-                iterator: body.instrs.iter().find_map(|i| match &i.op {
-                    Op::IterNext(iterator) => Some(*iterator),
-                    _ => None,
-                }),
+impl LoopShape {
+    /// The shape of a loop with these fields (see [`Op::Loop`]).
+    pub fn of(
+        init: &[ValueId],
+        params: &[ValueId],
+        body: &Region,
+        keep_going: ValueId,
+        merged: &[ValueId],
+    ) -> Self {
+        LoopShape {
+            init: init.to_vec(),
+            params: params.to_vec(),
+            yields: body.yields.clone(),
+            keep_going,
+            merged: merged.to_vec(),
+            iterator: body.instrs.iter().find_map(|i| match &i.op {
+                Op::IterNext(iterator) => Some(*iterator),
+                _ => None,
             }),
-            _ => None,
         }
     }
 }

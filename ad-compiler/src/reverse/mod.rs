@@ -17,7 +17,7 @@ pub mod verify;
 use crate::analysis::Activity;
 use crate::analysis::lazy;
 use crate::diag::Diagnostics;
-use crate::ir::{Body, IfShape, Instr, Op, Region, ValueId};
+use crate::ir::{Body, IfShape, Instr, LoopShape, Op, Region, ValueId};
 use plan::*;
 use std::collections::{HashMap, HashSet};
 
@@ -170,11 +170,7 @@ impl<'a> Generator<'_> {
                     let inner = nested(context, false);
                     PrimalStep::If {
                         instr,
-                        shape: IfShape {
-                            cond: *cond,
-                            then_yields: then_region.yields.clone(),
-                            else_yields: else_region.yields.clone(),
-                        },
+                        shape: IfShape::of(*cond, then_region, else_region),
                         storage,
                         then_steps: self.primal_steps(&then_region.instrs, inner),
                         else_steps: self.primal_steps(&else_region.instrs, inner),
@@ -182,15 +178,15 @@ impl<'a> Generator<'_> {
                 }
                 (
                     Op::Loop {
-                        body, keep_going, ..
+                        init,
+                        params,
+                        body,
+                        keep_going,
+                        merged,
                     },
                     _,
                 ) => {
-                    let Some(shape) = instr.loop_shape() else {
-                        self.diag
-                            .internal(instr.span, "a loop without a loop's shape");
-                        continue;
-                    };
+                    let shape = LoopShape::of(init, params, body, *keep_going, merged);
                     self.save(instr.result, SavedKind::Trips, context);
                     // The `if` testing the loop's own condition needs no record.
                     if let Some(guard) = body
@@ -455,10 +451,11 @@ impl<'a> Generator<'_> {
                     }
                 }
                 Op::Loop {
+                    init,
                     params,
                     body,
+                    keep_going,
                     merged,
-                    ..
                 } => {
                     let storage = self.storage_of(instr.result, SavedKind::Trips);
                     // A carried value may be active after the loop without its parameter
@@ -469,11 +466,7 @@ impl<'a> Generator<'_> {
                                 || self.activity.is_active(merged[*k])
                         })
                         .collect();
-                    let Some(shape) = instr.loop_shape() else {
-                        self.diag
-                            .internal(instr.span, "a loop without a loop's shape");
-                        continue;
-                    };
+                    let shape = LoopShape::of(init, params, body, *keep_going, merged);
                     let body = self.reverse_region(body, params, &[]);
                     AdjointStep::Loop {
                         instr,

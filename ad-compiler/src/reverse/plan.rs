@@ -346,3 +346,42 @@ pub enum VectorWrite {
         items: Vec<ValueId>,
     },
 }
+
+/// Calls `visit(value, kind, storage, loops)` for every item the primal `steps` save, at any
+/// depth, with the loops around it (outermost first, each named by its result).
+pub fn for_each_save(
+    steps: &[PrimalStep<'_>],
+    loops: &mut Vec<ValueId>,
+    visit: &mut dyn FnMut(ValueId, SavedKind, Storage, &[ValueId]),
+) {
+    for step in steps {
+        match step {
+            PrimalStep::ZeroTangent { .. } | PrimalStep::Compute(_) => {}
+            PrimalStep::Rule { instr, storage, .. } => {
+                visit(instr.result, SavedKind::Pullback, *storage, loops)
+            }
+            PrimalStep::If {
+                instr,
+                storage,
+                then_steps,
+                else_steps,
+                ..
+            } => {
+                visit(instr.result, SavedKind::Branch, *storage, loops);
+                for_each_save(then_steps, loops, visit);
+                for_each_save(else_steps, loops, visit);
+            }
+            PrimalStep::Loop {
+                instr,
+                storage,
+                body_steps,
+                ..
+            } => {
+                visit(instr.result, SavedKind::Trips, *storage, loops);
+                loops.push(instr.result);
+                for_each_save(body_steps, loops, visit);
+                loops.pop();
+            }
+        }
+    }
+}

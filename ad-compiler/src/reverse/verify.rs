@@ -23,7 +23,11 @@ type Site = (Storage, Vec<ValueId>);
 /// Checks `plan`; the first broken invariant, described.
 pub fn verify(plan: &ReversePlan<'_>) -> Result<(), String> {
     let mut saves: BTreeMap<(ValueId, SavedKind), Vec<Site>> = BTreeMap::new();
-    collect_saves(&plan.primal, &mut Vec::new(), &mut saves);
+    for_each_save(
+        &plan.primal,
+        &mut Vec::new(),
+        &mut |value, kind, storage, loops| record(&mut saves, value, kind, storage, loops),
+    );
     let mut reads: BTreeMap<(ValueId, SavedKind), Vec<Site>> = BTreeMap::new();
     collect_reads(&plan.adjoint, &mut Vec::new(), &mut reads);
     for (key, sites) in &saves {
@@ -306,43 +310,6 @@ fn record(
         .entry((value, kind))
         .or_default()
         .push((storage, loops.to_vec()));
-}
-
-fn collect_saves(
-    steps: &[PrimalStep<'_>],
-    loops: &mut Vec<ValueId>,
-    saves: &mut BTreeMap<(ValueId, SavedKind), Vec<Site>>,
-) {
-    for step in steps {
-        match step {
-            PrimalStep::ZeroTangent { .. } | PrimalStep::Compute(_) => {}
-            PrimalStep::Rule { instr, storage, .. } => {
-                record(saves, instr.result, SavedKind::Pullback, *storage, loops)
-            }
-            PrimalStep::If {
-                instr,
-                shape: _,
-                storage,
-                then_steps,
-                else_steps,
-            } => {
-                record(saves, instr.result, SavedKind::Branch, *storage, loops);
-                collect_saves(then_steps, loops, saves);
-                collect_saves(else_steps, loops, saves);
-            }
-            PrimalStep::Loop {
-                instr,
-                shape: _,
-                storage,
-                body_steps,
-            } => {
-                record(saves, instr.result, SavedKind::Trips, *storage, loops);
-                loops.push(instr.result);
-                collect_saves(body_steps, loops, saves);
-                loops.pop();
-            }
-        }
-    }
 }
 
 fn collect_reads(

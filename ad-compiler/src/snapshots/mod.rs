@@ -45,9 +45,8 @@ pub(super) fn check(args: TokenStream, item: TokenStream, expected: Expect) {
     expected.assert_eq(&lowered(args, item));
 }
 
-/// Lowers `item` (differentiated with respect to every parameter), plans its reverse
-/// derivative, verifies the plan and prints it.
-pub(super) fn planned(item: TokenStream) -> String {
+/// Lowers `item` (differentiated with respect to every parameter) and analyses it.
+pub(super) fn analysed(item: TokenStream) -> (crate::ir::Body, analysis::Activity) {
     let f: syn::ItemFn = syn::parse2(item).expect("fixture parses");
     let mut diag = Diagnostics::default();
     let params = lower::fn_params(&f.sig);
@@ -60,6 +59,14 @@ pub(super) fn planned(item: TokenStream) -> String {
     )
     .expect("fixture lowers");
     let activity = analysis::analyze(&body, &mut diag);
+    assert!(!diag.has_errors(), "{}", diag.to_compile_errors());
+    (body, activity)
+}
+
+/// Plans the reverse derivative of `item`, verifies the plan and prints it.
+pub(super) fn planned(item: TokenStream) -> String {
+    let (body, activity) = analysed(item);
+    let mut diag = Diagnostics::default();
     let plan = crate::reverse::plan(&body, &activity, &mut diag);
     assert!(!diag.has_errors(), "{}", diag.to_compile_errors());
     crate::reverse::verify::verify(&plan).expect("the plan keeps its invariants");

@@ -3,7 +3,7 @@
 //! straight-line function, a branch, a loop, a call and a struct method; and the verifier
 //! rejecting a plan whose pullback reads a tape from the wrong place.
 
-use super::planned;
+use super::{analysed, planned};
 use expect_test::expect;
 use quote::quote;
 
@@ -142,7 +142,7 @@ fn calls_and_methods_of_structs() {
 
 #[test]
 fn the_verifier_rejects_a_tape_read_outside_its_loop() {
-    let f: syn::ItemFn = syn::parse_quote! {
+    let (body, activity) = analysed(quote! {
         fn f(x: f64, n: usize) -> f64 {
             let mut r = 1.0;
             for _ in 0..n {
@@ -150,18 +150,8 @@ fn the_verifier_rejects_a_tape_read_outside_its_loop() {
             }
             r
         }
-    };
+    });
     let mut diag = crate::diag::Diagnostics::default();
-    let params = crate::lower::fn_params(&f.sig);
-    let body = crate::lower::lower(
-        "f".into(),
-        &params,
-        None,
-        crate::lower::BodyInput::Block(&f.block, &f.sig.output),
-        &mut diag,
-    )
-    .expect("fixture lowers");
-    let activity = crate::analysis::analyze(&body, &mut diag);
     let mut plan = crate::reverse::plan(&body, &activity, &mut diag);
     assert!(crate::reverse::verify::verify(&plan).is_ok());
     // Move the reverse loop's steps out of it: their tape reads are no longer in the loop.
@@ -182,22 +172,12 @@ fn the_verifier_rejects_a_tape_read_outside_its_loop() {
 
 #[test]
 fn the_verifier_rejects_an_adjoint_added_to_before_it_is_written() {
-    let f: syn::ItemFn = syn::parse_quote! {
+    let (body, activity) = analysed(quote! {
         fn f(x: f64, y: f64) -> f64 {
             x.sin() * y
         }
-    };
+    });
     let mut diag = crate::diag::Diagnostics::default();
-    let params = crate::lower::fn_params(&f.sig);
-    let body = crate::lower::lower(
-        "f".into(),
-        &params,
-        None,
-        crate::lower::BodyInput::Block(&f.block, &f.sig.output),
-        &mut diag,
-    )
-    .expect("fixture lowers");
-    let activity = crate::analysis::analyze(&body, &mut diag);
     let mut plan = crate::reverse::plan(&body, &activity, &mut diag);
     assert!(crate::reverse::verify::verify(&plan).is_ok());
     // The product's pullback is the first to write adj[sin x]: make it add instead.

@@ -23,7 +23,7 @@ mod structural;
 use super::primal;
 use crate::analysis::Activity;
 use crate::analysis::ownership::Ownership;
-use crate::ir::{ArithOp, Body, Instr, Op, Region, ValueId};
+use crate::ir::{ArithOp, Body, Instr, LoopShape, Op, Region, ValueId};
 use crate::names::{self, runtime};
 use crate::reverse::plan::Mask;
 use proc_macro2::{Span, TokenStream};
@@ -318,13 +318,8 @@ impl Printer<'_> {
                 merged,
             } => self.loop_statement(
                 instr,
-                &LoopParts {
-                    init,
-                    params,
-                    body,
-                    keep_going: *keep_going,
-                    merged,
-                },
+                &body.instrs,
+                &LoopShape::of(init, params, body, *keep_going, merged),
             ),
             _ => match self.rule_call(instr) {
                 Some(call) => {
@@ -509,14 +504,15 @@ impl Printer<'_> {
     }
 
     /// The loop with the tangents of its active carried values carried beside them.
-    fn loop_statement(&self, instr: &Instr, parts: &LoopParts<'_>) -> TokenStream {
-        let LoopParts {
+    fn loop_statement(&self, instr: &Instr, body: &[Instr], shape: &LoopShape) -> TokenStream {
+        let LoopShape {
             init,
             params,
-            body,
+            yields,
             keep_going,
             merged,
-        } = *parts;
+            ..
+        } = shape;
         let components = self.order.components();
         let carried: Vec<(usize, &str)> = (0..params.len())
             .filter(|k| self.active(params[*k]) || merged.get(*k).is_some_and(|m| self.active(*m)))
@@ -531,10 +527,10 @@ impl Printer<'_> {
         let vinit = init.iter().map(|v| names::value(*v));
         let tyields = carried
             .iter()
-            .map(|(k, c)| self.tangent_moved(body.yields[*k], c));
-        let vyields = body.yields.iter().map(|v| names::value(*v));
-        let code = self.instrs(&body.instrs);
-        let keep_going = names::value(keep_going);
+            .map(|(k, c)| self.tangent_moved(yields[*k], c));
+        let vyields = yields.iter().map(|v| names::value(*v));
+        let code = self.instrs(body);
+        let keep_going = names::value(*keep_going);
         let result = names::value(instr.result);
         let vmerged = merged.iter().map(|v| names::value(*v));
         let tmerged = carried.iter().map(|(k, c)| self.name(merged[*k], c));
@@ -556,15 +552,6 @@ impl Printer<'_> {
             let (#(mut #tmerged,)*) = (#(#tparams,)*);
         }
     }
-}
-
-/// The fields of a loop instruction, borrowed where the printer matched it.
-struct LoopParts<'a> {
-    init: &'a [ValueId],
-    params: &'a [ValueId],
-    body: &'a Region,
-    keep_going: ValueId,
-    merged: &'a [ValueId],
 }
 
 /// The rule trait of an operator and its forward entry point for the active operands.

@@ -66,7 +66,15 @@ pub(super) fn reserve_tapes(shape: &LoopShape, body_steps: &[PrimalStep<'_>]) ->
         return quote!();
     };
     let mut tapes = Vec::new();
-    collect_tapes(body_steps, &mut tapes);
+    for_each_save(
+        body_steps,
+        &mut Vec::new(),
+        &mut |value, kind, storage, _| {
+            if storage == Storage::Tape {
+                tapes.push(saved_name(value, kind));
+            }
+        },
+    );
     if tapes.is_empty() {
         return quote!();
     }
@@ -76,43 +84,5 @@ pub(super) fn reserve_tapes(shape: &LoopShape, body_steps: &[PrimalStep<'_>]) ->
         // One more than the items left: the last iteration finds none.
         let #remaining = ::core::iter::Iterator::size_hint(&#iterator).0 + 1;
         #(#tapes.reserve(#remaining);)*
-    }
-}
-
-/// The tapes pushed to by `steps`, at any depth.
-pub(super) fn collect_tapes(steps: &[PrimalStep<'_>], tapes: &mut Vec<Ident>) {
-    for step in steps {
-        match step {
-            PrimalStep::Rule {
-                instr,
-                storage: Storage::Tape,
-                ..
-            } => tapes.push(names::pullback(instr.result)),
-            PrimalStep::If {
-                instr,
-                shape: _,
-                storage,
-                then_steps,
-                else_steps,
-            } => {
-                if *storage == Storage::Tape {
-                    tapes.push(names::branch(instr.result));
-                }
-                collect_tapes(then_steps, tapes);
-                collect_tapes(else_steps, tapes);
-            }
-            PrimalStep::Loop {
-                instr,
-                shape: _,
-                storage,
-                body_steps,
-            } => {
-                if *storage == Storage::Tape {
-                    tapes.push(names::trips(instr.result));
-                }
-                collect_tapes(body_steps, tapes);
-            }
-            _ => {}
-        }
     }
 }

@@ -30,8 +30,9 @@ fn trace(case: &Case, p: &[f64]) -> Vec<bool> {
 pub struct Case {
     /// The function's name.
     pub name: &'static str,
-    /// `ad_progen::generate::generate(seed, index)` made it.
+    /// The seed of `ad_progen::generate::generate(seed, index)`, which made it.
     pub seed: u64,
+    /// The index of `ad_progen::generate::generate(seed, index)`, which made it.
     pub index: usize,
     /// How many floats a point has.
     pub inputs: usize,
@@ -60,6 +61,7 @@ pub struct Failure {
     /// Which check: `reverse-value`, `forward-value`, `traced-value`, `reverse-vs-forward`,
     /// `central-difference`, `hessian-vs-gradient-differences`, or `panic-<mode>`.
     pub check: &'static str,
+    /// Where: the flattened point (scalars and slice elements in parameter order).
     pub point: Vec<f64>,
     /// What was compared, with the tolerance.
     pub detail: String,
@@ -81,6 +83,22 @@ pub struct Stats {
     /// Difference checks skipped because the branch trace changed within `h`.
     pub kinks: usize,
 }
+
+/// Relative tolerance of the derivative modes' values against the plain function: the same
+/// operations in the same order, so only a rule that recomputes its value differently (a
+/// fused operation) may move the last bits.
+pub const VALUE_TOL: f64 = 1e-12;
+/// Relative tolerance of reverse against forward mode: both are exact, and differ only by the
+/// rounding of the order in which they sum the same products.
+pub const MODES_TOL: f64 = 1e-9;
+/// Relative tolerance against central differences with step [`H`]: their truncation error is
+/// `h^2 f'''/6` and their rounding error `eps |f| / h`, about 1e-10 each for the bounded
+/// functions generated; 1e-5 leaves room for steep ones, and a wrong derivative is off by
+/// far more.
+pub const DIFFERENCE_TOL: f64 = 1e-5;
+/// Relative tolerance of `hessian!` against extrapolated differences of the gradient (step
+/// [`H2`]), whose error is O(h^4) but which divide the gradient's own rounding by `h`.
+pub const HESSIAN_TOL: f64 = 1e-4;
 
 /// Finite-difference step of the gradient check.
 pub const H: f64 = 1e-6;
@@ -149,7 +167,7 @@ pub fn check_at(case: &Case, p: &[f64], rng: &mut Rng, stats: &mut Stats) -> Res
 
     // Reverse mode: its value, then against forward mode in random directions.
     let (rv, g) = guarded("panic-reverse", p, || (case.gradient)(p))?;
-    if !close(rv, v, 1e-12, v.abs()) {
+    if !close(rv, v, VALUE_TOL, v.abs()) {
         return fail(
             "reverse-value",
             format!("value_with_gradient! {rv:e} vs plain {v:e}, tol 1e-12 relative"),
@@ -168,7 +186,7 @@ pub fn check_at(case: &Case, p: &[f64], rng: &mut Rng, stats: &mut Stats) -> Res
     for _ in 0..2 {
         let u: Vec<f64> = (0..p.len()).map(|_| rng.uniform(-1.0, 1.0)).collect();
         let (fv, jv) = guarded("panic-forward", p, || (case.forward)(p, &u))?;
-        if !close(fv, v, 1e-12, v.abs()) {
+        if !close(fv, v, VALUE_TOL, v.abs()) {
             return fail(
                 "forward-value",
                 format!("value_with_differential! {fv:e} vs plain {v:e}, tol 1e-12 relative"),
@@ -181,7 +199,7 @@ pub fn check_at(case: &Case, p: &[f64], rng: &mut Rng, stats: &mut Stats) -> Res
             .map(|(a, b)| (a * b).abs())
             .sum::<f64>()
             .max(jv.abs());
-        if !close(gu, jv, 1e-9, scale) {
+        if !close(gu, jv, MODES_TOL, scale) {
             return fail(
                 "reverse-vs-forward",
                 format!(
@@ -207,7 +225,7 @@ pub fn check_at(case: &Case, p: &[f64], rng: &mut Rng, stats: &mut Stats) -> Res
         }
         let fd = ((case.value)(&a) - (case.value)(&b)) / (2.0 * H);
         let scale = gscale.max(fd.abs()).max(v.abs() * 1e-4);
-        if !close(fd, g[i], 1e-5, scale) {
+        if !close(fd, g[i], DIFFERENCE_TOL, scale) {
             return fail(
                 "central-difference",
                 format!(
@@ -243,7 +261,7 @@ pub fn check_at(case: &Case, p: &[f64], rng: &mut Rng, stats: &mut Stats) -> Res
                 let fine = (ga2[j] - gb2[j]) / H2;
                 let fd = (4.0 * fine - coarse) / 3.0;
                 let scale = hscale.max(fd.abs()).max(gscale * 1e-3);
-                if !close(hm[i][j], fd, 1e-4, scale) {
+                if !close(hm[i][j], fd, HESSIAN_TOL, scale) {
                     return fail(
                         "hessian-vs-gradient-differences",
                         format!(
