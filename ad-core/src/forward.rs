@@ -80,17 +80,25 @@ pub fn tangent_or_zero<V: Differentiable + ?Sized>(
 pub trait ScalarArgument: Sized {
     /// `1`.
     fn one() -> Self;
+    /// The nearest value to `x` (a derivative computed in the result's float type).
+    fn from_f64(x: f64) -> Self;
 }
 
 impl ScalarArgument for f32 {
     fn one() -> Self {
         1.0
     }
+    fn from_f64(x: f64) -> Self {
+        x as f32
+    }
 }
 
 impl ScalarArgument for f64 {
     fn one() -> Self {
         1.0
+    }
+    fn from_f64(x: f64) -> Self {
+        x
     }
 }
 

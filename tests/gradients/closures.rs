@@ -179,3 +179,40 @@ fn closure_parameter_with_a_tuple_pattern() {
     let (da, db) = gradient!(at: (3.0, 2.0), of: |(a, b): (f64, f64)| a * a * b);
     assert_all_close(&[da, db], &[12.0, 9.0]);
 }
+
+/// Data reached through a reference, as a caller holds a training set.
+struct Data {
+    x: Vec<f64>,
+    scale: f64,
+}
+
+#[differentiable(wrt = w)]
+fn weighted(w: &[f64], x: &[f64], scale: &f64) -> f64 {
+    let mut s = 0.0;
+    for i in 0..w.len() {
+        s += w[i] * w[i] * x[i];
+    }
+    s * *scale
+}
+
+#[test]
+fn closure_borrowing_fields_of_a_captured_reference() {
+    // f = scale Σ w_i² x_i with x and scale read as `&d.x`, `&d.scale` where `d: &Data`:
+    // ∂f/∂w_i = 2 scale w_i x_i
+    let data = Data {
+        x: vec![1.0, -2.0, 0.5],
+        scale: 3.0,
+    };
+    let d = &data;
+    let w = vec![0.3, 0.7, -1.1];
+    let (value, dw) = value_with_gradient!(at: &w[..], of: |w: &[f64]| weighted(w, &d.x, &d.scale));
+    let expected: f64 = (0..3).map(|i| 3.0 * w[i] * w[i] * d.x[i]).sum();
+    assert_close(value, expected);
+    let closed: Vec<f64> = (0..3).map(|i| 6.0 * w[i] * d.x[i]).collect();
+    assert_all_close(&dw, &closed);
+    // Forward mode reads the same fields.
+    let (_, differential) =
+        value_with_differential!(at: &w[..], of: |w: &[f64]| weighted(w, &d.x, &d.scale));
+    let along = differential(vec![1.0, 0.0, 0.0]);
+    assert_close(along, closed[0]);
+}

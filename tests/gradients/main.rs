@@ -22,6 +22,7 @@ mod f32;
 mod float_methods;
 mod generics;
 mod locals;
+mod mode_choice;
 mod numerics;
 mod references;
 mod registration;

@@ -194,6 +194,71 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
     }
 }
 
+/// `gradient!` or `value_with_gradient!` of a function of one scalar argument (a closure
+/// literal whose parameter is typed `f32`/`f64`, or any function given a float literal or a
+/// cast to a float type): one forward pass seeded with `1` gives the value and
+/// the derivative without a tape, as an expert writes it by hand (a dual-number loop). `None`
+/// when the argument is not seen to be a scalar; the caller then runs reverse mode.
+pub fn scalar_gradient(input: &Input, with_value: bool) -> Option<TokenStream> {
+    let [arg] = input.args.as_slice() else {
+        return None;
+    };
+    let scalar_type = |ty: &syn::Type| {
+        matches!(ty, syn::Type::Path(p) if p.qself.is_none()
+            && (p.path.is_ident("f64") || p.path.is_ident("f32")))
+    };
+    // A float literal, or a cast to a float type.
+    let scalar_argument = match arg {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Float(f),
+            ..
+        }) => matches!(f.suffix(), "" | "f64" | "f32"),
+        Expr::Cast(cast) => scalar_type(&cast.ty),
+        _ => false,
+    };
+    let scalar = match &input.of {
+        Expr::Closure(closure) => match lower::closure_params(closure).as_slice() {
+            [param] => param.ty.as_ref().map_or(scalar_argument, scalar_type),
+            _ => false,
+        },
+        _ => scalar_argument,
+    };
+    if !scalar {
+        return None;
+    }
+    let rt = names::runtime();
+    let function = Function::new(&input.of, false).ok()?;
+    let a = names::argument(0);
+    let bindings = function.bind_arguments(&input.args, std::slice::from_ref(&a));
+    // Spanned at the argument, where a non-scalar argument is reported.
+    let seed = quote::quote_spanned!(arg.span()=> #rt::argument_seed(&#a));
+    let values = [a.to_token_stream()];
+    let tangents = [quote!(#rt::Present(#seed))];
+    let value_ = names::operator_value();
+    let tangent_ = names::result_tangent();
+    let tail = if with_value {
+        quote!((#value_, #tangent_))
+    } else {
+        quote!(#tangent_)
+    };
+    let allow = emit::allow_generated();
+    Some(
+        match function.derivative(Order::First, &values, &tangents) {
+            Ok(Captured {
+                references,
+                forward,
+            }) => quote!({
+                #allow
+                #(#bindings)*
+                #references
+                let (#value_, #tangent_) = #rt::scalar_gradient(&#a, #forward);
+                #tail
+            }),
+            Err(errors) => errors,
+        },
+    )
+}
+
 /// What `of:` names.
 enum Function<'a> {
     /// A path to a differentiable function (a `&mut self` method when `mutates`).

@@ -39,6 +39,15 @@ pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
         Ok(input) => input,
         Err(e) => return e.to_compile_error(),
     };
+    // One scalar argument: forward mode, one pass and no tape.
+    if let Operator::Gradient | Operator::ValueWithGradient = operator
+        && let Some(forward) = crate::frontend::forward_operators::scalar_gradient(
+            &input,
+            operator == Operator::ValueWithGradient,
+        )
+    {
+        return forward;
+    }
     let n = input.args.len();
     let vjp = match &input.of {
         Expr::Path(p) if p.qself.is_none() => {

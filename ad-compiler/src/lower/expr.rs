@@ -99,6 +99,14 @@ impl Builder<'_> {
                 };
                 Some(self.lower_index(i, true))
             }
+            // `&s.f` borrows the field in place: moving it out first would not compile when
+            // `s` is itself a reference (a captured `d: &Data` in `&d.x`).
+            Expr::Reference(r) if matches!(&*r.expr, Expr::Field(_)) && r.mutability.is_none() => {
+                let Expr::Field(f) = &*r.expr else {
+                    return None;
+                };
+                self.lower_field(f, true)
+            }
             Expr::Reference(r) => {
                 let operand = self.lower_value(&r.expr);
                 Some(self.push(
