@@ -109,21 +109,36 @@ for_each_float! {
 dot_rule!(Array1<Float>, Array1<Float>, Float, |d, a, b| (&b * d, &a * d));
 // The matrix's cotangent is the outer product `d bᵀ`.
 dot_rule!(Array2<Float>, Array1<Float>, Array1<Float>, |d, a, b| (
-    d.view()
-        .insert_axis(ndarray::Axis(1))
-        .dot(&b.view().insert_axis(ndarray::Axis(0))),
+    outer(&d, &b),
     a.t().dot(&d)
 ));
 // A vector times a matrix (`h.dot(&w)`, the vector as a row): the matrix's cotangent is the
 // outer product `a dᵀ`.
 dot_rule!(Array1<Float>, Array2<Float>, Array1<Float>, |d, a, b| (
     b.dot(&d),
-    a.view()
-        .insert_axis(ndarray::Axis(1))
-        .dot(&d.view().insert_axis(ndarray::Axis(0)))
+    outer(&a, &d)
 ));
 dot_rule!(Array2<Float>, Array2<Float>, Array2<Float>, |d, a, b| (
     d.dot(&b.t()),
     a.t().dot(&d)
 ));
+}
+
+/// The outer product `u vᵀ`, written row by row in one pass (a matrix product of an `m × 1`
+/// by a `1 × n` matrix packs both operands first, which costs more than the product).
+fn outer<F: ndarray::LinalgScalar>(u: &Array1<F>, v: &Array1<F>) -> Array2<F> {
+    let mut entries = Vec::with_capacity(u.len() * v.len());
+    match v.as_slice() {
+        Some(row) => {
+            for &ui in u {
+                entries.extend(row.iter().map(|&vj| ui * vj));
+            }
+        }
+        None => {
+            for &ui in u {
+                entries.extend(v.iter().map(|&vj| ui * vj));
+            }
+        }
+    }
+    Array2::from_shape_vec((u.len(), v.len()), entries).expect("m·n entries")
 }

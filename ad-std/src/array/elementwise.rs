@@ -147,8 +147,12 @@ impl<D: Dimension> ArrayMapv for A<D> {
         &self,
         f: F,
     ) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<D, F>) {
-        let value = self.mapv(|x| f.call(x));
-        let slope = self.mapv(|x| f.__ad_vjp_call(x).1(1.0).1);
+        // One call of `f`'s rule per element gives both the value and the slope (calling `f`
+        // again for the value would evaluate `tanh`, `exp`, .. twice).
+        let (value, slope) = values_and_slopes(self, |x| {
+            let (y, pullback) = f.__ad_vjp_call(x);
+            (y, pullback(1.0).1)
+        });
         (value, move |d: Self| (d * &slope, NoTangent))
     }
     fn __ad_fwd_differentiable_mapv<F: DifferentiableFn<Float, Output = Float>>(
