@@ -277,6 +277,23 @@ pub fn trips(v: ValueId) -> Ident {
     format_ident!("__ad_trips{}", v.0)
 }
 
+/// The iterator of the counted loop defining `v`, cloned before the loop runs: its reverse
+/// steps through it backwards.
+pub fn items(v: ValueId) -> Ident {
+    format_ident!("__ad_items{}", v.0)
+}
+
+/// The item of the counted loop defining `v` in its reverse iteration.
+pub fn reverse_item(v: ValueId) -> Ident {
+    format_ident!("__ad_item{}", v.0)
+}
+
+/// The shape of the sequence read by indexing instruction `v`, saved once before the loop
+/// that reads it at recomputed positions.
+pub fn index_shape(v: ValueId) -> Ident {
+    format_ident!("__ad_shape{}", v.0)
+}
+
 /// The iteration counter of the loop defining `v`, while it runs.
 pub fn counter(v: ValueId) -> Ident {
     format_ident!("__ad_count{}", v.0)

@@ -272,6 +272,10 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             } else {
                 quote_spanned!(span=> #base[#index])
             };
+            // A position the reverse recomputes is not kept.
+            if let Storage::Recomputed(_) = storage {
+                return quote_spanned!(span=> let mut #result = #read;);
+            }
             let shape = quote_spanned!(span=> #rt::IndexShape::index_shape(&#base));
             quote_spanned!(span=> (#read, #rt::IndexPullback::new(#shape, #index)))
         }
@@ -307,8 +311,9 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
     };
     let (mut_result, fresh) = (quote!(mut #result), names::fresh_pullback());
     match storage {
-        // (`Guard` only ever describes an `if`; a rule's pullback is never one.)
-        Storage::Local | Storage::Guard(_) => {
+        // (`Guard` only ever describes an `if`; a rule's pullback is never one, and only an
+        // element read is ever `Recomputed`, returned above.)
+        Storage::Local | Storage::Guard(_) | Storage::Recomputed(_) => {
             quote_spanned!(span=> let (#mut_result, #pullback) = #call;)
         }
         // Inside a branch: the pullback outlives the branch's locals, so it goes to the slot

@@ -10,6 +10,7 @@
 //! that was taken; a loop by running its body's reverse as many times as it ran. Rules are
 //! asked only for the cotangents of active operands.
 
+mod counted;
 pub mod plan;
 pub mod pretty;
 pub mod verify;
@@ -18,6 +19,7 @@ use crate::analysis::Activity;
 use crate::analysis::lazy;
 use crate::diag::Diagnostics;
 use crate::ir::{Body, IfShape, Instr, LoopShape, Op, Region, ValueId};
+use counted::Definitions;
 use plan::*;
 use std::collections::{HashMap, HashSet};
 
@@ -32,6 +34,9 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
         saved_index: HashMap::new(),
         guards: HashMap::new(),
         array_literals: HashSet::new(),
+        definitions: Definitions::of(body),
+        loops: Vec::new(),
+        counted: HashMap::new(),
         diag,
     };
     crate::ir::walk(&body.block.instrs, &mut |instr| {
@@ -100,7 +105,7 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
     }
 }
 
-struct Generator<'g> {
+struct Generator<'g, 'a> {
     activity: &'g Activity,
     lazy: &'g HashSet<ValueId>,
     /// Plain adjoints that received a contribution so far (walking backwards).
@@ -112,7 +117,25 @@ struct Generator<'g> {
     guards: HashMap<ValueId, ValueId>,
     /// Values built by an array literal (`[i, j]`, an ndarray position).
     array_literals: HashSet<ValueId>,
+    definitions: Definitions<'a>,
+    /// The loops around the instructions being planned, innermost last.
+    loops: Vec<LoopScope>,
+    /// How each counted loop is reversed, and where it saves, by the loop's value.
+    counted: HashMap<ValueId, (Counted<'a>, Storage)>,
     diag: &'g mut Diagnostics,
+}
+
+/// A loop around the instructions being planned.
+struct LoopScope {
+    /// The loop's value.
+    value: ValueId,
+    /// For a counted loop, the values its reverse iteration has (its item and what it
+    /// recomputes); `None` for a loop that counts trips.
+    restorable: Option<HashSet<ValueId>>,
+    /// Values defined inside the loop.
+    inside: HashSet<ValueId>,
+    /// Elements read at recomputed positions: `(indexing instruction, sequence)`.
+    shapes: Vec<(ValueId, ValueId)>,
 }
 
 /// Where items saved inside a region go: a loop makes tapes, a branch slots.
@@ -123,7 +146,7 @@ fn nested(context: Storage, region_of_loop: bool) -> Storage {
     }
 }
 
-impl<'a> Generator<'_> {
+impl<'a> Generator<'_, 'a> {
     fn save(&mut self, value: ValueId, kind: SavedKind, storage: Storage) {
         self.saved.push(Saved {
             value,
@@ -187,7 +210,6 @@ impl<'a> Generator<'_> {
                     _,
                 ) => {
                     let shape = LoopShape::of(init, params, body, *keep_going, merged);
-                    self.save(instr.result, SavedKind::Trips, context);
                     // The `if` testing the loop's own condition needs no record.
                     if let Some(guard) = body
                         .instrs
@@ -196,20 +218,27 @@ impl<'a> Generator<'_> {
                     {
                         self.guards.insert(guard.result, instr.result);
                     }
+                    let counted = self.enter_loop(instr, context);
                     let body_steps = self.primal_steps(&body.instrs, nested(context, true));
+                    let counted = self.leave_loop(instr, context, counted);
                     PrimalStep::Loop {
                         instr,
                         shape,
                         storage: context,
                         body_steps,
+                        counted,
                     }
                 }
                 (_, Some(rule)) => {
-                    self.save(instr.result, SavedKind::Pullback, context);
+                    let storage = match (&rule, self.recomputed_position(instr)) {
+                        (Rule::Index, Some(loop_value)) => Storage::Recomputed(loop_value),
+                        _ => context,
+                    };
+                    self.save(instr.result, SavedKind::Pullback, storage);
                     PrimalStep::Rule {
                         instr,
                         rule,
-                        storage: context,
+                        storage,
                     }
                 }
                 (_, None) => PrimalStep::Compute(instr),
@@ -217,6 +246,115 @@ impl<'a> Generator<'_> {
             steps.push(step);
         }
         steps
+    }
+
+    /// Enters loop `instr` (planned in `context`): decides whether it is counted (see
+    /// [`counted`]) and what its reverse iteration recomputes. Returns the counted loop's
+    /// iterator, item and recomputed instructions, its shapes still to be found.
+    fn enter_loop(&mut self, instr: &'a Instr, context: Storage) -> Option<Counted<'a>> {
+        let activity = self.activity;
+        let active = |i: &Instr| activity.defines_active(i);
+        // A loop inside a branch would keep its iterator in a slot: it counts trips.
+        let parts = match context {
+            Storage::Local | Storage::Tape => self.definitions.counted_parts(instr, &active),
+            _ => None,
+        };
+        let counted = parts.map(|(iterator, item, then_region)| {
+            let (recomputed, restorable) =
+                self.definitions
+                    .recomputed(item, then_region, &|v| self.reverse_has(v), &active);
+            let items = self
+                .recomputed_by(iterator)
+                .map_or(context, Storage::Recomputed);
+            (
+                Counted {
+                    iterator,
+                    items,
+                    item,
+                    recomputed,
+                    shapes: Vec::new(),
+                },
+                restorable,
+            )
+        });
+        let (counted, restorable) = match counted {
+            Some((counted, restorable)) => (Some(counted), Some(restorable)),
+            None => (None, None),
+        };
+        self.loops.push(LoopScope {
+            value: instr.result,
+            restorable,
+            inside: counted::defined_inside(instr),
+            shapes: Vec::new(),
+        });
+        counted
+    }
+
+    /// Leaves loop `instr`: saves its trip count, or completes and records its counted plan.
+    fn leave_loop(
+        &mut self,
+        instr: &'a Instr,
+        context: Storage,
+        counted: Option<Counted<'a>>,
+    ) -> Option<Counted<'a>> {
+        let scope = self.loops.pop();
+        match counted {
+            None => {
+                self.save(instr.result, SavedKind::Trips, context);
+                None
+            }
+            Some(mut counted) => {
+                counted.shapes = scope.map(|s| s.shapes).unwrap_or_default();
+                self.save(instr.result, SavedKind::Items, counted.items);
+                for (index, _) in &counted.shapes {
+                    self.save(*index, SavedKind::Shape, context);
+                }
+                self.counted
+                    .insert(instr.result, (counted.clone(), context));
+                Some(counted)
+            }
+        }
+    }
+
+    /// Whether the reverse has `v` where the current instruction is reversed: a number of the
+    /// outermost block, or a value an enclosing counted loop's reverse iteration rebinds.
+    fn reverse_has(&self, v: ValueId) -> bool {
+        self.definitions.is_outer_number(v) || self.recomputed_by(v).is_some()
+    }
+
+    /// The enclosing counted loop whose reverse iteration rebinds `v`, if any.
+    fn recomputed_by(&self, v: ValueId) -> Option<ValueId> {
+        self.loops.iter().rev().find_map(|scope| {
+            scope
+                .restorable
+                .as_ref()
+                .filter(|r| r.contains(&v))
+                .map(|_| scope.value)
+        })
+    }
+
+    /// For an element read `base[index]` directly in a counted loop (not in a loop inside
+    /// it) at a position the reverse recomputes, from a sequence defined before the loop:
+    /// the loop, after noting the sequence's shape to save before the outermost counted loop
+    /// the sequence is defined before (once, not once per iteration of the loops around).
+    fn recomputed_position(&mut self, instr: &Instr) -> Option<ValueId> {
+        let Op::Index { base, index, .. } = &instr.op else {
+            return None;
+        };
+        let innermost = self.loops.last()?;
+        let restorable = innermost.restorable.as_ref()?;
+        if innermost.inside.contains(base)
+            || !(restorable.contains(index) || self.reverse_has(*index))
+        {
+            return None;
+        }
+        let value = innermost.value;
+        let saver = self
+            .loops
+            .iter_mut()
+            .find(|scope| scope.restorable.is_some() && !scope.inside.contains(base))?;
+        saver.shapes.push((instr.result, *base));
+        Some(value)
     }
 
     /// The rule computing an active instruction; `None` for identity-like instructions,
@@ -457,7 +595,10 @@ impl<'a> Generator<'_> {
                     keep_going,
                     merged,
                 } => {
-                    let storage = self.storage_of(instr.result, SavedKind::Trips);
+                    let (counted, storage) = match self.counted.get(&instr.result) {
+                        Some((counted, context)) => (Some(counted.clone()), *context),
+                        None => (None, self.storage_of(instr.result, SavedKind::Trips)),
+                    };
                     // A carried value may be active after the loop without its parameter
                     // being useful inside (a `break value`, overwritten by each iteration).
                     let carried = (0..params.len())
@@ -474,6 +615,7 @@ impl<'a> Generator<'_> {
                         storage,
                         carried,
                         body,
+                        counted,
                     }
                 }
                 Op::Const(_)

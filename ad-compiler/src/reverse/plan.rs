@@ -53,6 +53,9 @@ pub enum Storage {
     /// `then` branch in every iteration but the last, which the reverse loop knows (the loop
     /// defining the given value).
     Guard(ValueId),
+    /// Nothing saved: the reverse iteration of the counted loop defining the given value
+    /// recomputes it (an element's position, an inner loop's range).
+    Recomputed(ValueId),
 }
 
 /// What is saved.
@@ -64,6 +67,10 @@ pub enum SavedKind {
     Branch,
     /// How many iterations a loop ran.
     Trips,
+    /// The iterator of a counted loop, before it ran.
+    Items,
+    /// The shape of a sequence read by index at recomputed positions in a counted loop.
+    Shape,
 }
 
 /// A saved item: what, of which instruction, and where.
@@ -111,17 +118,42 @@ pub enum PrimalStep<'a> {
         /// Steps of the `else` region.
         else_steps: Vec<PrimalStep<'a>>,
     },
-    /// An active loop: counts its iterations and saves the count.
+    /// An active loop: counts its iterations and saves the count, or, counted, saves its
+    /// iterator (see [`Counted`]).
     Loop {
         /// The loop instruction.
         instr: &'a Instr,
         /// Its carried values, exit test and iterator.
         shape: LoopShape,
-        /// Where the trip count is saved.
+        /// Where the trip count (or the iterator of a counted loop) is saved.
         storage: Storage,
         /// Steps of the body.
         body_steps: Vec<PrimalStep<'a>>,
+        /// How a counted loop is reversed; `None` for a loop that counts its trips.
+        counted: Option<Counted<'a>>,
     },
+}
+
+/// A counted loop: a `for` over an integer range (`a..b`, `a..=b`, `(a..b).rev()`) that
+/// leaves only when the range ends. Its reverse steps through a clone of the range backwards,
+/// with no trip count, and recomputes the iteration's cheap values instead of saving them.
+#[derive(Clone)]
+pub struct Counted<'a> {
+    /// The iterator the loop steps; its clone is saved with the loop's storage, or
+    /// recomputed by an enclosing counted loop (`items` says which).
+    pub iterator: ValueId,
+    /// Where the iterator's clone is: the loop's storage, or `Recomputed` by the enclosing
+    /// counted loop that rebuilds it.
+    pub items: Storage,
+    /// The loop's item, rebound in each reverse iteration.
+    pub item: ValueId,
+    /// Instructions of the body recomputed at the start of each reverse iteration, in order:
+    /// pure integer arithmetic on the item and on values the reverse has (positions such
+    /// as `k * n + j`, an inner loop's range).
+    pub recomputed: Vec<&'a Instr>,
+    /// `(indexing instruction, sequence)`: elements read at recomputed positions, whose
+    /// sequence's shape is saved once, before the loop, with the loop's storage.
+    pub shapes: Vec<(ValueId, ValueId)>,
 }
 
 /// The derivative rule that computes an active instruction.
@@ -274,8 +306,10 @@ pub enum AdjointStep<'a> {
         storage: Storage,
         /// Positions of the carried values that carry derivatives.
         carried: Vec<usize>,
-        /// Reverse of the body.
+        /// Reverse of the body (for a counted loop, exactly the reverse of its guard `if`).
         body: ReverseRegion<'a>,
+        /// How a counted loop is reversed; `None` for a loop that counted its trips.
+        counted: Option<Counted<'a>>,
     },
 }
 
@@ -375,12 +409,34 @@ pub fn for_each_save(
                 instr,
                 storage,
                 body_steps,
+                counted,
                 ..
             } => {
-                visit(instr.result, SavedKind::Trips, *storage, loops);
+                for_each_loop_save(instr.result, *storage, counted.as_ref(), loops, visit);
                 loops.push(instr.result);
                 for_each_save(body_steps, loops, visit);
                 loops.pop();
+            }
+        }
+    }
+}
+
+/// Calls `visit` for what a loop saves outside its body (read outside its reverse): its trip
+/// count, or a counted loop's iterator and the shapes of what it reads at recomputed
+/// positions. The primal and the pullback both list them through here.
+pub fn for_each_loop_save(
+    value: ValueId,
+    storage: Storage,
+    counted: Option<&Counted<'_>>,
+    loops: &[ValueId],
+    visit: &mut dyn FnMut(ValueId, SavedKind, Storage, &[ValueId]),
+) {
+    match counted {
+        None => visit(value, SavedKind::Trips, storage, loops),
+        Some(counted) => {
+            visit(value, SavedKind::Items, counted.items, loops);
+            for (index, _) in &counted.shapes {
+                visit(*index, SavedKind::Shape, storage, loops);
             }
         }
     }

@@ -58,7 +58,23 @@ fn kind(kind: SavedKind) -> &'static str {
         SavedKind::Pullback => "pullback",
         SavedKind::Branch => "branch",
         SavedKind::Trips => "trips",
+        SavedKind::Items => "items",
+        SavedKind::Shape => "shape",
     }
+}
+
+/// `, shapes of %base for %index (storage)` of a counted loop's element reads at recomputed
+/// positions.
+fn shapes(counted: &Counted<'_>, s: Storage) -> String {
+    if counted.shapes.is_empty() {
+        return String::new();
+    }
+    let read: Vec<String> = counted
+        .shapes
+        .iter()
+        .map(|(index, base)| format!("{base} for {index}"))
+        .collect();
+    format!(", shapes of {} ({})", read.join(", "), storage(s))
 }
 
 fn storage(storage: Storage) -> String {
@@ -67,6 +83,7 @@ fn storage(storage: Storage) -> String {
         Storage::Slot => "slot".into(),
         Storage::Tape => "tape".into(),
         Storage::Guard(loop_value) => format!("guard of loop {loop_value}"),
+        Storage::Recomputed(loop_value) => format!("recomputed in loop {loop_value}"),
     }
 }
 
@@ -158,13 +175,13 @@ fn primal_steps(out: &mut String, steps: &[PrimalStep<'_>], depth: usize) {
                 shape: _,
                 storage: s,
                 body_steps,
+                counted,
             } => {
-                line(
-                    out,
-                    depth,
-                    format!("{} {{", head(instr)),
-                    format!("trips {}", storage(*s)),
-                );
+                let note = match counted {
+                    None => format!("trips {}", storage(*s)),
+                    Some(c) => format!("counted, items {}{}", storage(c.items), shapes(c, *s)),
+                };
+                line(out, depth, format!("{} {{", head(instr)), note);
                 primal_steps(out, body_steps, depth + 1);
                 let _ = writeln!(out, "{indent}}}");
             }
@@ -334,14 +351,32 @@ fn adjoint_steps(out: &mut String, steps: &[AdjointStep<'_>], depth: usize) {
                 storage: s,
                 carried,
                 body,
+                counted,
             } => {
                 let carried: Vec<String> = carried.iter().map(|k| k.to_string()).collect();
+                let (head, saved) = match counted {
+                    None => ("reverse loop", format!("trips {}", storage(*s))),
+                    Some(c) => (
+                        "reverse counted loop",
+                        format!("items {}{}", storage(c.items), shapes(c, *s)),
+                    ),
+                };
                 line(
                     out,
                     depth,
-                    format!("reverse loop {} {{", instr.result),
-                    format!("trips {}, carried [{}]", storage(*s), carried.join(", ")),
+                    format!("{head} {} {{", instr.result),
+                    format!("{saved}, carried [{}]", carried.join(", ")),
                 );
+                if let Some(c) = counted {
+                    let mut rebinds = vec![format!("item {}", c.item)];
+                    rebinds.extend(c.recomputed.iter().map(|i| i.result.to_string()));
+                    line(
+                        out,
+                        depth + 1,
+                        format!("recompute {}", rebinds.join(", ")),
+                        String::new(),
+                    );
+                }
                 region(out, body, depth + 1);
                 let _ = writeln!(out, "{indent}}}");
             }

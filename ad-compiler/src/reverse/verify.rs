@@ -43,7 +43,7 @@ pub fn verify(plan: &ReversePlan<'_>) -> Result<(), String> {
         let placed = match storage {
             Storage::Tape => !loops.is_empty(),
             Storage::Local | Storage::Slot => loops.is_empty(),
-            Storage::Guard(_) => true,
+            Storage::Guard(_) | Storage::Recomputed(_) => true,
         };
         if !placed {
             return Err(format!(
@@ -130,9 +130,17 @@ fn check_shapes(primal: &[PrimalStep<'_>], adjoint: &[AdjointStep<'_>]) -> Resul
                 shape,
                 carried,
                 body,
+                counted,
                 ..
             } => {
                 check_loop(instr.result, shape)?;
+                // A counted loop's reverse runs its guard's branches itself.
+                if counted.is_some() && !matches!(body.steps.as_slice(), [AdjointStep::If { .. }]) {
+                    return Err(format!(
+                        "the reverse of counted loop {} is not its guard alone",
+                        instr.result
+                    ));
+                }
                 if let Some(k) = carried.iter().find(|k| **k >= shape.params.len()) {
                     return Err(format!(
                         "loop {} carries no value at position {k}",
@@ -339,9 +347,16 @@ fn collect_reads(
                 shape: _,
                 storage,
                 body,
+                counted,
                 ..
             } => {
-                record(reads, instr.result, SavedKind::Trips, *storage, loops);
+                for_each_loop_save(
+                    instr.result,
+                    *storage,
+                    counted.as_ref(),
+                    loops,
+                    &mut |value, kind, storage, loops| record(reads, value, kind, storage, loops),
+                );
                 loops.push(instr.result);
                 collect_reads(&body.steps, loops, reads);
                 loops.pop();

@@ -151,7 +151,7 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                 let mut __ad_v3 = 0;
                 let mut __ad_v4 = __ad_v3..__ad_v1;
                 let mut __ad_v5 = ::core::iter::IntoIterator::into_iter(__ad_v4);
-                let mut __ad_count16 = 0usize;
+                let __ad_items16 = ::core::clone::Clone::clone(&__ad_v5);
                 let __ad_remaining = ::core::iter::Iterator::size_hint(&__ad_v5).0 + 1;
                 __ad_pb11.reserve(__ad_remaining);
                 let (mut __ad_v6,) = (__ad_v2,);
@@ -172,14 +172,12 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                         let mut __ad_v13 = ();
                         (__ad_v13, __ad_v6)
                     };
-                    __ad_count16 += 1;
                     let __ad_again16 = __ad_v9;
                     (__ad_v6,) = (__ad_v15,);
                     if !__ad_again16 {
                         break;
                     }
                 }
-                let __ad_trips16 = __ad_count16;
                 let (mut __ad_v16, mut __ad_v17) = ((), __ad_v6);
                 (
                     __ad_v17,
@@ -188,28 +186,37 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                         let mut __ad_adj17 = ::core::option::Option::Some(__ad_seed);
                         let mut __ad_adj0 = ::core::clone::Clone::clone(&__ad_zero0);
                         let mut __ad_carry16_0 = __ad_adj17.take();
-                        for __ad_rev16 in 0..(__ad_trips16) {
+                        {
                             let mut __ad_adj6 = ::core::option::Option::None;
                             let mut __ad_adj15 = ::core::option::Option::None;
                             if let ::core::option::Option::Some(__ad_d) = __ad_carry16_0.take() {
                                 ::ad::__private::accumulate(&mut __ad_adj15, __ad_d);
                             }
-                            if (__ad_rev16 != 0) {
-                                let mut __ad_adj11 = ::core::option::Option::None;
-                                if let ::core::option::Option::Some(__ad_d) = __ad_adj15.take() {
-                                    ::ad::__private::accumulate(&mut __ad_adj11, __ad_d);
-                                }
-                                __ad_pb11_cursor -= 1;
-                                if let ::core::option::Option::Some(__ad_d) = __ad_adj11.take() {
-                                    let __ad_saved = &__ad_pb11[__ad_pb11_cursor];
-                                    let (__ad_ct11_0, __ad_ct11_1) = __ad_saved(__ad_d);
-                                    ::ad::__private::accumulate(&mut __ad_adj6, __ad_ct11_0);
-                                    ::ad::__private::add_into(&mut __ad_adj0, __ad_ct11_1);
-                                }
-                            } else {
-                                if let ::core::option::Option::Some(__ad_d) = __ad_adj15.take() {
-                                    ::ad::__private::accumulate(&mut __ad_adj6, __ad_d);
-                                }
+                            if let ::core::option::Option::Some(__ad_d) = __ad_adj15.take() {
+                                ::ad::__private::accumulate(&mut __ad_adj6, __ad_d);
+                            }
+                            __ad_carry16_0 = __ad_adj6.take();
+                        }
+                        for __ad_item16 in ::core::iter::Iterator::rev(
+                            ::core::clone::Clone::clone(&__ad_items16),
+                        ) {
+                            let mut __ad_adj6 = ::core::option::Option::None;
+                            let mut __ad_adj15 = ::core::option::Option::None;
+                            if let ::core::option::Option::Some(__ad_d) = __ad_carry16_0.take() {
+                                ::ad::__private::accumulate(&mut __ad_adj15, __ad_d);
+                            }
+                            let mut __ad_v10 = __ad_item16;
+                            let mut __ad_v12 = ();
+                            let mut __ad_adj11 = ::core::option::Option::None;
+                            if let ::core::option::Option::Some(__ad_d) = __ad_adj15.take() {
+                                ::ad::__private::accumulate(&mut __ad_adj11, __ad_d);
+                            }
+                            __ad_pb11_cursor -= 1;
+                            if let ::core::option::Option::Some(__ad_d) = __ad_adj11.take() {
+                                let __ad_saved = &__ad_pb11[__ad_pb11_cursor];
+                                let (__ad_ct11_0, __ad_ct11_1) = __ad_saved(__ad_d);
+                                ::ad::__private::accumulate(&mut __ad_adj6, __ad_ct11_0);
+                                ::ad::__private::add_into(&mut __ad_adj0, __ad_ct11_1);
                             }
                             __ad_carry16_0 = __ad_adj6.take();
                         }

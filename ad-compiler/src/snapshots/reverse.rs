@@ -81,7 +81,7 @@ fn a_loop_pushes_tapes_and_its_reverse_pops_them() {
           %3 = const 0
           %4 = discrete `..` %3, %1
           %5 = into_iter %4
-          %16 = loop (%6 = %2) {                 ; trips local
+          %16 = loop (%6 = %2) {                 ; counted, items local
             %7 = const false
             %8 = iter_next %5
             %9 = discrete_method %8.is_some()
@@ -94,7 +94,8 @@ fn a_loop_pushes_tapes_and_its_reverse_pops_them() {
             }
           }
         pullback (seed -> adj %17):
-          reverse loop %16 {                     ; trips local, carried [0]
+          reverse counted loop %16 {             ; items local, carried [0]
+            recompute item %10, %12
             lazy %6, %15
             reverse if %14 {                     ; branch guard of loop %16
               lazy %11

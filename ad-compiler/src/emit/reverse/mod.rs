@@ -15,7 +15,7 @@ use crate::names::{self, runtime};
 use crate::reverse::plan::*;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
-use saved::{declare_saved, reserve_tapes, restore, save, saved_name};
+use saved::{declare_saved, reserve_tapes, restore, restore_clone, save, saved_name};
 use std::collections::HashMap;
 
 /// Types written on the pullback closure where the context does not fix them (a closure
@@ -230,6 +230,38 @@ impl Printer<'_, '_> {
                 shape,
                 storage,
                 body_steps,
+                counted: Some(counted),
+            } => {
+                // A counted loop keeps a clone of its iterator (unless an enclosing reverse
+                // iteration rebuilds it) and the shapes of what it reads at positions the
+                // reverse recomputes; it counts nothing.
+                let iterator = names::value(counted.iterator);
+                let items = save(
+                    &names::items(instr.result),
+                    counted.items,
+                    quote!(::core::clone::Clone::clone(&#iterator)),
+                );
+                let shapes = counted.shapes.iter().map(|(index, base)| {
+                    let base = names::value(*base);
+                    let shape = quote!(#rt::IndexShape::index_shape(&#base));
+                    save(&names::index_shape(*index), *storage, shape)
+                });
+                let reserve = reserve_tapes(shape, body_steps);
+                let statement = primal::loop_statement(
+                    instr,
+                    shape,
+                    self.primal(body_steps),
+                    quote!(),
+                    quote!(),
+                );
+                quote!(#items #(#shapes)* #reserve #statement)
+            }
+            PrimalStep::Loop {
+                instr,
+                shape,
+                storage,
+                body_steps,
+                counted: None,
             } => {
                 let counter = names::counter(instr.result);
                 let record = save(&names::trips(instr.result), *storage, quote!(#counter));
@@ -272,7 +304,8 @@ impl Printer<'_, '_> {
         let held = names::saved_in_hand();
         let name = names::pullback(v);
         match storage {
-            Storage::Local | Storage::Guard(_) => {
+            // (Only an element read is `Recomputed`, and `IndexAdd` rebuilds its position.)
+            Storage::Local | Storage::Guard(_) | Storage::Recomputed(_) => {
                 let inner = quote!(let #held = &#name; #body);
                 self.with_adjoint(v, inner)
             }
@@ -384,7 +417,23 @@ impl Printer<'_, '_> {
                 } else {
                     quote!(#rt::accumulate_at(&mut #adjoint, #held, #d);)
                 };
-                self.with_saved_pullback(instr.result, *storage, add)
+                match (storage, &instr.op) {
+                    // The position is recomputed by the reverse iteration; the sequence's
+                    // shape was saved before the loop.
+                    (Storage::Recomputed(_), Op::Index { index, .. }) => {
+                        let (shape, index) =
+                            (names::index_shape(instr.result), names::value(*index));
+                        let read = quote! {
+                            let #held = &#rt::IndexPullback::new(
+                                ::core::clone::Clone::clone(&#shape),
+                                #index,
+                            );
+                            #add
+                        };
+                        self.with_adjoint(instr.result, read)
+                    }
+                    _ => self.with_saved_pullback(instr.result, *storage, add),
+                }
             }
             // Original: v' = v with v[i] = a  (or v.push(a), vec![a; n], vec![a, b, ..])
             // Tangent:  tv' = tv with tv[i] = ta
@@ -583,7 +632,8 @@ impl Printer<'_, '_> {
                 storage,
                 carried,
                 body,
-            } => self.reverse_loop(instr, shape, *storage, carried, body),
+                counted,
+            } => self.reverse_loop(instr, shape, *storage, carried, body, counted.as_ref()),
         }
     }
 
@@ -611,6 +661,7 @@ impl Printer<'_, '_> {
         storage: Storage,
         carried: &[usize],
         body: &ReverseRegion<'_>,
+        counted: Option<&Counted<'_>>,
     ) -> TokenStream {
         let d = names::adjoint_in_hand();
         let LoopShape {
@@ -654,9 +705,64 @@ impl Printer<'_, '_> {
                 finish.extend(quote!(if let ::core::option::Option::Some(#d) = #carry { #add }));
             }
         }
+        let declared = declare(&body.declared);
+        if let (
+            Some(counted),
+            [
+                AdjointStep::If {
+                    then_region,
+                    else_region,
+                    ..
+                },
+            ],
+        ) = (counted, body.steps.as_slice())
+        {
+            // The last primal iteration found the range's end (the guard's `else`); the
+            // others, reversed, walk the range backwards with their item rebound.
+            let items = restore_clone(&names::items(r), counted.items, counted.iterator);
+            let shapes: TokenStream = counted
+                .shapes
+                .iter()
+                .filter(|_| storage == Storage::Tape)
+                .map(|(index, _)| {
+                    // This iteration's shape, shadowing the tape it comes from.
+                    let name = names::index_shape(*index);
+                    let value = restore_clone(&name, storage, *index);
+                    quote!(let #name = #value;)
+                })
+                .collect();
+            let (item, value) = (names::reverse_item(r), names::value(counted.item));
+            let recompute: TokenStream = counted
+                .recomputed
+                .iter()
+                .map(|instr| primal::compute(instr))
+                .collect();
+            let (then_code, else_code) = (
+                self.reverse_region(then_region),
+                self.reverse_region(else_region),
+            );
+            return quote! {
+                #start
+                #shapes
+                {
+                    #declared
+                    #enter
+                    #else_code
+                    #leave
+                }
+                for #item in ::core::iter::Iterator::rev(#items) {
+                    #declared
+                    #enter
+                    let mut #value = #item;
+                    #recompute
+                    #then_code
+                    #leave
+                }
+                #finish
+            };
+        }
         let trips = restore(&names::trips(r), storage);
         let iteration = names::reverse_iteration(r);
-        let declared = declare(&body.declared);
         let steps = self.adjoint(&body.steps);
         quote! {
             #start

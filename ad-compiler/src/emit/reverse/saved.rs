@@ -7,7 +7,7 @@ use crate::ir::{LoopShape, ValueId};
 use crate::names;
 use crate::reverse::plan::*;
 use proc_macro2::{Ident, TokenStream};
-use quote::quote;
+use quote::{ToTokens, quote};
 
 /// The local, slot or tape holding a saved item.
 pub(super) fn saved_name(value: ValueId, kind: SavedKind) -> Ident {
@@ -15,6 +15,8 @@ pub(super) fn saved_name(value: ValueId, kind: SavedKind) -> Ident {
         SavedKind::Pullback => names::pullback(value),
         SavedKind::Branch => names::branch(value),
         SavedKind::Trips => names::trips(value),
+        SavedKind::Items => names::items(value),
+        SavedKind::Shape => names::index_shape(value),
     }
 }
 
@@ -29,7 +31,10 @@ pub(super) fn declare_saved(saved: &Saved) -> TokenStream {
         (Storage::Slot, SavedKind::Branch) => quote!(let mut #name = false;),
         (Storage::Slot, SavedKind::Trips) => quote!(let mut #name = 0usize;),
         (Storage::Tape, _) => quote!(let mut #name = ::std::vec::Vec::new();),
-        (Storage::Guard(_), _) => quote!(),
+        (Storage::Guard(_) | Storage::Recomputed(_), _) => quote!(),
+        // Iterators and shapes are only saved by loops outside branches (see
+        // `reverse::counted`): never in a slot.
+        (Storage::Slot, SavedKind::Items | SavedKind::Shape) => quote!(),
     }
 }
 
@@ -39,7 +44,7 @@ pub(super) fn save(name: &Ident, storage: Storage, value: TokenStream) -> TokenS
         Storage::Local => quote!(let #name = #value;),
         Storage::Slot => quote!(#name = #value;),
         Storage::Tape => quote!(#name.push(#value);),
-        Storage::Guard(_) => quote!(),
+        Storage::Guard(_) | Storage::Recomputed(_) => quote!(),
     }
 }
 
@@ -56,6 +61,24 @@ pub(super) fn restore(name: &Ident, storage: Storage) -> TokenStream {
             let iteration = names::reverse_iteration(loop_value);
             quote!(#iteration != 0)
         }
+        // (Only a loop's iterator is read back from `Recomputed`, by `restore_clone`.)
+        Storage::Recomputed(_) => quote!(#name),
+    }
+}
+
+/// Reads back a saved iterator or shape (not `Copy`): a clone of the local or of the tape's
+/// entry, backwards; a recomputed iterator is the local `value` the reverse iteration of an
+/// enclosing counted loop rebinds.
+pub(super) fn restore_clone(name: &Ident, storage: Storage, value: ValueId) -> TokenStream {
+    let clone = |place: TokenStream| quote!(::core::clone::Clone::clone(&#place));
+    match storage {
+        Storage::Tape => {
+            let cursor = names::cursor(name);
+            let entry = clone(quote!(#name[#cursor]));
+            quote!({ #cursor -= 1; #entry })
+        }
+        Storage::Recomputed(_) => clone(names::value(value).into_token_stream()),
+        Storage::Local | Storage::Slot | Storage::Guard(_) => clone(quote!(#name)),
     }
 }
 
