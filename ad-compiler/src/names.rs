@@ -294,6 +294,12 @@ pub fn index_shape(v: ValueId) -> Ident {
     format_ident!("__ad_shape{}", v.0)
 }
 
+/// A copy of parameter `v` (a float sequence) taken before the primal code, which reverse
+/// iterations read elements from.
+pub fn copy_of(v: ValueId) -> Ident {
+    format_ident!("__ad_copy{}", v.0)
+}
+
 /// The iteration counter of the loop defining `v`, while it runs.
 pub fn counter(v: ValueId) -> Ident {
     format_ident!("__ad_count{}", v.0)

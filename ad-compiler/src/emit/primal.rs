@@ -229,6 +229,11 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             quote_spanned!(span=> #rt::Operand::operand(#x))
         }
     };
+    // Float arithmetic whose adjoint the reverse iteration computes from recomputed operands:
+    // computed plainly.
+    if let (Storage::Recomputed(_), Rule::Arith(..)) = (storage, rule) {
+        return compute(instr);
+    }
     let call = match (rule, &instr.op) {
         (Rule::Arith(op, mask), Op::Arith(_, lhs, b)) => {
             let (rule, method) = arith_rule(*op, *mask);

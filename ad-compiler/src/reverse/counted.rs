@@ -142,36 +142,54 @@ impl<'a> Definitions<'a> {
     }
 
     /// The instructions of `then_region` (after the item's unwrap) that a reverse iteration
-    /// recomputes, in order, given the item and what else the reverse has (`available`).
-    pub(super) fn recomputed(
+    /// may recompute, in order, given the item, what else the reverse has (`available`) and
+    /// which parameters are float sequences it can read from a copy (`copyable`).
+    pub(super) fn recomputable(
         &self,
         item: ValueId,
         then_region: &'a Region,
         available: &dyn Fn(ValueId) -> bool,
-        active: &dyn Fn(&Instr) -> bool,
-    ) -> (Vec<&'a Instr>, HashSet<ValueId>) {
-        let mut restorable: HashSet<ValueId> = HashSet::from([item]);
-        let mut recomputed = Vec::new();
+        copyable: &dyn Fn(ValueId) -> bool,
+    ) -> Recomputable<'a> {
+        let mut found = Recomputable {
+            instrs: Vec::new(),
+            restorable: HashSet::from([item]),
+            from_copies: HashSet::new(),
+        };
         for instr in then_region.instrs.iter().skip(1) {
-            if active(instr) || !self.is_cheap_pure(instr) {
+            let has = |v: &ValueId| found.restorable.contains(v) || available(*v);
+            let element = match &instr.op {
+                // An element of a float-sequence parameter, read again from its copy (only
+                // taken if a reverse iteration needs it, see `Recomputable::needed`).
+                Op::Index { base, index, .. } => copyable(*base) && has(index),
+                _ => false,
+            };
+            // An active value is recomputed only as an element read from a copy: its adjoint
+            // is kept apart from its value.
+            let plain = !element && self.is_cheap_pure(instr);
+            if !(element || plain) || !instr.op.operands().iter().all(|v| element || has(v)) {
                 continue;
             }
-            let operands = instr.op.operands();
-            if operands
-                .iter()
-                .all(|v| restorable.contains(v) || available(*v))
+            if element
+                || instr
+                    .op
+                    .operands()
+                    .iter()
+                    .any(|v| found.from_copies.contains(v))
             {
-                restorable.insert(instr.result);
-                recomputed.push(instr);
+                found.from_copies.insert(instr.result);
             }
+            found.restorable.insert(instr.result);
+            found.instrs.push(instr);
         }
-        (recomputed, restorable)
+        found
     }
 
     /// Instructions that cost next to nothing to compute again and have no effect: constants,
-    /// operators, casts, and the iterator of a range.
+    /// operators, casts, dereferences, and the iterator of a range.
     fn is_cheap_pure(&self, instr: &Instr) -> bool {
         match &instr.op {
+            Op::Deref(_) => true,
             // Arithmetic the primal computes plainly (on integers, or on floats that carry no
             // derivative).
             Op::Const(_) | Op::Discrete { .. } | Op::Cast(..) | Op::Arith(..) | Op::Neg(_) => true,
@@ -179,6 +197,33 @@ impl<'a> Definitions<'a> {
             Op::Method { method, .. } => method == "rev" && self.is_range(instr.result),
             _ => false,
         }
+    }
+}
+
+/// What the reverse iteration of a counted loop can recompute.
+pub(super) struct Recomputable<'a> {
+    /// The instructions, in order.
+    pub(super) instrs: Vec<&'a Instr>,
+    /// Their values and the loop's item.
+    pub(super) restorable: HashSet<ValueId>,
+    /// The values that depend on an element read from a parameter's copy: recomputed only
+    /// when needed, so that a copy is made only when something reads it.
+    pub(super) from_copies: HashSet<ValueId>,
+}
+
+impl<'a> Recomputable<'a> {
+    /// The instructions to recompute: those that read no copy, and those that do and are
+    /// `needed` (marking what they read as needed in turn).
+    pub(super) fn needed(&self, needed: &mut HashSet<ValueId>) -> Vec<&'a Instr> {
+        let mut kept = Vec::new();
+        for instr in self.instrs.iter().rev() {
+            if !self.from_copies.contains(&instr.result) || needed.contains(&instr.result) {
+                needed.extend(instr.op.operands());
+                kept.push(*instr);
+            }
+        }
+        kept.reverse();
+        kept
     }
 }
 

@@ -16,12 +16,13 @@ pub mod pretty;
 pub mod verify;
 
 use crate::analysis::Activity;
+use crate::analysis::floats::Floats;
 use crate::analysis::lazy;
 use crate::diag::Diagnostics;
-use crate::ir::{Body, IfShape, Instr, LoopShape, Op, Region, ValueId};
+use crate::ir::{ArithOp, Body, IfShape, Instr, LoopShape, Op, Region, ValueId};
 use counted::Definitions;
 use plan::*;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Plans the reverse derivative of `body`.
 pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> ReversePlan<'a> {
@@ -36,6 +37,9 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
         array_literals: HashSet::new(),
         definitions: Definitions::of(body),
         loops: Vec::new(),
+        floats: Floats::of(body),
+        needed: HashSet::new(),
+        copies: BTreeSet::new(),
         counted: HashMap::new(),
         diag,
     };
@@ -79,6 +83,7 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
     declared.retain(|v| lazy.contains(v) && activity.is_active(*v) && Some(*v) != result);
 
     let saved = generator.saved;
+    let copies = generator.copies.into_iter().collect();
     let active = (0..body.value_count)
         .map(ValueId)
         .filter(|v| activity.is_active(*v))
@@ -102,6 +107,7 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
         active,
         dense,
         saved,
+        copies,
     }
 }
 
@@ -119,19 +125,27 @@ struct Generator<'g, 'a> {
     array_literals: HashSet<ValueId>,
     definitions: Definitions<'a>,
     /// The loops around the instructions being planned, innermost last.
-    loops: Vec<LoopScope>,
+    loops: Vec<LoopScope<'a>>,
+    /// Which values are certainly scalar floats.
+    floats: Floats,
+    /// Values a reverse iteration reads (so recomputed from a copy if need be).
+    needed: HashSet<ValueId>,
+    /// Float-sequence parameters copied for the reverse.
+    copies: BTreeSet<ValueId>,
     /// How each counted loop is reversed, and where it saves, by the loop's value.
     counted: HashMap<ValueId, (Counted<'a>, Storage)>,
     diag: &'g mut Diagnostics,
 }
 
 /// A loop around the instructions being planned.
-struct LoopScope {
+struct LoopScope<'a> {
     /// The loop's value.
     value: ValueId,
     /// For a counted loop, the values its reverse iteration has (its item and what it
     /// recomputes); `None` for a loop that counts trips.
     restorable: Option<HashSet<ValueId>>,
+    /// What a counted loop's reverse iteration can recompute (`restorable` are their values).
+    recomputable: Option<counted::Recomputable<'a>>,
     /// Values defined inside the loop.
     inside: HashSet<ValueId>,
     /// Elements read at recomputed positions: `(indexing instruction, sequence)`.
@@ -230,10 +244,12 @@ impl<'a> Generator<'_, 'a> {
                     }
                 }
                 (_, Some(rule)) => {
-                    let storage = match (&rule, self.recomputed_position(instr)) {
-                        (Rule::Index, Some(loop_value)) => Storage::Recomputed(loop_value),
-                        _ => context,
+                    let recomputed = match &rule {
+                        Rule::Index => self.recomputed_position(instr),
+                        Rule::Arith(op, mask) => self.recomputed_arith(instr, *op, *mask),
+                        _ => None,
                     };
+                    let storage = recomputed.map_or(context, Storage::Recomputed);
                     self.save(instr.result, SavedKind::Pullback, storage);
                     PrimalStep::Rule {
                         instr,
@@ -260,30 +276,37 @@ impl<'a> Generator<'_, 'a> {
             _ => None,
         };
         let counted = parts.map(|(iterator, item, then_region)| {
-            let (recomputed, restorable) =
+            let recomputable =
                 self.definitions
-                    .recomputed(item, then_region, &|v| self.reverse_has(v), &active);
-            let items = self
-                .recomputed_by(iterator)
-                .map_or(context, Storage::Recomputed);
+                    .recomputable(item, then_region, &|v| self.reverse_has(v), &|v| {
+                        self.floats.is_sequence(v)
+                    });
+            let items = match self.recomputed_by(iterator) {
+                Some(outer) => {
+                    self.needed.insert(iterator);
+                    Storage::Recomputed(outer)
+                }
+                None => context,
+            };
             (
                 Counted {
                     iterator,
                     items,
                     item,
-                    recomputed,
+                    recomputed: Vec::new(),
                     shapes: Vec::new(),
                 },
-                restorable,
+                recomputable,
             )
         });
-        let (counted, restorable) = match counted {
-            Some((counted, restorable)) => (Some(counted), Some(restorable)),
+        let (counted, recomputable) = match counted {
+            Some((counted, recomputable)) => (Some(counted), Some(recomputable)),
             None => (None, None),
         };
         self.loops.push(LoopScope {
             value: instr.result,
-            restorable,
+            restorable: recomputable.as_ref().map(|r| r.restorable.clone()),
+            recomputable,
             inside: counted::defined_inside(instr),
             shapes: Vec::new(),
         });
@@ -304,7 +327,20 @@ impl<'a> Generator<'_, 'a> {
                 None
             }
             Some(mut counted) => {
-                counted.shapes = scope.map(|s| s.shapes).unwrap_or_default();
+                if let Some(scope) = scope {
+                    counted.shapes = scope.shapes;
+                    if let Some(recomputable) = scope.recomputable {
+                        counted.recomputed = recomputable.needed(&mut self.needed);
+                    }
+                }
+                // Elements read from a parameter's copy: the copy is made.
+                for instr in &counted.recomputed {
+                    if let Op::Index { base, .. } = instr.op
+                        && self.floats.is_sequence(base)
+                    {
+                        self.copies.insert(base);
+                    }
+                }
                 self.save(instr.result, SavedKind::Items, counted.items);
                 for (index, _) in &counted.shapes {
                     self.save(*index, SavedKind::Shape, context);
@@ -349,11 +385,36 @@ impl<'a> Generator<'_, 'a> {
             return None;
         }
         let value = innermost.value;
+        self.needed.insert(*index);
         let saver = self
             .loops
             .iter_mut()
             .find(|scope| scope.restorable.is_some() && !scope.inside.contains(base))?;
         saver.shapes.push((instr.result, *base));
+        Some(value)
+    }
+
+    /// For `a op b` on floats directly in a counted loop, when the reverse iteration has the
+    /// operands its adjoint reads (`b` for `adj[a] += adj[y] * b`): the loop, after marking
+    /// them needed. Its reverse is then plain float arithmetic and nothing is saved.
+    fn recomputed_arith(&mut self, instr: &Instr, op: ArithOp, mask: Mask) -> Option<ValueId> {
+        let Op::Arith(_, a, b) = instr.op else {
+            return None;
+        };
+        let innermost = self.loops.last()?;
+        let restorable = innermost.restorable.as_ref()?;
+        if !(self.floats.is_scalar(a) && self.floats.is_scalar(b)) {
+            return None;
+        }
+        let reads = adjoint_reads(op, mask, a, b);
+        if !reads
+            .iter()
+            .all(|v| restorable.contains(v) || self.reverse_has(*v))
+        {
+            return None;
+        }
+        let value = innermost.value;
+        self.needed.extend(reads);
         Some(value)
     }
 
@@ -665,5 +726,19 @@ impl<'a> Generator<'_, 'a> {
             entry,
             steps,
         }
+    }
+}
+
+/// The operands the adjoint of `a op b` reads, given which cotangents are needed (`Mask`):
+/// none for `+` and `-`; the other factor for `*`; the divisor for `adj[a]` of `/`, and both
+/// for `adj[b]` (`-adj[y] * a / b²`).
+pub(crate) fn adjoint_reads(op: ArithOp, mask: Mask, a: ValueId, b: ValueId) -> Vec<ValueId> {
+    match (op, mask) {
+        (ArithOp::Add | ArithOp::Sub, _) => vec![],
+        (ArithOp::Mul, Mask::Lhs) => vec![b],
+        (ArithOp::Mul, Mask::Rhs) => vec![a],
+        (ArithOp::Mul, Mask::Both) => vec![a, b],
+        (ArithOp::Div, Mask::Lhs) => vec![b],
+        (ArithOp::Div, Mask::Rhs | Mask::Both) => vec![a, b],
     }
 }

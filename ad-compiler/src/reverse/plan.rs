@@ -38,6 +38,9 @@ pub struct ReversePlan<'a> {
     pub dense: HashSet<ValueId>,
     /// Everything saved outside plain locals, to declare before the primal code.
     pub saved: Vec<Saved>,
+    /// Float-sequence parameters copied before the primal code, for reverse iterations that
+    /// read their elements again (see `reverse::counted`).
+    pub copies: Vec<ValueId>,
 }
 
 /// Where a saved item lives.

@@ -10,7 +10,7 @@ mod saved;
 
 use super::primal;
 use crate::analysis::ownership::Ownership;
-use crate::ir::{Body, LoopShape, Op, ValueId};
+use crate::ir::{ArithOp, Body, LoopShape, Op, ValueId};
 use crate::names::{self, runtime};
 use crate::reverse::plan::*;
 use proc_macro2::TokenStream;
@@ -49,6 +49,21 @@ pub fn body(
         quote!(let mut #value = #source;)
     });
     let saved_declarations = program.saved.iter().map(declare_saved);
+    let copies = program.copies.iter().map(|v| {
+        let (copy, value) = (names::copy_of(*v), names::value(*v));
+        let declared = ir
+            .params
+            .iter()
+            .find(|p| p.value == *v)
+            .and_then(|p| p.ty.as_ref());
+        match declared {
+            // `&[f64]` gives a `Vec<f64>`, `&[f64; N]` an array, `&Vec<f64>` a `Vec`.
+            Some(syn::Type::Reference(_)) => {
+                quote!(let #copy = ::std::borrow::ToOwned::to_owned(&*#value);)
+            }
+            _ => quote!(let #copy = ::core::clone::Clone::clone(&#value);),
+        }
+    });
     let cursors = program
         .saved
         .iter()
@@ -141,6 +156,7 @@ pub fn body(
         #fallbacks
         #function_fallbacks
         #(#bindings)*
+        #(#copies)*
         #(#saved_declarations)*
         #primal_steps
         #write_back
@@ -382,6 +398,28 @@ impl Printer<'_, '_> {
             // Original: y = f(a, b)      (through its rule: `(y, pullback) = f_vjp(a, b)`)
             // Tangent:  ty = J_a ta + J_b tb
             // Adjoint:  (ct_a, ct_b) = pullback(adj[y]); adj[a] += ct_a; adj[b] += ct_b
+            // The same adjoint computed in plain float arithmetic from the operands the
+            // reverse iteration recomputed (see `reverse::counted`).
+            AdjointStep::Pullback {
+                instr,
+                arity,
+                contributions,
+                storage: Storage::Recomputed(_),
+            } => {
+                let r = instr.result;
+                let outputs = match arity {
+                    None => names::cotangent(r, 0).into_token_stream(),
+                    Some(n) => self.slots(r, *n, contributions),
+                };
+                let adds = self.adds(r, contributions);
+                // A bare cotangent belongs to the one active operand.
+                let of_rhs = matches!(
+                    (&instr.op, contributions.first()),
+                    (Op::Arith(_, a, _), Some(c)) if c.target != *a
+                );
+                let cotangents = float_adjoint(&instr.op, *arity, of_rhs);
+                self.with_adjoint(r, quote!(let #outputs = #cotangents; #adds))
+            }
             AdjointStep::Pullback {
                 instr,
                 arity,
@@ -735,7 +773,7 @@ impl Printer<'_, '_> {
             let recompute: TokenStream = counted
                 .recomputed
                 .iter()
-                .map(|instr| primal::compute(instr))
+                .map(|instr| self.recompute(instr))
                 .collect();
             let (then_code, else_code) = (
                 self.reverse_region(then_region),
@@ -776,9 +814,57 @@ impl Printer<'_, '_> {
         }
     }
 
+    /// An instruction computed again in a reverse iteration: as the primal computes it, but
+    /// an element of a copied parameter is read from the copy.
+    fn recompute(&self, instr: &crate::ir::Instr) -> TokenStream {
+        match &instr.op {
+            Op::Index {
+                base,
+                index,
+                by_ref,
+            } if self.program.copies.contains(base) => {
+                let (result, copy, index) = (
+                    names::value(instr.result),
+                    names::copy_of(*base),
+                    names::value(*index),
+                );
+                let by_ref = by_ref.then(|| quote!(&));
+                quote!(let mut #result = #by_ref #copy[#index];)
+            }
+            _ => primal::compute(instr),
+        }
+    }
+
     /// Whether `v` has an adjoint variable: active values do.
     fn is_active_declared(&self, v: ValueId) -> bool {
         self.program.active.contains(&v)
+    }
+}
+
+/// The cotangents of float arithmetic `a op b` from `adj[y]` (bound to `__ad_d`) and the
+/// operands' recomputed values: both for `arity` `Some(2)`, else `b`'s when `of_rhs` and `a`'s
+/// otherwise (bare).
+///
+/// Original: `y = a + b`, `a - b`, `a * b`, `a / b`
+/// Adjoint: `(d, d)`, `(d, -d)`, `(d * b, d * a)`, `(d / b, -(d / b) * (a / b))`
+fn float_adjoint(op: &Op, arity: Option<usize>, of_rhs: bool) -> TokenStream {
+    let d = names::adjoint_in_hand();
+    let Op::Arith(op, a, b) = op else {
+        return quote!(::core::compile_error!(
+            "internal error in ad, please report: a recomputed adjoint of a non-arithmetic instruction"
+        ));
+    };
+    let (a, b) = (names::value(*a), names::value(*b));
+    let (lhs, rhs) = match op {
+        ArithOp::Add => (quote!(#d), quote!(#d)),
+        ArithOp::Sub => (quote!(#d), quote!(-#d)),
+        ArithOp::Mul => (quote!(#d * #b), quote!(#d * #a)),
+        ArithOp::Div => (quote!(#d / #b), quote!(-(#d / #b) * (#a / #b))),
+    };
+    match (arity, of_rhs) {
+        (Some(_), _) => quote!((#lhs, #rhs)),
+        (None, false) => lhs,
+        (None, true) => rhs,
     }
 }
 

@@ -1,0 +1,191 @@
+//! Which values are certainly scalar floats (`f32`/`f64`), from what the source states: float
+//! literals, parameters declared `f64`/`f32`, elements of parameters declared as float
+//! sequences (`&[f64]`, `&Vec<f64>`, `[f64; N]`, ...), and arithmetic, float methods and
+//! casts of those. Loop-carried values and the outputs of `if`s are floats when everything
+//! that flows into them is (the greatest fixpoint: assume so, then drop what breaks it).
+//!
+//! A macro sees no types, so this is deliberately partial: a value it does not recognise is
+//! simply not known to be a float, and keeps the general, type-dispatched code. What it
+//! recognises lets the reverse of a loop use plain float arithmetic for the adjoints of `+ - *
+//! /` instead of saving a rule's pullback per iteration.
+
+use crate::ir::{Body, Op, ValueId, walk};
+use std::collections::HashSet;
+
+/// The values known to be scalar floats, and the parameters known to be float sequences.
+pub struct Floats {
+    scalars: HashSet<ValueId>,
+    sequences: HashSet<ValueId>,
+}
+
+impl Floats {
+    /// Analyses `body`.
+    pub fn of(body: &Body) -> Floats {
+        let mut sequences = HashSet::new();
+        let mut declared = HashSet::new();
+        for param in &body.params {
+            match &param.ty {
+                Some(ty) if is_float(ty) => {
+                    declared.insert(param.value);
+                }
+                Some(ty) if is_float_sequence(ty) => {
+                    sequences.insert(param.value);
+                }
+                _ => {}
+            }
+        }
+        // Loop parameters and outputs, and `if` outputs: assumed floats, then checked.
+        let mut candidates: HashSet<ValueId> = HashSet::new();
+        walk(&body.block.instrs, &mut |instr| match &instr.op {
+            Op::Loop { params, .. } => {
+                candidates.extend(params.iter().copied());
+                candidates.extend(instr.outputs());
+            }
+            Op::If { .. } => candidates.extend(instr.outputs()),
+            _ => {}
+        });
+        loop {
+            let scalars = scalars_given(body, &declared, &sequences, &candidates);
+            let mut kept = HashSet::new();
+            walk(&body.block.instrs, &mut |instr| match &instr.op {
+                Op::Loop {
+                    init,
+                    params,
+                    body: region,
+                    merged,
+                    ..
+                } => {
+                    for (k, param) in params.iter().enumerate() {
+                        let flows = [init.get(k), region.yields.get(k)];
+                        if flows.iter().all(|v| v.is_some_and(|v| scalars.contains(v))) {
+                            kept.insert(*param);
+                            if let Some(output) = merged.get(k) {
+                                kept.insert(*output);
+                            }
+                        }
+                    }
+                }
+                Op::If {
+                    then_region,
+                    else_region,
+                    ..
+                } => {
+                    for (k, output) in instr.outputs().into_iter().enumerate() {
+                        let flows = [then_region.yields.get(k), else_region.yields.get(k)];
+                        if flows.iter().all(|v| v.is_some_and(|v| scalars.contains(v))) {
+                            kept.insert(output);
+                        }
+                    }
+                }
+                _ => {}
+            });
+            if kept == candidates {
+                return Floats { scalars, sequences };
+            }
+            candidates = kept;
+        }
+    }
+
+    /// Whether `v` is certainly an `f32` or `f64`.
+    pub fn is_scalar(&self, v: ValueId) -> bool {
+        self.scalars.contains(&v)
+    }
+
+    /// Whether `v` is a parameter declared as a sequence of floats.
+    pub fn is_sequence(&self, v: ValueId) -> bool {
+        self.sequences.contains(&v)
+    }
+}
+
+/// The scalar floats of `body` when `candidates` (loop-carried values, `if` outputs) are.
+fn scalars_given(
+    body: &Body,
+    declared: &HashSet<ValueId>,
+    sequences: &HashSet<ValueId>,
+    candidates: &HashSet<ValueId>,
+) -> HashSet<ValueId> {
+    let mut scalars: HashSet<ValueId> = declared.union(candidates).copied().collect();
+    // Elements read by reference (`&x[i]`, dereferenced next).
+    let mut element_refs: HashSet<ValueId> = HashSet::new();
+    walk(&body.block.instrs, &mut |instr| {
+        let is = |v: &ValueId| scalars.contains(v);
+        let float = match &instr.op {
+            Op::Const(tokens) => is_float_literal(tokens),
+            Op::Index {
+                base,
+                by_ref: false,
+                ..
+            } => sequences.contains(base),
+            Op::Index {
+                base, by_ref: true, ..
+            } => {
+                if sequences.contains(base) {
+                    element_refs.insert(instr.result);
+                }
+                false
+            }
+            Op::Deref(a) => element_refs.contains(a),
+            Op::Arith(_, a, b) => is(a) && is(b),
+            Op::Neg(a) => is(a),
+            Op::Cast(_, ty) => is_float(ty),
+            Op::Method {
+                receiver,
+                method,
+                args,
+                ..
+            } => {
+                is(receiver)
+                    && FLOAT_METHODS.iter().any(|m| method == m)
+                    && (method == "powi" || args.iter().all(is))
+            }
+            _ => false,
+        };
+        if float {
+            scalars.insert(instr.result);
+        }
+    });
+    scalars
+}
+
+/// Methods of `f32`/`f64` that return the receiver's type.
+const FLOAT_METHODS: &[&str] = &[
+    "exp", "exp2", "exp_m1", "ln", "ln_1p", "log2", "log10", "sqrt", "cbrt", "recip", "abs", "sin",
+    "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+    "powi", "powf", "mul_add", "max", "min", "atan2", "hypot", "copysign",
+];
+
+fn is_float_literal(tokens: &proc_macro2::TokenStream) -> bool {
+    match syn::parse2::<syn::LitFloat>(tokens.clone()) {
+        Ok(lit) => matches!(lit.suffix(), "" | "f32" | "f64"),
+        Err(_) => false,
+    }
+}
+
+/// `f64` or `f32`.
+fn is_float(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none()
+        && (p.path.is_ident("f64") || p.path.is_ident("f32")))
+}
+
+/// `[F; N]`, `Vec<F>` or a shared reference to one or to `[F]`, with `F` a float (not `&mut`:
+/// what a function may write in place is not a fixed sequence).
+fn is_float_sequence(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Reference(r) if r.mutability.is_none() => match &*r.elem {
+            syn::Type::Slice(s) => is_float(&s.elem),
+            elem => is_float_sequence(elem),
+        },
+        syn::Type::Array(a) => is_float(&a.elem),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let Some(last) = p.path.segments.last() else {
+                return false;
+            };
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                return false;
+            };
+            last.ident == "Vec"
+                && matches!(args.args.first(), Some(syn::GenericArgument::Type(t)) if is_float(t))
+        }
+        _ => false,
+    }
+}
