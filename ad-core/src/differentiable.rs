@@ -23,6 +23,50 @@ pub trait TangentVector: Clone + std::fmt::Debug + PartialEq + Sized {
         self.add_assign(other);
         self
     }
+
+    /// A zero of `len` components, for a sequence; the zero otherwise.
+    fn zero_of_len(_len: usize) -> Self {
+        Self::zero()
+    }
+
+    /// Whether this is a scalar (`f32`, `f64`), whose zero has no shape.
+    fn is_scalar() -> bool {
+        false
+    }
+}
+
+/// A zero tangent to be made later, as cheaply kept as possible: for a sequence of scalars
+/// only its length, otherwise the zero itself. A pullback keeps one per differentiated
+/// parameter (taken before the parameter may be moved) to start a gradient accumulator or
+/// to return a zero, so a parameter of a million floats costs one allocation, not two and a
+/// copy.
+#[derive(Clone, Debug)]
+pub struct ZeroShape<T> {
+    zero: Option<T>,
+    len: usize,
+}
+
+impl<T: TangentVector> ZeroShape<T> {
+    /// The shape of `zero`.
+    pub fn of(zero: T) -> Self {
+        ZeroShape {
+            zero: Some(zero),
+            len: 0,
+        }
+    }
+
+    /// The shape of a sequence of `len` scalars.
+    pub fn of_len(len: usize) -> Self {
+        ZeroShape { zero: None, len }
+    }
+
+    /// A zero of this shape.
+    pub fn zeros(&self) -> T {
+        match &self.zero {
+            Some(zero) => zero.clone(),
+            None => T::zero_of_len(self.len),
+        }
+    }
 }
 
 /// A type whose values can be differentiated: it has a [`TangentVector`] type and can be moved
@@ -41,6 +85,11 @@ pub trait Differentiable {
 
     /// A zero tangent shaped like `self` (same length for vectors, same shape for arrays).
     fn zero_tangent(&self) -> Self::TangentVector;
+
+    /// What makes [`zero_tangent`](Self::zero_tangent) later (see [`ZeroShape`]).
+    fn zero_shape(&self) -> ZeroShape<Self::TangentVector> {
+        ZeroShape::of(self.zero_tangent())
+    }
 }
 
 /// The tangent type of `T`: shorthand for `<T as Differentiable>::TangentVector`.

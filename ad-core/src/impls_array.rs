@@ -2,6 +2,7 @@
 //! element-wise. The tangent of a `Vec` or a slice is a `Vec` of tangents; the empty `Vec` is
 //! the length-less zero (see [`TangentVector`]).
 
+use crate::differentiable::ZeroShape;
 use crate::{Differentiable, TangentVector};
 
 impl<T: TangentVector> TangentVector for Vec<T> {
@@ -28,6 +29,9 @@ impl<T: TangentVector> TangentVector for Vec<T> {
     fn scaled(self, factor: f64) -> Self {
         self.into_iter().map(|t| t.scaled(factor)).collect()
     }
+    fn zero_of_len(len: usize) -> Self {
+        vec![T::zero(); len]
+    }
 }
 
 impl<T: Differentiable> Differentiable for [T] {
@@ -48,6 +52,13 @@ impl<T: Differentiable> Differentiable for [T] {
     fn zero_tangent(&self) -> Self::TangentVector {
         self.iter().map(T::zero_tangent).collect()
     }
+    fn zero_shape(&self) -> ZeroShape<Self::TangentVector> {
+        if <T::TangentVector as TangentVector>::is_scalar() {
+            ZeroShape::of_len(self.len())
+        } else {
+            ZeroShape::of(self.zero_tangent())
+        }
+    }
 }
 
 impl<T: Differentiable> Differentiable for Vec<T> {
@@ -57,6 +68,9 @@ impl<T: Differentiable> Differentiable for Vec<T> {
     }
     fn zero_tangent(&self) -> Self::TangentVector {
         self.as_slice().zero_tangent()
+    }
+    fn zero_shape(&self) -> ZeroShape<Self::TangentVector> {
+        self.as_slice().zero_shape()
     }
 }
 
@@ -83,5 +97,25 @@ impl<T: Differentiable, const N: usize> Differentiable for [T; N] {
     }
     fn zero_tangent(&self) -> Self::TangentVector {
         std::array::from_fn(|i| self[i].zero_tangent())
+    }
+}
+
+#[cfg(test)]
+mod zero_shape_tests {
+    use crate::Differentiable;
+
+    #[test]
+    fn a_slice_of_floats_keeps_only_its_length() {
+        let x = [1.0, 2.0, 3.0];
+        let shape = x[..].zero_shape();
+        assert_eq!(shape.zeros(), vec![0.0; 3]);
+        assert_eq!(shape.zeros(), x[..].zero_tangent());
+        assert_eq!(vec![1.5_f32; 4].zero_shape().zeros(), vec![0.0_f32; 4]);
+    }
+
+    #[test]
+    fn a_sequence_of_sequences_keeps_its_zero() {
+        let x = vec![vec![1.0, 2.0], vec![3.0]];
+        assert_eq!(x.zero_shape().zeros(), vec![vec![0.0, 0.0], vec![0.0]]);
     }
 }

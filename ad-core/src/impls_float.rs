@@ -14,6 +14,9 @@ macro_rules! float_impls {
             fn scaled(self, factor: f64) -> Self {
                 self * factor as $t
             }
+            fn is_scalar() -> bool {
+                true
+            }
         }
 
         impl Differentiable for $t {

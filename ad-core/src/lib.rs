@@ -48,6 +48,6 @@ mod operand;
 pub mod output_hint;
 pub mod seed;
 
-pub use differentiable::{Differentiable, Tangent, TangentVector};
+pub use differentiable::{Differentiable, Tangent, TangentVector, ZeroShape};
 pub use no_tangent::NoTangent;
 pub use operand::Operand;

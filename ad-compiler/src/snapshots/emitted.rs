@@ -67,7 +67,7 @@ fn a_branch_records_the_decision_and_reverses_the_branch_taken() {
                 use ::ad::__private::method_rules::*;
                 let mut __ad_v0 = __ad_p0;
                 let mut __ad_pb3 = ::core::option::Option::None;
-                let __ad_zero0 = ::ad::__private::Differentiable::zero_tangent(&__ad_v0);
+                let __ad_zero0 = ::ad::__private::Differentiable::zero_shape(&__ad_v0);
                 let mut __ad_v1 = 0.0;
                 let mut __ad_v2 = __ad_v0 > __ad_v1;
                 let __ad_br6 = __ad_v2;
@@ -87,7 +87,7 @@ fn a_branch_records_the_decision_and_reverses_the_branch_taken() {
                     __ad_v7,
                     move |__ad_seed: f64| {
                         let mut __ad_adj7 = ::core::option::Option::Some(__ad_seed);
-                        let mut __ad_adj0 = ::core::clone::Clone::clone(&__ad_zero0);
+                        let mut __ad_adj0 = __ad_zero0.zeros();
                         if (__ad_br6) {
                             let mut __ad_adj3 = ::core::option::Option::None;
                             if let ::core::option::Option::Some(__ad_d) = __ad_adj7.take() {
@@ -146,7 +146,7 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                 let mut __ad_v0 = __ad_p0;
                 let mut __ad_v1 = __ad_p1;
                 let mut __ad_pb11 = ::std::vec::Vec::new();
-                let __ad_zero0 = ::ad::__private::Differentiable::zero_tangent(&__ad_v0);
+                let __ad_zero0 = ::ad::__private::Differentiable::zero_shape(&__ad_v0);
                 let mut __ad_v2 = 1.0;
                 let mut __ad_v3 = 0;
                 let mut __ad_v4 = __ad_v3..__ad_v1;
@@ -184,7 +184,7 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                     move |__ad_seed: f64| {
                         let mut __ad_pb11_cursor = __ad_pb11.len();
                         let mut __ad_adj17 = ::core::option::Option::Some(__ad_seed);
-                        let mut __ad_adj0 = ::core::clone::Clone::clone(&__ad_zero0);
+                        let mut __ad_adj0 = __ad_zero0.zeros();
                         let mut __ad_carry16_0 = __ad_adj17.take();
                         {
                             let mut __ad_adj6 = ::core::option::Option::None;

@@ -109,7 +109,7 @@ pub fn body(
         .filter_map(|out| match out {
             ParamCotangent::Dense(v, i) => {
                 let (adjoint, zero) = (names::adjoint(*v), names::zero(*i));
-                Some(quote!(let mut #adjoint = ::core::clone::Clone::clone(&#zero);))
+                Some(quote!(let mut #adjoint = #zero.zeros();))
             }
             _ => None,
         })
@@ -120,7 +120,7 @@ pub fn body(
         ParamCotangent::Dense(v, _) => names::adjoint(*v).into_token_stream(),
         ParamCotangent::Zero(i) => {
             let zero = names::zero(*i);
-            quote!(::core::clone::Clone::clone(&#zero))
+            quote!(#zero.zeros())
         }
         ParamCotangent::Constant => quote!(#rt::NoTangent),
     });
@@ -213,7 +213,7 @@ impl Printer<'_, '_> {
                     Some(syn::Type::Reference(_)) if !owned_copy => quote!(#value),
                     _ => quote!(&#value),
                 };
-                quote!(let #zero = #rt::Differentiable::zero_tangent(#by_ref);)
+                quote!(let #zero = #rt::Differentiable::zero_shape(#by_ref);)
             }
             PrimalStep::Compute(instr) => primal::compute(instr),
             PrimalStep::Rule {
