@@ -300,6 +300,11 @@ pub fn copy_of(v: ValueId) -> Ident {
     format_ident!("__ad_copy{}", v.0)
 }
 
+/// The tape of float value `v`, stored by each iteration of a counted loop for its reverse.
+pub fn stored(v: ValueId) -> Ident {
+    format_ident!("__ad_stored{}", v.0)
+}
+
 /// The iteration counter of the loop defining `v`, while it runs.
 pub fn counter(v: ValueId) -> Ident {
     format_ident!("__ad_count{}", v.0)

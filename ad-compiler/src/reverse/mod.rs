@@ -150,6 +150,10 @@ struct LoopScope<'a> {
     inside: HashSet<ValueId>,
     /// Elements read at recomputed positions: `(indexing instruction, sequence)`.
     shapes: Vec<(ValueId, ValueId)>,
+    /// Values an iteration of a counted loop may store for its reverse.
+    storable: HashSet<ValueId>,
+    /// Float values an iteration stores for its reverse, in order.
+    stored: Vec<ValueId>,
 }
 
 /// Where items saved inside a region go: a loop makes tapes, a branch slots.
@@ -295,6 +299,7 @@ impl<'a> Generator<'_, 'a> {
                     item,
                     recomputed: Vec::new(),
                     shapes: Vec::new(),
+                    stored: Vec::new(),
                 },
                 recomputable,
             )
@@ -303,12 +308,24 @@ impl<'a> Generator<'_, 'a> {
             Some((counted, recomputable)) => (Some(counted), Some(recomputable)),
             None => (None, None),
         };
+        // What an iteration may store for its reverse: the carried values and what the body
+        // computes outside nested regions, all there at the end of the iteration.
+        let storable = match (&instr.op, &parts) {
+            (Op::Loop { params, .. }, Some((_, _, then_region))) => params
+                .iter()
+                .copied()
+                .chain(then_region.instrs.iter().flat_map(Instr::outputs))
+                .collect(),
+            _ => HashSet::new(),
+        };
         self.loops.push(LoopScope {
             value: instr.result,
             restorable: recomputable.as_ref().map(|r| r.restorable.clone()),
             recomputable,
             inside: counted::defined_inside(instr),
             shapes: Vec::new(),
+            storable,
+            stored: Vec::new(),
         });
         counted
     }
@@ -329,6 +346,10 @@ impl<'a> Generator<'_, 'a> {
             Some(mut counted) => {
                 if let Some(scope) = scope {
                     counted.shapes = scope.shapes;
+                    counted.stored = scope.stored;
+                    for value in &counted.stored {
+                        self.save(*value, SavedKind::Value, Storage::Tape);
+                    }
                     if let Some(recomputable) = scope.recomputable {
                         counted.recomputed = recomputable.needed(&mut self.needed);
                     }
@@ -407,14 +428,21 @@ impl<'a> Generator<'_, 'a> {
             return None;
         }
         let reads = adjoint_reads(op, mask, a, b);
-        if !reads
-            .iter()
-            .all(|v| restorable.contains(v) || self.reverse_has(*v))
-        {
+        // What the reverse iteration cannot recompute, the iteration stores (a float).
+        let (recomputed, stored): (Vec<ValueId>, Vec<ValueId>) = reads
+            .into_iter()
+            .partition(|v| restorable.contains(v) || self.reverse_has(*v));
+        if !stored.iter().all(|v| innermost.storable.contains(v)) {
             return None;
         }
         let value = innermost.value;
-        self.needed.extend(reads);
+        self.needed.extend(recomputed);
+        let scope = self.loops.last_mut()?;
+        for v in stored {
+            if !scope.stored.contains(&v) {
+                scope.stored.push(v);
+            }
+        }
         Some(value)
     }
 

@@ -74,6 +74,8 @@ pub enum SavedKind {
     Items,
     /// The shape of a sequence read by index at recomputed positions in a counted loop.
     Shape,
+    /// A float value of an iteration of a counted loop, for its reverse.
+    Value,
 }
 
 /// A saved item: what, of which instruction, and where.
@@ -157,6 +159,10 @@ pub struct Counted<'a> {
     /// `(indexing instruction, sequence)`: elements read at recomputed positions, whose
     /// sequence's shape is saved once, before the loop, with the loop's storage.
     pub shapes: Vec<(ValueId, ValueId)>,
+    /// Float values of an iteration that its reverse reads but cannot recompute (a carried
+    /// `r` in `r = r * x`): pushed on a tape each at the end of the iteration, popped at the
+    /// start of its reverse. The only thing such a loop stores per iteration.
+    pub stored: Vec<ValueId>,
 }
 
 /// The derivative rule that computes an active instruction.
@@ -417,6 +423,7 @@ pub fn for_each_save(
             } => {
                 for_each_loop_save(instr.result, *storage, counted.as_ref(), loops, visit);
                 loops.push(instr.result);
+                for_each_iteration_save(counted.as_ref(), loops, visit);
                 for_each_save(body_steps, loops, visit);
                 loops.pop();
             }
@@ -442,5 +449,17 @@ pub fn for_each_loop_save(
                 visit(*index, SavedKind::Shape, storage, loops);
             }
         }
+    }
+}
+
+/// Calls `visit` for what each iteration of a counted loop stores (read by each iteration of
+/// its reverse), with `loops` ending with the loop itself.
+pub fn for_each_iteration_save(
+    counted: Option<&Counted<'_>>,
+    loops: &[ValueId],
+    visit: &mut dyn FnMut(ValueId, SavedKind, Storage, &[ValueId]),
+) {
+    for value in counted.map_or(&[][..], |c| &c.stored) {
+        visit(*value, SavedKind::Value, Storage::Tape, loops);
     }
 }

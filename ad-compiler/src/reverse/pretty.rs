@@ -60,6 +60,29 @@ fn kind(kind: SavedKind) -> &'static str {
         SavedKind::Trips => "trips",
         SavedKind::Items => "items",
         SavedKind::Shape => "shape",
+        SavedKind::Value => "value",
+    }
+}
+
+/// What each iteration of counted loop `value` keeps for its reverse: the float values it
+/// stores and the pullbacks it pushes on tapes (not those of loops inside it, which say their
+/// own), or that it keeps nothing.
+fn per_iteration(body: &[PrimalStep<'_>], counted: &Counted<'_>, value: ValueId) -> String {
+    let mut kept: Vec<String> = counted
+        .stored
+        .iter()
+        .map(|v| format!("value {v}"))
+        .collect();
+    let mut loops = vec![value];
+    for_each_save(body, &mut loops, &mut |saved, kind, storage, around| {
+        if storage == Storage::Tape && around.last() == Some(&value) {
+            kept.push(format!("{} {saved}", self::kind(kind)));
+        }
+    });
+    if kept.is_empty() {
+        "keeps nothing per iteration".into()
+    } else {
+        format!("keeps per iteration: {}", kept.join(", "))
     }
 }
 
@@ -179,7 +202,12 @@ fn primal_steps(out: &mut String, steps: &[PrimalStep<'_>], depth: usize) {
             } => {
                 let note = match counted {
                     None => format!("trips {}", storage(*s)),
-                    Some(c) => format!("counted, items {}{}", storage(c.items), shapes(c, *s)),
+                    Some(c) => format!(
+                        "counted, items {}{}; {}",
+                        storage(c.items),
+                        shapes(c, *s),
+                        per_iteration(&body_steps[..], c, instr.result)
+                    ),
                 };
                 line(out, depth, format!("{} {{", head(instr)), note);
                 primal_steps(out, body_steps, depth + 1);
@@ -369,6 +397,7 @@ fn adjoint_steps(out: &mut String, steps: &[AdjointStep<'_>], depth: usize) {
                 );
                 if let Some(c) = counted {
                     let mut rebinds = vec![format!("item {}", c.item)];
+                    rebinds.extend(c.stored.iter().map(|v| format!("{v} (stored)")));
                     rebinds.extend(c.recomputed.iter().map(|i| i.result.to_string()));
                     line(
                         out,

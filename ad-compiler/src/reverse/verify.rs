@@ -358,6 +358,11 @@ fn collect_reads(
                     &mut |value, kind, storage, loops| record(reads, value, kind, storage, loops),
                 );
                 loops.push(instr.result);
+                for_each_iteration_save(
+                    counted.as_ref(),
+                    loops,
+                    &mut |value, kind, storage, loops| record(reads, value, kind, storage, loops),
+                );
                 collect_reads(&body.steps, loops, reads);
                 loops.pop();
             }

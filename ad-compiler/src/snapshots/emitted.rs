@@ -145,15 +145,13 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                 use ::ad::__private::method_rules::*;
                 let mut __ad_v0 = __ad_p0;
                 let mut __ad_v1 = __ad_p1;
-                let mut __ad_pb11 = ::std::vec::Vec::new();
+                let mut __ad_stored6 = ::std::vec::Vec::new();
                 let __ad_zero0 = ::ad::__private::Differentiable::zero_shape(&__ad_v0);
                 let mut __ad_v2 = 1.0;
                 let mut __ad_v3 = 0;
                 let mut __ad_v4 = __ad_v3..__ad_v1;
                 let mut __ad_v5 = ::core::iter::IntoIterator::into_iter(__ad_v4);
                 let __ad_items16 = ::core::clone::Clone::clone(&__ad_v5);
-                let __ad_remaining = ::core::iter::Iterator::size_hint(&__ad_v5).0 + 1;
-                __ad_pb11.reserve(__ad_remaining);
                 let (mut __ad_v6,) = (__ad_v2,);
                 loop {
                     let mut __ad_v7 = false;
@@ -161,12 +159,9 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                     let mut __ad_v9 = __ad_v8.is_some();
                     let (mut __ad_v14, mut __ad_v15) = if __ad_v9 {
                         let mut __ad_v10 = __ad_v8.unwrap();
-                        let (mut __ad_v11, __ad_fresh_pullback) = ::ad::__private::ops::mul_vjp(
-                            __ad_v6,
-                            __ad_v0,
-                        );
-                        __ad_pb11.push(__ad_fresh_pullback);
+                        let mut __ad_v11 = __ad_v6 * __ad_v0;
                         let mut __ad_v12 = ();
+                        __ad_stored6.push(__ad_v6);
                         (__ad_v12, __ad_v11)
                     } else {
                         let mut __ad_v13 = ();
@@ -182,7 +177,7 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                 (
                     __ad_v17,
                     move |__ad_seed: f64| {
-                        let mut __ad_pb11_cursor = __ad_pb11.len();
+                        let mut __ad_stored6_cursor = __ad_stored6.len();
                         let mut __ad_adj17 = ::core::option::Option::Some(__ad_seed);
                         let mut __ad_adj0 = __ad_zero0.zeros();
                         let mut __ad_carry16_0 = __ad_adj17.take();
@@ -206,15 +201,20 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                                 ::ad::__private::accumulate(&mut __ad_adj15, __ad_d);
                             }
                             let mut __ad_v10 = __ad_item16;
+                            let mut __ad_v6 = {
+                                __ad_stored6_cursor -= 1;
+                                __ad_stored6[__ad_stored6_cursor]
+                            };
                             let mut __ad_v12 = ();
                             let mut __ad_adj11 = ::core::option::Option::None;
                             if let ::core::option::Option::Some(__ad_d) = __ad_adj15.take() {
                                 ::ad::__private::accumulate(&mut __ad_adj11, __ad_d);
                             }
-                            __ad_pb11_cursor -= 1;
                             if let ::core::option::Option::Some(__ad_d) = __ad_adj11.take() {
-                                let __ad_saved = &__ad_pb11[__ad_pb11_cursor];
-                                let (__ad_ct11_0, __ad_ct11_1) = __ad_saved(__ad_d);
+                                let (__ad_ct11_0, __ad_ct11_1) = (
+                                    __ad_d * __ad_v0,
+                                    __ad_d * __ad_v6,
+                                );
                                 ::ad::__private::accumulate(&mut __ad_adj6, __ad_ct11_0);
                                 ::ad::__private::add_into(&mut __ad_adj0, __ad_ct11_1);
                             }

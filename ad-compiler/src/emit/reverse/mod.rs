@@ -39,10 +39,13 @@ pub fn body(
     boxed: bool,
 ) -> TokenStream {
     let rt = runtime();
+    let mut stored = HashMap::new();
+    stored_by_loop(&program.primal, &mut stored);
     let printer = Printer {
         ir,
         program,
         owned: Ownership::of(ir),
+        stored,
     };
     let bindings = ir.params.iter().zip(param_sources).map(|(p, source)| {
         let value = names::value(p.value);
@@ -194,6 +197,36 @@ struct Printer<'p, 'a> {
     ir: &'p Body,
     program: &'p ReversePlan<'a>,
     owned: Ownership,
+    /// The floats each counted loop's iterations store, by the loop's value.
+    stored: HashMap<ValueId, Vec<ValueId>>,
+}
+
+/// The floats each counted loop of `steps` stores per iteration, by the loop's value.
+fn stored_by_loop(steps: &[PrimalStep<'_>], stored: &mut HashMap<ValueId, Vec<ValueId>>) {
+    for step in steps {
+        match step {
+            PrimalStep::If {
+                then_steps,
+                else_steps,
+                ..
+            } => {
+                stored_by_loop(then_steps, stored);
+                stored_by_loop(else_steps, stored);
+            }
+            PrimalStep::Loop {
+                instr,
+                body_steps,
+                counted,
+                ..
+            } => {
+                if let Some(counted) = counted {
+                    stored.insert(instr.result, counted.stored.clone());
+                }
+                stored_by_loop(body_steps, stored);
+            }
+            _ => {}
+        }
+    }
 }
 
 impl Printer<'_, '_> {
@@ -233,10 +266,26 @@ impl Printer<'_, '_> {
                     *storage,
                     names::value(shape.cond).into_token_stream(),
                 );
+                // The guard of a counted loop: the iteration ends by storing the floats its
+                // reverse cannot recompute.
+                let stores: TokenStream = match storage {
+                    Storage::Guard(loop_value) => self
+                        .stored
+                        .get(loop_value)
+                        .into_iter()
+                        .flatten()
+                        .map(|v| {
+                            let (tape, value) = (names::stored(*v), names::value(*v));
+                            quote!(#tape.push(#value);)
+                        })
+                        .collect(),
+                    _ => quote!(),
+                };
+                let then_code = self.primal(then_steps);
                 let statement = primal::if_statement(
                     instr,
                     shape,
-                    self.primal(then_steps),
+                    quote!(#then_code #stores),
                     self.primal(else_steps),
                 );
                 quote!(#record #statement)
@@ -770,11 +819,21 @@ impl Printer<'_, '_> {
                 })
                 .collect();
             let (item, value) = (names::reverse_item(r), names::value(counted.item));
+            let restore_stored: TokenStream = counted
+                .stored
+                .iter()
+                .map(|v| {
+                    let (value, read) =
+                        (names::value(*v), restore(&names::stored(*v), Storage::Tape));
+                    quote!(let mut #value = #read;)
+                })
+                .collect();
             let recompute: TokenStream = counted
                 .recomputed
                 .iter()
                 .map(|instr| self.recompute(instr))
                 .collect();
+            let recompute = quote!(#restore_stored #recompute);
             let (then_code, else_code) = (
                 self.reverse_region(then_region),
                 self.reverse_region(else_region),

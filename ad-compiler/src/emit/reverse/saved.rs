@@ -17,6 +17,7 @@ pub(super) fn saved_name(value: ValueId, kind: SavedKind) -> Ident {
         SavedKind::Trips => names::trips(value),
         SavedKind::Items => names::items(value),
         SavedKind::Shape => names::index_shape(value),
+        SavedKind::Value => names::stored(value),
     }
 }
 
@@ -34,7 +35,7 @@ pub(super) fn declare_saved(saved: &Saved) -> TokenStream {
         (Storage::Guard(_) | Storage::Recomputed(_), _) => quote!(),
         // Iterators and shapes are only saved by loops outside branches (see
         // `reverse::counted`): never in a slot.
-        (Storage::Slot, SavedKind::Items | SavedKind::Shape) => quote!(),
+        (Storage::Slot, SavedKind::Items | SavedKind::Shape | SavedKind::Value) => quote!(),
     }
 }
 
