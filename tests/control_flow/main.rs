@@ -19,6 +19,7 @@ mod common;
 
 mod branches;
 mod chains;
+mod counted;
 mod exits;
 mod flags;
 mod higher_order;

@@ -15,6 +15,7 @@ use std::collections::HashSet;
 /// The values known to be scalar floats, and the parameters known to be float sequences.
 pub struct Floats {
     scalars: HashSet<ValueId>,
+    element_refs: HashSet<ValueId>,
     sequences: HashSet<ValueId>,
 }
 
@@ -45,7 +46,7 @@ impl Floats {
             _ => {}
         });
         loop {
-            let scalars = scalars_given(body, &declared, &sequences, &candidates);
+            let (scalars, element_refs) = scalars_given(body, &declared, &sequences, &candidates);
             let mut kept = HashSet::new();
             walk(&body.block.instrs, &mut |instr| match &instr.op {
                 Op::Loop {
@@ -80,15 +81,20 @@ impl Floats {
                 _ => {}
             });
             if kept == candidates {
-                return Floats { scalars, sequences };
+                return Floats {
+                    scalars,
+                    element_refs,
+                    sequences,
+                };
             }
             candidates = kept;
         }
     }
 
-    /// Whether `v` is certainly an `f32` or `f64`.
+    /// Whether `v` is certainly an `f32` or `f64`, or a reference to an element of a float
+    /// sequence (which float arithmetic takes as well).
     pub fn is_scalar(&self, v: ValueId) -> bool {
-        self.scalars.contains(&v)
+        self.scalars.contains(&v) || self.element_refs.contains(&v)
     }
 
     /// Whether `v` is a parameter declared as a sequence of floats.
@@ -97,13 +103,14 @@ impl Floats {
     }
 }
 
-/// The scalar floats of `body` when `candidates` (loop-carried values, `if` outputs) are.
+/// The scalar floats of `body` when `candidates` (loop-carried values, `if` outputs) are, and
+/// the references to elements of float sequences.
 fn scalars_given(
     body: &Body,
     declared: &HashSet<ValueId>,
     sequences: &HashSet<ValueId>,
     candidates: &HashSet<ValueId>,
-) -> HashSet<ValueId> {
+) -> (HashSet<ValueId>, HashSet<ValueId>) {
     let mut scalars: HashSet<ValueId> = declared.union(candidates).copied().collect();
     // Elements read by reference (`&x[i]`, dereferenced next).
     let mut element_refs: HashSet<ValueId> = HashSet::new();
@@ -125,7 +132,10 @@ fn scalars_given(
                 false
             }
             Op::Deref(a) => element_refs.contains(a),
-            Op::Arith(_, a, b) => is(a) && is(b),
+            // `&f64 * &f64` is an `f64` too (`x * y` over `zip(a.iter(), b.iter())`).
+            Op::Arith(_, a, b) => {
+                (is(a) || element_refs.contains(a)) && (is(b) || element_refs.contains(b))
+            }
             Op::Neg(a) => is(a),
             Op::Cast(_, ty) => is_float(ty),
             Op::Method {
@@ -144,7 +154,7 @@ fn scalars_given(
             scalars.insert(instr.result);
         }
     });
-    scalars
+    (scalars, element_refs)
 }
 
 /// Methods of `f32`/`f64` that return the receiver's type.

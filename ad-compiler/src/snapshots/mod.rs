@@ -8,6 +8,7 @@ mod control;
 mod emitted;
 mod reverse;
 mod straight_line;
+mod tape_plans;
 
 use crate::analysis;
 use crate::diag::Diagnostics;

@@ -1,0 +1,492 @@
+//! Snapshots of the tape plans of loops: what each iteration keeps for the reverse (nothing,
+//! a stored float, a rule's pullback), what the reverse iteration recomputes instead (the
+//! item, positions, elements read again from a copy of a parameter), and how the loop is
+//! walked backwards (a counted range, or a trip count). Eight shapes of loops: nothing
+//! stored; a carried scalar stored; nested loops; a branch inside a loop; a `while` loop; a
+//! loop writing an element a later iteration reads; a `zip`; a loop calling a differentiable
+//! function.
+
+use super::planned;
+use expect_test::expect;
+use quote::quote;
+
+#[test]
+fn a_dot_product_keeps_nothing_per_iteration() {
+    let plan = planned(quote! {
+        fn dot(w: &[f64], x: &[f64]) -> f64 {
+            let mut acc = 0.0;
+            for j in 0..x.len() {
+                acc += w[j] * x[j];
+            }
+            acc
+        }
+    });
+    expect![[r#"
+        saved: pullback %12 (recomputed in loop %20), pullback %13 (recomputed in loop %20), pullback %14 (recomputed in loop %20), pullback %15 (recomputed in loop %20)
+        primal:
+          zero of parameter 0
+          zero of parameter 1
+          %2 = const 0.0
+          %3 = const 0
+          %4 = discrete_method %1.len()
+          %5 = discrete `..` %3, %4
+          %6 = into_iter %5
+          %20 = loop (%7 = %2) {                 ; counted, items local, shapes of %0 for %12, %1 for %13 (local); keeps nothing per iteration
+            %8 = const false
+            %9 = iter_next %6
+            %10 = discrete_method %9.is_some()
+            %18 = if %10 {                       ; branch guard of loop %20
+              %11 = unwrap %9
+              %12 = index %0[%11]                ; rule index, pullback recomputed in loop %20
+              %13 = index %1[%11]                ; rule index, pullback recomputed in loop %20
+              %14 = mul %12, %13                 ; rule mul(both), pullback recomputed in loop %20
+              %15 = add %7, %14                  ; rule add(both), pullback recomputed in loop %20
+              %16 = const ()
+            } else {
+              %17 = const ()
+            }
+          }
+        pullback (seed -> adj %21):
+          reverse counted loop %20 {             ; items local, shapes of %0 for %12, %1 for %13 (local), carried [0]
+            recompute item %11, %12, %13, %16
+            lazy %7, %19
+            reverse if %18 {                     ; branch guard of loop %20
+              lazy %12, %13, %14, %15
+              adj %15 += adj %19
+              adj %7, adj %14 += pullback %15 (recomputed in loop %20)
+              adj %12, adj %13 += pullback %14 (recomputed in loop %20)
+              adj %1[at recomputed in loop %20] += adj %13
+              adj %0[at recomputed in loop %20] += adj %12
+            } else {
+              adj %7 += adj %19
+            }
+          }
+        returns: adj %0 (from zero of parameter 0), adj %1 (from zero of parameter 1)
+    "#]].assert_eq(&plan);
+}
+
+#[test]
+fn a_carried_product_stores_one_float_per_iteration() {
+    let plan = planned(quote! {
+        fn power(x: f64, n: usize) -> f64 {
+            let mut r = 1.0;
+            for _ in 0..n {
+                r *= x;
+            }
+            r
+        }
+    });
+    expect![[r#"
+        saved: pullback %11 (recomputed in loop %16), value %6 (tape)
+        primal:
+          zero of parameter 0
+          %2 = const 1.0
+          %3 = const 0
+          %4 = discrete `..` %3, %1
+          %5 = into_iter %4
+          %16 = loop (%6 = %2) {                 ; counted, items local; keeps per iteration: value %6
+            %7 = const false
+            %8 = iter_next %5
+            %9 = discrete_method %8.is_some()
+            %14 = if %9 {                        ; branch guard of loop %16
+              %10 = unwrap %8
+              %11 = mul %6, %0                   ; rule mul(both), pullback recomputed in loop %16
+              %12 = const ()
+            } else {
+              %13 = const ()
+            }
+          }
+        pullback (seed -> adj %17):
+          reverse counted loop %16 {             ; items local, carried [0]
+            recompute item %10, %6 (stored), %12
+            lazy %6, %15
+            reverse if %14 {                     ; branch guard of loop %16
+              lazy %11
+              adj %11 += adj %15
+              adj %6, adj %0 += pullback %11 (recomputed in loop %16)
+            } else {
+              adj %6 += adj %15
+            }
+          }
+        returns: adj %0 (from zero of parameter 0), no tangent
+    "#]].assert_eq(&plan);
+}
+
+#[test]
+fn nested_loops_recompute_the_inner_range_and_positions() {
+    let plan = planned(quote! {
+        fn layer(w: &[f64], x: &[f64], m: usize) -> f64 {
+            let n = x.len();
+            let mut s = 0.0;
+            for i in 0..m {
+                let mut acc = 0.0;
+                for j in 0..n {
+                    acc += w[i * n + j] * x[j];
+                }
+                s += acc.tanh();
+            }
+            s
+        }
+    });
+    expect![[r#"
+        saved: pullback %24 (recomputed in loop %32), pullback %25 (recomputed in loop %32), pullback %26 (recomputed in loop %32), pullback %27 (recomputed in loop %32), items %32 (recomputed in loop %40), pullback %34 (tape), pullback %35 (recomputed in loop %40)
+        primal:
+          zero of parameter 0
+          zero of parameter 1
+          %3 = discrete_method %1.len()
+          %4 = const 0.0
+          %5 = const 0
+          %6 = discrete `..` %5, %2
+          %7 = into_iter %6
+          %40 = loop (%8 = %4) {                 ; counted, items local, shapes of %0 for %24, %1 for %25 (local); keeps per iteration: pullback %34
+            %9 = const false
+            %10 = iter_next %7
+            %11 = discrete_method %10.is_some()
+            %38 = if %11 {                       ; branch guard of loop %40
+              %12 = unwrap %10
+              %13 = const 0.0
+              %14 = const 0
+              %15 = discrete `..` %14, %3
+              %16 = into_iter %15
+              %32 = loop (%17 = %13) {           ; counted, items recomputed in loop %40; keeps nothing per iteration
+                %18 = const false
+                %19 = iter_next %16
+                %20 = discrete_method %19.is_some()
+                %30 = if %20 {                   ; branch guard of loop %32
+                  %21 = unwrap %19
+                  %22 = mul %12, %3
+                  %23 = add %22, %21
+                  %24 = index %0[%23]            ; rule index, pullback recomputed in loop %32
+                  %25 = index %1[%21]            ; rule index, pullback recomputed in loop %32
+                  %26 = mul %24, %25             ; rule mul(both), pullback recomputed in loop %32
+                  %27 = add %17, %26             ; rule add(both), pullback recomputed in loop %32
+                  %28 = const ()
+                } else {
+                  %29 = const ()
+                }
+              }
+              %34 = method %33.tanh()            ; rule method(both), pullback tape
+              %35 = add %8, %34                  ; rule add(both), pullback recomputed in loop %40
+              %36 = const ()
+            } else {
+              %37 = const ()
+            }
+          }
+        pullback (seed -> adj %41):
+          reverse counted loop %40 {             ; items local, shapes of %0 for %24, %1 for %25 (local), carried [0]
+            recompute item %12, %13, %14, %15, %16, %36
+            lazy %8, %39
+            reverse if %38 {                     ; branch guard of loop %40
+              lazy %33, %34, %35
+              adj %35 += adj %39
+              adj %8, adj %34 += pullback %35 (recomputed in loop %40)
+              adj %33 += pullback %34 (tape)
+              reverse counted loop %32 {         ; items recomputed in loop %40, carried [0]
+                recompute item %21, %22, %23, %24, %25, %28
+                lazy %17, %31
+                reverse if %30 {                 ; branch guard of loop %32
+                  lazy %24, %25, %26, %27
+                  adj %27 += adj %31
+                  adj %17, adj %26 += pullback %27 (recomputed in loop %32)
+                  adj %24, adj %25 += pullback %26 (recomputed in loop %32)
+                  adj %1[at recomputed in loop %32] += adj %25
+                  adj %0[at recomputed in loop %32] += adj %24
+                } else {
+                  adj %17 += adj %31
+                }
+              }
+            } else {
+              adj %8 += adj %39
+            }
+          }
+        returns: adj %0 (from zero of parameter 0), adj %1 (from zero of parameter 1), no tangent
+    "#]].assert_eq(&plan);
+}
+
+#[test]
+fn a_branch_inside_a_loop_records_its_decision() {
+    let plan = planned(quote! {
+        fn hinge(x: &[f64]) -> f64 {
+            let mut s = 0.0;
+            for i in 0..x.len() {
+                if x[i] > 0.0 {
+                    s += x[i] * x[i];
+                } else {
+                    s -= x[i];
+                }
+            }
+            s
+        }
+    });
+    expect![[r#"
+        saved: branch %22 (tape), pullback %14 (recomputed in loop %27), pullback %15 (recomputed in loop %27), pullback %16 (tape), pullback %17 (recomputed in loop %27), pullback %19 (recomputed in loop %27), pullback %20 (recomputed in loop %27)
+        primal:
+          zero of parameter 0
+          %1 = const 0.0
+          %2 = const 0
+          %3 = discrete_method %0.len()
+          %4 = discrete `..` %2, %3
+          %5 = into_iter %4
+          %27 = loop (%6 = %1) {                 ; counted, items local, shapes of %0 for %14, %0 for %15, %0 for %19 (local); keeps per iteration: branch %22, pullback %16
+            %7 = const false
+            %8 = iter_next %5
+            %9 = discrete_method %8.is_some()
+            %25 = if %9 {                        ; branch guard of loop %27
+              %10 = unwrap %8
+              %11 = index %0[%10]
+              %12 = const 0.0
+              %13 = discrete `>` %11, %12
+              %22 = if %13 {                     ; branch tape
+                %14 = index %0[%10]              ; rule index, pullback recomputed in loop %27
+                %15 = index %0[%10]              ; rule index, pullback recomputed in loop %27
+                %16 = mul %14, %15               ; rule mul(both), pullback tape
+                %17 = add %6, %16                ; rule add(both), pullback recomputed in loop %27
+                %18 = const ()
+              } else {
+                %19 = index %0[%10]              ; rule index, pullback recomputed in loop %27
+                %20 = sub %6, %19                ; rule sub(both), pullback recomputed in loop %27
+                %21 = const ()
+              }
+            } else {
+              %24 = const ()
+            }
+          }
+        pullback (seed -> adj %28):
+          reverse counted loop %27 {             ; items local, shapes of %0 for %14, %0 for %15, %0 for %19 (local), carried [0]
+            recompute item %10, %12
+            lazy %6, %26
+            reverse if %25 {                     ; branch guard of loop %27
+              lazy %23
+              adj %23 += adj %26
+              reverse if %22 {                   ; branch tape
+                lazy %14, %15, %16, %17
+                adj %17 += adj %23
+                adj %6, adj %16 += pullback %17 (recomputed in loop %27)
+                adj %14, adj %15 += pullback %16 (tape)
+                adj %0[at recomputed in loop %27] += adj %15
+                adj %0[at recomputed in loop %27] += adj %14
+              } else {
+                lazy %19, %20
+                adj %20 += adj %23
+                adj %6, adj %19 += pullback %20 (recomputed in loop %27)
+                adj %0[at recomputed in loop %27] += adj %19
+              }
+            } else {
+              adj %6 += adj %26
+            }
+          }
+        returns: adj %0 (from zero of parameter 0)
+    "#]].assert_eq(&plan);
+}
+
+#[test]
+fn a_while_loop_counts_its_trips() {
+    let plan = planned(quote! {
+        fn power(x: f64, n: usize) -> f64 {
+            let mut r = 1.0;
+            let mut k = 0;
+            while k < n {
+                r = r * x;
+                k += 1;
+            }
+            r
+        }
+    });
+    expect![[r#"
+        saved: pullback %8 (tape)
+        primal:
+          zero of parameter 0
+          %2 = const 1.0
+          %3 = const 0
+          %16 = loop (%4 = %2, %5 = %3) {        ; trips local
+            %6 = const false
+            %7 = discrete `<` %5, %1
+            %13 = if %7 {                        ; branch guard of loop %16
+              %8 = mul %4, %0                    ; rule mul(both), pullback tape
+              %9 = const 1
+              %10 = add %5, %9
+              %11 = const ()
+            } else {
+              %12 = const ()
+            }
+          }
+        pullback (seed -> adj %17):
+          reverse loop %16 {                     ; trips local, carried [0]
+            lazy %4, %14
+            reverse if %13 {                     ; branch guard of loop %16
+              lazy %8
+              adj %8 += adj %14
+              adj %4, adj %0 += pullback %8 (tape)
+            } else {
+              adj %4 += adj %14
+            }
+          }
+        returns: adj %0 (from zero of parameter 0), no tangent
+    "#]]
+    .assert_eq(&plan);
+}
+
+#[test]
+fn a_loop_reading_what_an_earlier_iteration_wrote() {
+    let plan = planned(quote! {
+        fn recurrence(x: f64, n: usize) -> f64 {
+            let mut v = vec![1.0; n];
+            for i in 1..n {
+                v[i] = v[i - 1] * x;
+            }
+            v[n - 1]
+        }
+    });
+    expect![[r#"
+        saved: pullback %14 (tape), pullback %15 (tape), pullback %16 (tape)
+        primal:
+          zero of parameter 0
+          %2 = const 1.0
+          %3 = vec [%2; %1]
+          %4 = const 1
+          %5 = discrete `..` %4, %1
+          %6 = into_iter %5
+          %21 = loop (%7 = %3) {                 ; counted, items local; keeps per iteration: pullback %14, pullback %15, pullback %16
+            %8 = const false
+            %9 = iter_next %6
+            %10 = discrete_method %9.is_some()
+            %19 = if %10 {                       ; branch guard of loop %21
+              %11 = unwrap %9
+              %12 = const 1
+              %13 = sub %11, %12
+              %14 = index %7[%13]                ; rule index, pullback tape
+              %15 = mul %14, %0                  ; rule mul(both), pullback tape
+              %16 = index_set %7[%11] = %15      ; rule vector, pullback tape
+              %17 = const ()
+            } else {
+              %18 = const ()
+            }
+          }
+          %23 = const 1
+          %24 = sub %1, %23
+          %25 = index %22[%24]                   ; rule index, pullback local
+        pullback (seed -> adj %25):
+          lazy %22
+          adj %22[at local] += adj %25
+          reverse counted loop %21 {             ; items local, carried [0]
+            recompute item %11, %12, %13, %17
+            lazy %7, %20
+            reverse if %19 {                     ; branch guard of loop %21
+              lazy %14, %15, %16
+              adj %16 += adj %20
+              adj %7, adj %15 += split adj %16 (tape)
+              adj %14, adj %0 += pullback %15 (tape)
+              adj %7[at tape] += adj %14
+            } else {
+              adj %7 += adj %20
+            }
+          }
+        returns: adj %0 (from zero of parameter 0), no tangent
+    "#]].assert_eq(&plan);
+}
+
+#[test]
+fn a_zip_of_two_slices() {
+    let plan = planned(quote! {
+        fn dot(a: &[f64], b: &[f64]) -> f64 {
+            a.iter().zip(b.iter()).map(|(x, y)| x * y).sum::<f64>()
+        }
+    });
+    expect![[r#"
+        saved: pullback %14 (recomputed in loop %23), pullback %15 (recomputed in loop %23), pullback %17 (recomputed in loop %23), pullback %18 (recomputed in loop %23)
+        primal:
+          zero of parameter 0
+          zero of parameter 1
+          %2 = const 0.0
+          %3 = const 0
+          %4 = discrete_method %0.len()
+          %5 = discrete_method %1.len()
+          %6 = call :: core :: cmp :: min(%4, %5)
+          %7 = discrete `..` %3, %6
+          %8 = into_iter %7
+          %23 = loop (%9 = %2) {                 ; counted, items local, shapes of %0 for %14, %1 for %15 (local); keeps nothing per iteration
+            %10 = const false
+            %11 = iter_next %8
+            %12 = discrete_method %11.is_some()
+            %21 = if %12 {                       ; branch guard of loop %23
+              %13 = unwrap %11
+              %14 = index_ref %0[%13]            ; rule index, pullback recomputed in loop %23
+              %15 = index_ref %1[%13]            ; rule index, pullback recomputed in loop %23
+              %16 = tuple (%14, %15)
+              %17 = mul %14, %15                 ; rule mul(both), pullback recomputed in loop %23
+              %18 = add %9, %17                  ; rule add(both), pullback recomputed in loop %23
+              %19 = const ()
+            } else {
+              %20 = const ()
+            }
+          }
+        pullback (seed -> adj %24):
+          reverse counted loop %23 {             ; items local, shapes of %0 for %14, %1 for %15 (local), carried [0]
+            recompute item %13, %14, %15, %19
+            lazy %9, %22
+            reverse if %21 {                     ; branch guard of loop %23
+              lazy %14, %15, %17, %18
+              adj %18 += adj %22
+              adj %9, adj %17 += pullback %18 (recomputed in loop %23)
+              adj %14, adj %15 += pullback %17 (recomputed in loop %23)
+              adj %1[at recomputed in loop %23] += adj %15
+              adj %0[at recomputed in loop %23] += adj %14
+            } else {
+              adj %9 += adj %22
+            }
+          }
+        returns: adj %0 (from zero of parameter 0), adj %1 (from zero of parameter 1)
+    "#]].assert_eq(&plan);
+}
+
+#[test]
+fn a_loop_calling_a_differentiable_function() {
+    let plan = planned(quote! {
+        fn total(x: &[f64]) -> f64 {
+            let mut s = 0.0;
+            for i in 0..x.len() {
+                s += softplus(x[i]);
+            }
+            s
+        }
+    });
+    expect![[r#"
+        saved: pullback %11 (recomputed in loop %18), pullback %12 (tape), pullback %13 (tape)
+        primal:
+          zero of parameter 0
+          %1 = const 0.0
+          %2 = const 0
+          %3 = discrete_method %0.len()
+          %4 = discrete `..` %2, %3
+          %5 = into_iter %4
+          %18 = loop (%6 = %1) {                 ; counted, items local, shapes of %0 for %11 (local); keeps per iteration: pullback %12, pullback %13
+            %7 = const false
+            %8 = iter_next %5
+            %9 = discrete_method %8.is_some()
+            %16 = if %9 {                        ; branch guard of loop %18
+              %10 = unwrap %8
+              %11 = index %0[%10]                ; rule index, pullback recomputed in loop %18
+              %12 = call softplus(%11)           ; rule call, pullback tape
+              %13 = add %6, %12                  ; rule add(both), pullback tape
+              %14 = const ()
+            } else {
+              %15 = const ()
+            }
+          }
+        pullback (seed -> adj %19):
+          reverse counted loop %18 {             ; items local, shapes of %0 for %11 (local), carried [0]
+            recompute item %10, %14
+            lazy %6, %17
+            reverse if %16 {                     ; branch guard of loop %18
+              lazy %11, %12, %13
+              adj %13 += adj %17
+              adj %6, adj %12 += pullback %13 (tape)
+              adj %11 += pullback %12 (tape)
+              adj %0[at recomputed in loop %18] += adj %11
+            } else {
+              adj %6 += adj %17
+            }
+          }
+        returns: adj %0 (from zero of parameter 0)
+    "#]].assert_eq(&plan);
+}
