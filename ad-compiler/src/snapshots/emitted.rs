@@ -152,6 +152,8 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                 let mut __ad_v4 = __ad_v3..__ad_v1;
                 let mut __ad_v5 = ::core::iter::IntoIterator::into_iter(__ad_v4);
                 let __ad_items16 = ::core::clone::Clone::clone(&__ad_v5);
+                let __ad_remaining = ::core::iter::Iterator::size_hint(&__ad_v5).0 + 1;
+                __ad_stored6.reserve(__ad_remaining);
                 let (mut __ad_v6,) = (__ad_v2,);
                 loop {
                     let mut __ad_v7 = false;

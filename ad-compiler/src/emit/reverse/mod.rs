@@ -311,7 +311,7 @@ impl Printer<'_, '_> {
                     let shape = quote!(#rt::IndexShape::index_shape(&#base));
                     save(&names::index_shape(*index), *storage, shape)
                 });
-                let reserve = reserve_tapes(shape, body_steps);
+                let reserve = reserve_tapes(shape, body_steps, Some(counted));
                 let statement = primal::loop_statement(
                     instr,
                     shape,
@@ -337,7 +337,7 @@ impl Printer<'_, '_> {
                     quote!(#counter += 1;),
                     record,
                 );
-                let reserve = reserve_tapes(shape, body_steps);
+                let reserve = reserve_tapes(shape, body_steps, None);
                 quote!(let mut #counter = 0usize; #reserve #statement)
             }
         }

@@ -84,21 +84,24 @@ pub(super) fn restore_clone(name: &Ident, storage: Storage, value: ValueId) -> T
 }
 
 /// For a `for` loop, whose iterator knows how many items remain: room on each tape the body
-/// pushes to, so the tapes never grow while the loop runs.
-pub(super) fn reserve_tapes(shape: &LoopShape, body_steps: &[PrimalStep<'_>]) -> TokenStream {
+/// pushes to (and each float a counted loop stores per iteration), so the tapes never grow
+/// while the loop runs.
+pub(super) fn reserve_tapes(
+    shape: &LoopShape,
+    body_steps: &[PrimalStep<'_>],
+    counted: Option<&Counted<'_>>,
+) -> TokenStream {
     let Some(iterator) = shape.iterator else {
         return quote!();
     };
     let mut tapes = Vec::new();
-    for_each_save(
-        body_steps,
-        &mut Vec::new(),
-        &mut |value, kind, storage, _| {
-            if storage == Storage::Tape {
-                tapes.push(saved_name(value, kind));
-            }
-        },
-    );
+    let mut visit = |value, kind, storage, _: &[ValueId]| {
+        if storage == Storage::Tape {
+            tapes.push(saved_name(value, kind));
+        }
+    };
+    for_each_iteration_save(counted, &[], &mut visit);
+    for_each_save(body_steps, &mut Vec::new(), &mut visit);
     if tapes.is_empty() {
         return quote!();
     }
