@@ -272,3 +272,30 @@ fn an_exit_inside_a_block_statement_skips_the_rest_of_the_iteration() {
         assert_every_mode!(exits_inside_a_block_statement, x);
     }
 }
+
+/// Found by generated programs (seed 3, f15): a counted loop inside a `while`, whose carried
+/// `a2` leaves the outer loop unused; the adjoint of `x1 * 0.7`, written as float arithmetic,
+/// had no type rustc could infer (E0282) until the plan gave it the float type of the product.
+#[differentiable]
+#[allow(unused_assignments)]
+fn counted_loop_with_an_unused_carried_value(x0: f64) -> f64 {
+    let mut a1 = x0;
+    let mut a2 = x0;
+    let mut k: i32 = 0;
+    while k < 3 {
+        k += 1;
+        let x1 = a2.cos();
+        for _ in 1..6 {
+            a1 -= a2;
+            a2 -= x1 * 0.7;
+        }
+    }
+    a1
+}
+
+#[test]
+fn a_counted_loop_whose_carried_value_is_unused_after_the_outer_loop() {
+    for x in [0.3f64, -0.7, 1.5] {
+        assert_every_mode!(counted_loop_with_an_unused_carried_value, x);
+    }
+}

@@ -10,13 +10,15 @@
 //! /` instead of saving a rule's pullback per iteration.
 
 use crate::ir::{Body, Op, ValueId, walk};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// The values known to be scalar floats, and the parameters known to be float sequences.
 pub struct Floats {
     scalars: HashSet<ValueId>,
     element_refs: HashSet<ValueId>,
     sequences: HashSet<ValueId>,
+    /// The float type (`f32` or `f64`) of the scalars whose type the source fixes.
+    widths: HashMap<ValueId, &'static str>,
 }
 
 impl Floats {
@@ -81,10 +83,12 @@ impl Floats {
                 _ => {}
             });
             if kept == candidates {
+                let widths = widths(body, &scalars, &element_refs);
                 return Floats {
                     scalars,
                     element_refs,
                     sequences,
+                    widths,
                 };
             }
             candidates = kept;
@@ -95,6 +99,12 @@ impl Floats {
     /// sequence (which float arithmetic takes as well).
     pub fn is_scalar(&self, v: ValueId) -> bool {
         self.scalars.contains(&v) || self.element_refs.contains(&v)
+    }
+
+    /// `f32` or `f64`, for a scalar whose type the source fixes (an unsuffixed literal and
+    /// what is computed from literals alone have none).
+    pub fn width(&self, v: ValueId) -> Option<&'static str> {
+        self.widths.get(&v).copied()
     }
 
     /// Whether `v` is a parameter declared as a sequence of floats.
@@ -155,6 +165,111 @@ fn scalars_given(
         }
     });
     (scalars, element_refs)
+}
+
+/// The float types of `scalars` (and of the element references) that the source fixes:
+/// from declared parameters and sequences, suffixed literals and casts, through arithmetic,
+/// methods, loops and branches (one operand of a known type fixes the other's: both are the
+/// same type in Rust's float arithmetic). Repeated until nothing changes.
+fn widths(
+    body: &Body,
+    scalars: &HashSet<ValueId>,
+    element_refs: &HashSet<ValueId>,
+) -> HashMap<ValueId, &'static str> {
+    let mut widths: HashMap<ValueId, &'static str> = HashMap::new();
+    for param in &body.params {
+        if let Some(width) = param.ty.as_ref().and_then(declared_width) {
+            widths.insert(param.value, width);
+        }
+    }
+    loop {
+        let before = widths.len();
+        walk(&body.block.instrs, &mut |instr| {
+            let known = |v: &ValueId| widths.get(v).copied();
+            // (value, width) pairs found at this instruction.
+            let mut found: Vec<(ValueId, &'static str)> = Vec::new();
+            let width =
+                match &instr.op {
+                    Op::Const(tokens) => syn::parse2::<syn::LitFloat>(tokens.clone())
+                        .ok()
+                        .and_then(|lit| match lit.suffix() {
+                            "f32" => Some("f32"),
+                            "f64" => Some("f64"),
+                            _ => None,
+                        }),
+                    Op::Index { base, .. } => known(base),
+                    Op::Deref(a) | Op::Neg(a) => known(a),
+                    Op::Cast(_, ty) => declared_width(ty),
+                    Op::Arith(_, a, b) => known(a).or_else(|| known(b)),
+                    Op::Method { receiver, .. } => known(receiver),
+                    Op::Loop {
+                        init,
+                        params,
+                        body: region,
+                        merged,
+                        ..
+                    } => {
+                        for (k, param) in params.iter().enumerate() {
+                            let flows = [init.get(k), region.yields.get(k)];
+                            if let Some(w) = flows.into_iter().flatten().find_map(|v| known(v)) {
+                                found.push((*param, w));
+                                if let Some(output) = merged.get(k) {
+                                    found.push((*output, w));
+                                }
+                            }
+                        }
+                        None
+                    }
+                    Op::If {
+                        then_region,
+                        else_region,
+                        ..
+                    } => {
+                        for (k, output) in instr.outputs().into_iter().enumerate() {
+                            let flows = [then_region.yields.get(k), else_region.yields.get(k)];
+                            if let Some(w) = flows.into_iter().flatten().find_map(|v| known(v)) {
+                                found.push((output, w));
+                            }
+                        }
+                        None
+                    }
+                    _ => None,
+                };
+            let is_float = scalars.contains(&instr.result) || element_refs.contains(&instr.result);
+            if let (Some(width), true) = (width, is_float) {
+                found.push((instr.result, width));
+            }
+            for (value, width) in found {
+                widths.entry(value).or_insert(width);
+            }
+        });
+        if widths.len() == before {
+            return widths;
+        }
+    }
+}
+
+/// The float type a declared type fixes: `f64`, `f32`, or the element type of a sequence
+/// of them.
+fn declared_width(ty: &syn::Type) -> Option<&'static str> {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f64") => Some("f64"),
+        syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f32") => Some("f32"),
+        syn::Type::Reference(r) => declared_width(&r.elem),
+        syn::Type::Slice(s) => declared_width(&s.elem),
+        syn::Type::Array(a) => declared_width(&a.elem),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?;
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                return None;
+            };
+            match args.args.first() {
+                Some(syn::GenericArgument::Type(t)) if last.ident == "Vec" => declared_width(t),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 /// Methods of `f32`/`f64` that return the receiver's type.

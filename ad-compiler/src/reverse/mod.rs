@@ -40,6 +40,7 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
         floats: Floats::of(body),
         needed: HashSet::new(),
         copies: BTreeSet::new(),
+        float_types: HashMap::new(),
         counted: HashMap::new(),
         diag,
     };
@@ -84,6 +85,7 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
 
     let saved = generator.saved;
     let copies = generator.copies.into_iter().collect();
+    let float_types = generator.float_types;
     let active = (0..body.value_count)
         .map(ValueId)
         .filter(|v| activity.is_active(*v))
@@ -108,6 +110,7 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
         dense,
         saved,
         copies,
+        float_types,
     }
 }
 
@@ -132,6 +135,8 @@ struct Generator<'g, 'a> {
     needed: HashSet<ValueId>,
     /// Float-sequence parameters copied for the reverse.
     copies: BTreeSet<ValueId>,
+    /// The float type of each arithmetic result whose adjoint is plain float arithmetic.
+    float_types: HashMap<ValueId, &'static str>,
     /// How each counted loop is reversed, and where it saves, by the loop's value.
     counted: HashMap<ValueId, (Counted<'a>, Storage)>,
     diag: &'g mut Diagnostics,
@@ -424,6 +429,8 @@ impl<'a> Generator<'_, 'a> {
         };
         let innermost = self.loops.last()?;
         let restorable = innermost.restorable.as_ref()?;
+        // The float type fixes the adjoint's type where nothing else in the pullback does.
+        let width = self.floats.width(instr.result)?;
         if !(self.floats.is_scalar(a) && self.floats.is_scalar(b)) {
             return None;
         }
@@ -437,6 +444,7 @@ impl<'a> Generator<'_, 'a> {
         }
         let value = innermost.value;
         self.needed.extend(recomputed);
+        self.float_types.insert(instr.result, width);
         let scope = self.loops.last_mut()?;
         for v in stored {
             if !scope.stored.contains(&v) {

@@ -41,6 +41,9 @@ pub struct ReversePlan<'a> {
     /// Float-sequence parameters copied before the primal code, for reverse iterations that
     /// read their elements again (see `reverse::counted`).
     pub copies: Vec<ValueId>,
+    /// The float type (`f32`/`f64`) of each arithmetic result whose adjoint is written as
+    /// float arithmetic, which fixes the adjoint's type for rustc.
+    pub float_types: std::collections::HashMap<ValueId, &'static str>,
 }
 
 /// Where a saved item lives.

@@ -213,6 +213,7 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                                 ::ad::__private::accumulate(&mut __ad_adj11, __ad_d);
                             }
                             if let ::core::option::Option::Some(__ad_d) = __ad_adj11.take() {
+                                let __ad_d: f64 = __ad_d;
                                 let (__ad_ct11_0, __ad_ct11_1) = (
                                     __ad_d * __ad_v0,
                                     __ad_d * __ad_v6,

@@ -467,7 +467,13 @@ impl Printer<'_, '_> {
                     (Op::Arith(_, a, _), Some(c)) if c.target != *a
                 );
                 let cotangents = float_adjoint(&instr.op, *arity, of_rhs);
-                self.with_adjoint(r, quote!(let #outputs = #cotangents; #adds))
+                // The float type, where nothing else would fix the adjoint's for rustc.
+                let d = names::adjoint_in_hand();
+                let typed = self.program.float_types.get(&r).map(|ty| {
+                    let ty = quote::format_ident!("{}", ty);
+                    quote!(let #d: #ty = #d;)
+                });
+                self.with_adjoint(r, quote!(#typed let #outputs = #cotangents; #adds))
             }
             AdjointStep::Pullback {
                 instr,
