@@ -131,6 +131,7 @@ pub mod __private {
         ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule, WrtArgs, WrtSelf,
     };
     pub use ad_std::float::FloatMethods;
+    pub use ad_std::float::slopes::FloatSlopes;
     pub use ad_std::forward::FloatForward;
     pub use ad_std::method_rules;
     pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};

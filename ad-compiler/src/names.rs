@@ -305,6 +305,13 @@ pub fn stored(v: ValueId) -> Ident {
     format_ident!("__ad_stored{}", v.0)
 }
 
+/// The runtime's slope of float method `method` (`ad_std::float::slopes`): a function of the
+/// method's result, or of its operand.
+pub fn method_slope(method: &str, of_result: bool) -> Ident {
+    let of = if of_result { "result" } else { "operand" };
+    format_ident!("__ad_slope_of_{}_{}", of, method)
+}
+
 /// The iteration counter of the loop defining `v`, while it runs.
 pub fn counter(v: ValueId) -> Ident {
     format_ident!("__ad_count{}", v.0)

@@ -230,3 +230,4 @@ pub trait FloatMethods: Sized {
 }
 
 mod impls;
+pub mod slopes;

@@ -27,6 +27,7 @@ pub mod method_rules {
         ArrayVariance as _, DotRule as _, ViewZeroTangent as _,
     };
     pub use crate::float::FloatMethods as _;
+    pub use crate::float::slopes::FloatSlopes as _;
     pub use crate::forward::FloatForward as _;
     pub use crate::second::FloatSecond as _;
 }

@@ -154,9 +154,10 @@ fn scalars_given(
                 args,
                 ..
             } => {
-                is(receiver)
+                let float = |v: &ValueId| is(v) || element_refs.contains(v);
+                float(receiver)
                     && FLOAT_METHODS.iter().any(|m| method == m)
-                    && (method == "powi" || args.iter().all(is))
+                    && (method == "powi" || args.iter().all(float))
             }
             _ => false,
         };

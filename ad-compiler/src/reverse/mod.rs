@@ -256,6 +256,7 @@ impl<'a> Generator<'_, 'a> {
                     let recomputed = match &rule {
                         Rule::Index => self.recomputed_position(instr),
                         Rule::Arith(op, mask) => self.recomputed_arith(instr, *op, *mask),
+                        Rule::Method(_) => self.recomputed_method(instr),
                         _ => None,
                     };
                     let storage = recomputed.map_or(context, Storage::Recomputed);
@@ -427,14 +428,50 @@ impl<'a> Generator<'_, 'a> {
         let Op::Arith(_, a, b) = instr.op else {
             return None;
         };
-        let innermost = self.loops.last()?;
-        let restorable = innermost.restorable.as_ref()?;
         // The float type fixes the adjoint's type where nothing else in the pullback does.
         let width = self.floats.width(instr.result)?;
         if !(self.floats.is_scalar(a) && self.floats.is_scalar(b)) {
             return None;
         }
         let reads = adjoint_reads(op, mask, a, b);
+        self.plan_reads(instr.result, width, reads)
+    }
+
+    /// For a float method with a slope in the runtime (`exp`, `tanh`, `sin`, ..), directly in
+    /// a counted loop: as for arithmetic, its adjoint multiplies by the slope, computed from
+    /// its result or its operand, which the reverse iteration recomputes or the iteration
+    /// stores (the result of `exp` once, instead of a pullback holding it).
+    fn recomputed_method(&mut self, instr: &Instr) -> Option<ValueId> {
+        let Op::Method {
+            receiver,
+            method,
+            args,
+            inout: false,
+            ..
+        } = &instr.op
+        else {
+            return None;
+        };
+        let of_result = slope_of_result(&method.to_string())?;
+        let width = self.floats.width(instr.result)?;
+        if !args.is_empty() || !self.floats.is_scalar(*receiver) {
+            return None;
+        }
+        let read = if of_result { instr.result } else { *receiver };
+        self.plan_reads(instr.result, width, vec![read])
+    }
+
+    /// Plans the float adjoint of `result` (of type `width`) in the innermost counted loop,
+    /// reading `reads`: each recomputed by the reverse iteration or stored by the iteration.
+    /// The loop, or `None` when a read can be neither.
+    fn plan_reads(
+        &mut self,
+        result: ValueId,
+        width: &'static str,
+        reads: Vec<ValueId>,
+    ) -> Option<ValueId> {
+        let innermost = self.loops.last()?;
+        let restorable = innermost.restorable.as_ref()?;
         // What the reverse iteration cannot recompute, the iteration stores (a float).
         let (recomputed, stored): (Vec<ValueId>, Vec<ValueId>) = reads
             .into_iter()
@@ -444,7 +481,7 @@ impl<'a> Generator<'_, 'a> {
         }
         let value = innermost.value;
         self.needed.extend(recomputed);
-        self.float_types.insert(instr.result, width);
+        self.float_types.insert(result, width);
         let scope = self.loops.last_mut()?;
         for v in stored {
             if !scope.stored.contains(&v) {
@@ -776,5 +813,20 @@ pub(crate) fn adjoint_reads(op: ArithOp, mask: Mask, a: ValueId, b: ValueId) -> 
         (ArithOp::Mul, Mask::Both) => vec![a, b],
         (ArithOp::Div, Mask::Lhs) => vec![b],
         (ArithOp::Div, Mask::Rhs | Mask::Both) => vec![a, b],
+    }
+}
+
+/// For a float method whose slope the runtime has (`ad_std::float::slopes`): whether the
+/// slope is a function of the result (`exp`, `tanh`, ..) rather than of the operand (`sin`,
+/// `ln`, ..). `None` for other methods.
+pub(crate) fn slope_of_result(method: &str) -> Option<bool> {
+    const OF_RESULT: &[&str] = &["exp", "exp2", "exp_m1", "tanh", "sqrt", "recip"];
+    const OF_OPERAND: &[&str] = &["sin", "cos", "ln", "ln_1p", "atan", "sinh", "cosh"];
+    if OF_RESULT.contains(&method) {
+        Some(true)
+    } else if OF_OPERAND.contains(&method) {
+        Some(false)
+    } else {
+        None
     }
 }

@@ -163,7 +163,7 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                         let mut __ad_v10 = __ad_v8.unwrap();
                         let mut __ad_v11 = __ad_v6 * __ad_v0;
                         let mut __ad_v12 = ();
-                        __ad_stored6.push(__ad_v6);
+                        __ad_stored6.push(::ad::__private::Operand::operand(__ad_v6));
                         (__ad_v12, __ad_v11)
                     } else {
                         let mut __ad_v13 = ();

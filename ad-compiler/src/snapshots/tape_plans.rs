@@ -129,7 +129,7 @@ fn nested_loops_recompute_the_inner_range_and_positions() {
         }
     });
     expect![[r#"
-        saved: pullback %24 (recomputed in loop %32), pullback %25 (recomputed in loop %32), pullback %26 (recomputed in loop %32), pullback %27 (recomputed in loop %32), items %32 (recomputed in loop %40), pullback %34 (tape), pullback %35 (recomputed in loop %40)
+        saved: pullback %24 (recomputed in loop %32), pullback %25 (recomputed in loop %32), pullback %26 (recomputed in loop %32), pullback %27 (recomputed in loop %32), items %32 (recomputed in loop %40), pullback %34 (recomputed in loop %40), pullback %35 (recomputed in loop %40), value %34 (tape)
         primal:
           zero of parameter 0
           zero of parameter 1
@@ -138,7 +138,7 @@ fn nested_loops_recompute_the_inner_range_and_positions() {
           %5 = const 0
           %6 = discrete `..` %5, %2
           %7 = into_iter %6
-          %40 = loop (%8 = %4) {                 ; counted, items local, shapes of %0 for %24, %1 for %25 (local); keeps per iteration: pullback %34
+          %40 = loop (%8 = %4) {                 ; counted, items local, shapes of %0 for %24, %1 for %25 (local); keeps per iteration: value %34
             %9 = const false
             %10 = iter_next %7
             %11 = discrete_method %10.is_some()
@@ -165,7 +165,7 @@ fn nested_loops_recompute_the_inner_range_and_positions() {
                   %29 = const ()
                 }
               }
-              %34 = method %33.tanh()            ; rule method(both), pullback tape
+              %34 = method %33.tanh()            ; rule method(both), pullback recomputed in loop %40
               %35 = add %8, %34                  ; rule add(both), pullback recomputed in loop %40
               %36 = const ()
             } else {
@@ -174,13 +174,13 @@ fn nested_loops_recompute_the_inner_range_and_positions() {
           }
         pullback (seed -> adj %41):
           reverse counted loop %40 {             ; items local, shapes of %0 for %24, %1 for %25 (local), carried [0]
-            recompute item %12, %13, %14, %15, %16, %36
+            recompute item %12, %34 (stored), %13, %14, %15, %16, %36
             lazy %8, %39
             reverse if %38 {                     ; branch guard of loop %40
               lazy %33, %34, %35
               adj %35 += adj %39
               adj %8, adj %34 += pullback %35 (recomputed in loop %40)
-              adj %33 += pullback %34 (tape)
+              adj %33 += pullback %34 (recomputed in loop %40)
               reverse counted loop %32 {         ; items recomputed in loop %40, carried [0]
                 recompute item %21, %22, %23, %24, %25, %28
                 lazy %17, %31

@@ -275,8 +275,9 @@ impl Printer<'_, '_> {
                         .into_iter()
                         .flatten()
                         .map(|v| {
+                            // A reference to an element is stored as the float it points to.
                             let (tape, value) = (names::stored(*v), names::value(*v));
-                            quote!(#tape.push(#value);)
+                            quote!(#tape.push(#rt::Operand::operand(#value));)
                         })
                         .collect(),
                     _ => quote!(),
@@ -466,7 +467,8 @@ impl Printer<'_, '_> {
                     (&instr.op, contributions.first()),
                     (Op::Arith(_, a, _), Some(c)) if c.target != *a
                 );
-                let cotangents = float_adjoint(&instr.op, *arity, of_rhs);
+                let width = self.program.float_types.get(&r).copied();
+                let cotangents = float_adjoint(instr, *arity, of_rhs, width);
                 // The float type, where nothing else would fix the adjoint's for rustc.
                 let d = names::adjoint_in_hand();
                 let typed = self.program.float_types.get(&r).map(|ty| {
@@ -912,12 +914,34 @@ impl Printer<'_, '_> {
 ///
 /// Original: `y = a + b`, `a - b`, `a * b`, `a / b`
 /// Adjoint: `(d, d)`, `(d, -d)`, `(d * b, d * a)`, `(d / b, -(d / b) * (a / b))`
-fn float_adjoint(op: &Op, arity: Option<usize>, of_rhs: bool) -> TokenStream {
+fn float_adjoint(
+    instr: &crate::ir::Instr,
+    arity: Option<usize>,
+    of_rhs: bool,
+    width: Option<&str>,
+) -> TokenStream {
     let d = names::adjoint_in_hand();
-    let Op::Arith(op, a, b) = op else {
-        return quote!(::core::compile_error!(
-            "internal error in ad, please report: a recomputed adjoint of a non-arithmetic instruction"
-        ));
+    let rt = runtime();
+    let (op, a, b) = match &instr.op {
+        Op::Arith(op, a, b) => (op, a, b),
+        // Original: y = x.f()   Adjoint: adj[x] += adj[y] * f'(x), the slope of `f` from `y`
+        // (`exp`, `tanh`, ..) or from `x` (`sin`, `ln`, ..).
+        Op::Method {
+            receiver, method, ..
+        } => {
+            let method = method.to_string();
+            let of_result = crate::reverse::slope_of_result(&method) == Some(true);
+            let slope = names::method_slope(&method, of_result);
+            let at = names::value(if of_result { instr.result } else { *receiver });
+            let ty = quote::format_ident!("{}", width.unwrap_or("f64"));
+            // (The operand may be a reference to an element: `Operand` takes its value.)
+            return quote!((#d * <#ty as #rt::FloatSlopes>::#slope(#rt::Operand::operand(#at)),));
+        }
+        _ => {
+            return quote!(::core::compile_error!(
+                "internal error in ad, please report: a recomputed adjoint of an instruction with no float rule"
+            ));
+        }
     };
     let (a, b) = (names::value(*a), names::value(*b));
     let (lhs, rhs) = match op {
