@@ -52,6 +52,9 @@ fn layer(w: &[f64], b: &[f64], x: &[f64]) -> f64 {
     s
 }
 
+#[path = "../benches/shared/gmm.rs"]
+mod gmm;
+
 /// What the heap did while a closure ran.
 #[derive(Debug)]
 struct Heap {
@@ -226,4 +229,39 @@ fn pullbacks_keep_only_what_the_reverse_cannot_recompute() {
     check_dot(1000);
     check_dot(100_000);
     check_layer(128, 784);
+    check_gmm();
+}
+
+/// The GMM objective of the benchmarks (d = 10, k = 25, n = 1000): what its pullback keeps
+/// per call, per point and per (point, component, row) of its innermost loops.
+fn check_gmm() {
+    let (d, k, n) = (10, 25, 1000);
+    let (alphas, means, icf, x) = gmm::gmm_inputs(d, k, n);
+    let ((value, pullback), forward) = measure(|| {
+        value_with_pullback!(
+            at: &alphas[..], &means[..], &icf[..],
+            of: |a: &[f64], mu: &[f64], q: &[f64]| gmm::gmm_objective(a, mu, q, &x, d, 1.0, 0.0)
+        )
+    });
+    assert_eq!(
+        value,
+        gmm::gmm_objective(&alphas, &means, &icf, &x, d, 1.0, 0.0)
+    );
+    let ((_, _, dq), backward) = measure(|| pullback(1.0));
+    assert_eq!(dq.len(), icf.len());
+    let rows = (n * k * d) as f64;
+    println!(
+        "gmm d={d} k={k} n={n}: the pullback keeps {} bytes ({:.1} per point, {:.1} per \
+         point, component and row); a pullback call allocates {} bytes",
+        forward.retained,
+        forward.retained as f64 / n as f64,
+        forward.retained as f64 / rows,
+        backward.bytes,
+    );
+    // Two floats per row of `Q (x - μ)` (the `exp` of the diagonal and the row's value), a
+    // few per (point, component), and a copy of the inputs.
+    assert!(
+        forward.retained as f64 <= 24.0 * rows + 64.0 * (n * k) as f64 + 8.0 * x.len() as f64,
+        "gmm: {forward:?}"
+    );
 }
