@@ -11,6 +11,7 @@
 //! asked only for the cotangents of active operands.
 
 mod counted;
+mod loop_plan;
 pub mod plan;
 pub mod pretty;
 pub mod verify;
@@ -19,8 +20,10 @@ use crate::analysis::Activity;
 use crate::analysis::floats::Floats;
 use crate::analysis::lazy;
 use crate::diag::Diagnostics;
-use crate::ir::{ArithOp, Body, IfShape, Instr, LoopShape, Op, Region, ValueId};
+use crate::ir::{Body, IfShape, Instr, LoopShape, Op, Region, ValueId};
 use counted::Definitions;
+use loop_plan::LoopScope;
+pub(crate) use loop_plan::slope_of_result;
 use plan::*;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -142,25 +145,6 @@ struct Generator<'g, 'a> {
     diag: &'g mut Diagnostics,
 }
 
-/// A loop around the instructions being planned.
-struct LoopScope<'a> {
-    /// The loop's value.
-    value: ValueId,
-    /// For a counted loop, the values its reverse iteration has (its item and what it
-    /// recomputes); `None` for a loop that counts trips.
-    restorable: Option<HashSet<ValueId>>,
-    /// What a counted loop's reverse iteration can recompute (`restorable` are their values).
-    recomputable: Option<counted::Recomputable<'a>>,
-    /// Values defined inside the loop.
-    inside: HashSet<ValueId>,
-    /// Elements read at recomputed positions: `(indexing instruction, sequence)`.
-    shapes: Vec<(ValueId, ValueId)>,
-    /// Values an iteration of a counted loop may store for its reverse.
-    storable: HashSet<ValueId>,
-    /// Float values an iteration stores for its reverse, in order.
-    stored: Vec<ValueId>,
-}
-
 /// Where items saved inside a region go: a loop makes tapes, a branch slots.
 fn nested(context: Storage, region_of_loop: bool) -> Storage {
     match (context, region_of_loop) {
@@ -272,223 +256,6 @@ impl<'a> Generator<'_, 'a> {
             steps.push(step);
         }
         steps
-    }
-
-    /// Enters loop `instr` (planned in `context`): decides whether it is counted (see
-    /// [`counted`]) and what its reverse iteration recomputes. Returns the counted loop's
-    /// iterator, item and recomputed instructions, its shapes still to be found.
-    fn enter_loop(&mut self, instr: &'a Instr, context: Storage) -> Option<Counted<'a>> {
-        let activity = self.activity;
-        let active = |i: &Instr| activity.defines_active(i);
-        // A loop inside a branch would keep its iterator in a slot: it counts trips.
-        let parts = match context {
-            Storage::Local | Storage::Tape => self.definitions.counted_parts(instr, &active),
-            _ => None,
-        };
-        let counted = parts.map(|(iterator, item, then_region)| {
-            let recomputable =
-                self.definitions
-                    .recomputable(item, then_region, &|v| self.reverse_has(v), &|v| {
-                        self.floats.is_sequence(v)
-                    });
-            let items = match self.recomputed_by(iterator) {
-                Some(outer) => {
-                    self.needed.insert(iterator);
-                    Storage::Recomputed(outer)
-                }
-                None => context,
-            };
-            (
-                Counted {
-                    iterator,
-                    items,
-                    item,
-                    recomputed: Vec::new(),
-                    shapes: Vec::new(),
-                    stored: Vec::new(),
-                },
-                recomputable,
-            )
-        });
-        let (counted, recomputable) = match counted {
-            Some((counted, recomputable)) => (Some(counted), Some(recomputable)),
-            None => (None, None),
-        };
-        // What an iteration may store for its reverse: the carried values and what the body
-        // computes outside nested regions, all there at the end of the iteration.
-        let storable = match (&instr.op, &parts) {
-            (Op::Loop { params, .. }, Some((_, _, then_region))) => params
-                .iter()
-                .copied()
-                .chain(then_region.instrs.iter().flat_map(Instr::outputs))
-                .collect(),
-            _ => HashSet::new(),
-        };
-        self.loops.push(LoopScope {
-            value: instr.result,
-            restorable: recomputable.as_ref().map(|r| r.restorable.clone()),
-            recomputable,
-            inside: counted::defined_inside(instr),
-            shapes: Vec::new(),
-            storable,
-            stored: Vec::new(),
-        });
-        counted
-    }
-
-    /// Leaves loop `instr`: saves its trip count, or completes and records its counted plan.
-    fn leave_loop(
-        &mut self,
-        instr: &'a Instr,
-        context: Storage,
-        counted: Option<Counted<'a>>,
-    ) -> Option<Counted<'a>> {
-        let scope = self.loops.pop();
-        match counted {
-            None => {
-                self.save(instr.result, SavedKind::Trips, context);
-                None
-            }
-            Some(mut counted) => {
-                if let Some(scope) = scope {
-                    counted.shapes = scope.shapes;
-                    counted.stored = scope.stored;
-                    for value in &counted.stored {
-                        self.save(*value, SavedKind::Value, Storage::Tape);
-                    }
-                    if let Some(recomputable) = scope.recomputable {
-                        counted.recomputed = recomputable.needed(&mut self.needed);
-                    }
-                }
-                // Elements read from a parameter's copy: the copy is made.
-                for instr in &counted.recomputed {
-                    if let Op::Index { base, .. } = instr.op
-                        && self.floats.is_sequence(base)
-                    {
-                        self.copies.insert(base);
-                    }
-                }
-                self.save(instr.result, SavedKind::Items, counted.items);
-                for (index, _) in &counted.shapes {
-                    self.save(*index, SavedKind::Shape, context);
-                }
-                self.counted
-                    .insert(instr.result, (counted.clone(), context));
-                Some(counted)
-            }
-        }
-    }
-
-    /// Whether the reverse has `v` where the current instruction is reversed: a number of the
-    /// outermost block, or a value an enclosing counted loop's reverse iteration rebinds.
-    fn reverse_has(&self, v: ValueId) -> bool {
-        self.definitions.is_outer_number(v) || self.recomputed_by(v).is_some()
-    }
-
-    /// The enclosing counted loop whose reverse iteration rebinds `v`, if any.
-    fn recomputed_by(&self, v: ValueId) -> Option<ValueId> {
-        self.loops.iter().rev().find_map(|scope| {
-            scope
-                .restorable
-                .as_ref()
-                .filter(|r| r.contains(&v))
-                .map(|_| scope.value)
-        })
-    }
-
-    /// For an element read `base[index]` directly in a counted loop (not in a loop inside
-    /// it) at a position the reverse recomputes, from a sequence defined before the loop:
-    /// the loop, after noting the sequence's shape to save before the outermost counted loop
-    /// the sequence is defined before (once, not once per iteration of the loops around).
-    fn recomputed_position(&mut self, instr: &Instr) -> Option<ValueId> {
-        let Op::Index { base, index, .. } = &instr.op else {
-            return None;
-        };
-        let innermost = self.loops.last()?;
-        let restorable = innermost.restorable.as_ref()?;
-        if innermost.inside.contains(base)
-            || !(restorable.contains(index) || self.reverse_has(*index))
-        {
-            return None;
-        }
-        let value = innermost.value;
-        self.needed.insert(*index);
-        let saver = self
-            .loops
-            .iter_mut()
-            .find(|scope| scope.restorable.is_some() && !scope.inside.contains(base))?;
-        saver.shapes.push((instr.result, *base));
-        Some(value)
-    }
-
-    /// For `a op b` on floats directly in a counted loop, when the reverse iteration has the
-    /// operands its adjoint reads (`b` for `adj[a] += adj[y] * b`): the loop, after marking
-    /// them needed. Its reverse is then plain float arithmetic and nothing is saved.
-    fn recomputed_arith(&mut self, instr: &Instr, op: ArithOp, mask: Mask) -> Option<ValueId> {
-        let Op::Arith(_, a, b) = instr.op else {
-            return None;
-        };
-        // The float type fixes the adjoint's type where nothing else in the pullback does.
-        let width = self.floats.width(instr.result)?;
-        if !(self.floats.is_scalar(a) && self.floats.is_scalar(b)) {
-            return None;
-        }
-        let reads = adjoint_reads(op, mask, a, b);
-        self.plan_reads(instr.result, width, reads)
-    }
-
-    /// For a float method with a slope in the runtime (`exp`, `tanh`, `sin`, ..), directly in
-    /// a counted loop: as for arithmetic, its adjoint multiplies by the slope, computed from
-    /// its result or its operand, which the reverse iteration recomputes or the iteration
-    /// stores (the result of `exp` once, instead of a pullback holding it).
-    fn recomputed_method(&mut self, instr: &Instr) -> Option<ValueId> {
-        let Op::Method {
-            receiver,
-            method,
-            args,
-            inout: false,
-            ..
-        } = &instr.op
-        else {
-            return None;
-        };
-        let of_result = slope_of_result(&method.to_string())?;
-        let width = self.floats.width(instr.result)?;
-        if !args.is_empty() || !self.floats.is_scalar(*receiver) {
-            return None;
-        }
-        let read = if of_result { instr.result } else { *receiver };
-        self.plan_reads(instr.result, width, vec![read])
-    }
-
-    /// Plans the float adjoint of `result` (of type `width`) in the innermost counted loop,
-    /// reading `reads`: each recomputed by the reverse iteration or stored by the iteration.
-    /// The loop, or `None` when a read can be neither.
-    fn plan_reads(
-        &mut self,
-        result: ValueId,
-        width: &'static str,
-        reads: Vec<ValueId>,
-    ) -> Option<ValueId> {
-        let innermost = self.loops.last()?;
-        let restorable = innermost.restorable.as_ref()?;
-        // What the reverse iteration cannot recompute, the iteration stores (a float).
-        let (recomputed, stored): (Vec<ValueId>, Vec<ValueId>) = reads
-            .into_iter()
-            .partition(|v| restorable.contains(v) || self.reverse_has(*v));
-        if !stored.iter().all(|v| innermost.storable.contains(v)) {
-            return None;
-        }
-        let value = innermost.value;
-        self.needed.extend(recomputed);
-        self.float_types.insert(result, width);
-        let scope = self.loops.last_mut()?;
-        for v in stored {
-            if !scope.stored.contains(&v) {
-                scope.stored.push(v);
-            }
-        }
-        Some(value)
     }
 
     /// The rule computing an active instruction; `None` for identity-like instructions,
@@ -799,34 +566,5 @@ impl<'a> Generator<'_, 'a> {
             entry,
             steps,
         }
-    }
-}
-
-/// The operands the adjoint of `a op b` reads, given which cotangents are needed (`Mask`):
-/// none for `+` and `-`; the other factor for `*`; the divisor for `adj[a]` of `/`, and both
-/// for `adj[b]` (`-adj[y] * a / b²`).
-pub(crate) fn adjoint_reads(op: ArithOp, mask: Mask, a: ValueId, b: ValueId) -> Vec<ValueId> {
-    match (op, mask) {
-        (ArithOp::Add | ArithOp::Sub, _) => vec![],
-        (ArithOp::Mul, Mask::Lhs) => vec![b],
-        (ArithOp::Mul, Mask::Rhs) => vec![a],
-        (ArithOp::Mul, Mask::Both) => vec![a, b],
-        (ArithOp::Div, Mask::Lhs) => vec![b],
-        (ArithOp::Div, Mask::Rhs | Mask::Both) => vec![a, b],
-    }
-}
-
-/// For a float method whose slope the runtime has (`ad_std::float::slopes`): whether the
-/// slope is a function of the result (`exp`, `tanh`, ..) rather than of the operand (`sin`,
-/// `ln`, ..). `None` for other methods.
-pub(crate) fn slope_of_result(method: &str) -> Option<bool> {
-    const OF_RESULT: &[&str] = &["exp", "exp2", "exp_m1", "tanh", "sqrt", "recip"];
-    const OF_OPERAND: &[&str] = &["sin", "cos", "ln", "ln_1p", "atan", "sinh", "cosh"];
-    if OF_RESULT.contains(&method) {
-        Some(true)
-    } else if OF_OPERAND.contains(&method) {
-        Some(false)
-    } else {
-        None
     }
 }

@@ -6,16 +6,18 @@
 //! where contributions are conditional), and reads tapes backwards with cursors so that it
 //! stays `Fn`.
 
+mod loops;
 mod saved;
 
 use super::primal;
 use crate::analysis::ownership::Ownership;
-use crate::ir::{ArithOp, Body, LoopShape, Op, ValueId};
+use crate::ir::{Body, Op, ValueId};
 use crate::names::{self, runtime};
 use crate::reverse::plan::*;
+use loops::{float_adjoint, stored_by_loop};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
-use saved::{declare_saved, reserve_tapes, restore, restore_clone, save, saved_name};
+use saved::{declare_saved, reserve_tapes, restore, save, saved_name};
 use std::collections::HashMap;
 
 /// Types written on the pullback closure where the context does not fix them (a closure
@@ -199,34 +201,6 @@ struct Printer<'p, 'a> {
     owned: Ownership,
     /// The floats each counted loop's iterations store, by the loop's value.
     stored: HashMap<ValueId, Vec<ValueId>>,
-}
-
-/// The floats each counted loop of `steps` stores per iteration, by the loop's value.
-fn stored_by_loop(steps: &[PrimalStep<'_>], stored: &mut HashMap<ValueId, Vec<ValueId>>) {
-    for step in steps {
-        match step {
-            PrimalStep::If {
-                then_steps,
-                else_steps,
-                ..
-            } => {
-                stored_by_loop(then_steps, stored);
-                stored_by_loop(else_steps, stored);
-            }
-            PrimalStep::Loop {
-                instr,
-                body_steps,
-                counted,
-                ..
-            } => {
-                if let Some(counted) = counted {
-                    stored.insert(instr.result, counted.stored.clone());
-                }
-                stored_by_loop(body_steps, stored);
-            }
-            _ => {}
-        }
-    }
 }
 
 impl Printer<'_, '_> {
@@ -746,214 +720,9 @@ impl Printer<'_, '_> {
         quote!(#declared #entry #steps)
     }
 
-    /// The reverse of a loop: the outputs' adjoints enter the last iteration's yields; each
-    /// reverse iteration hands its parameters' adjoints to the previous one; what reaches the
-    /// first iteration's parameters goes to the initial values.
-    fn reverse_loop(
-        &self,
-        instr: &crate::ir::Instr,
-        shape: &LoopShape,
-        storage: Storage,
-        carried: &[usize],
-        body: &ReverseRegion<'_>,
-        counted: Option<&Counted<'_>>,
-    ) -> TokenStream {
-        let d = names::adjoint_in_hand();
-        let LoopShape {
-            init,
-            params,
-            yields,
-            merged,
-            ..
-        } = shape;
-        let r = instr.result;
-        let active = |v: &ValueId| self.program.lazy.contains(v) && self.is_active_declared(*v);
-        let mut start = TokenStream::new();
-        let mut enter = TokenStream::new();
-        let mut leave = TokenStream::new();
-        let mut finish = TokenStream::new();
-        for &k in carried {
-            let carry = names::carry(r, k);
-            let output = merged[k];
-            start.extend(if active(&output) {
-                let adjoint = names::adjoint(output);
-                quote!(let mut #carry = #adjoint.take();)
-            } else {
-                quote!(let mut #carry = ::core::option::Option::None;)
-            });
-            let yielded = yields[k];
-            if self.is_active_declared(yielded) {
-                let add = self.contribute(yielded, false, quote!(#d));
-                enter.extend(
-                    quote!(if let ::core::option::Option::Some(#d) = #carry.take() { #add }),
-                );
-            }
-            // A parameter the body never uses hands nothing to the previous iteration.
-            leave.extend(if self.is_active_declared(params[k]) {
-                let param = names::adjoint(params[k]);
-                quote!(#carry = #param.take();)
-            } else {
-                quote!(#carry = ::core::option::Option::None;)
-            });
-            if self.is_active_declared(init[k]) {
-                let add = self.contribute(init[k], false, quote!(#d));
-                finish.extend(quote!(if let ::core::option::Option::Some(#d) = #carry { #add }));
-            }
-        }
-        let declared = declare(&body.declared);
-        if let (
-            Some(counted),
-            [
-                AdjointStep::If {
-                    then_region,
-                    else_region,
-                    ..
-                },
-            ],
-        ) = (counted, body.steps.as_slice())
-        {
-            // The last primal iteration found the range's end (the guard's `else`); the
-            // others, reversed, walk the range backwards with their item rebound.
-            let items = restore_clone(&names::items(r), counted.items, counted.iterator);
-            let shapes: TokenStream = counted
-                .shapes
-                .iter()
-                .filter(|_| storage == Storage::Tape)
-                .map(|(index, _)| {
-                    // This iteration's shape, shadowing the tape it comes from.
-                    let name = names::index_shape(*index);
-                    let value = restore_clone(&name, storage, *index);
-                    quote!(let #name = #value;)
-                })
-                .collect();
-            let (item, value) = (names::reverse_item(r), names::value(counted.item));
-            let restore_stored: TokenStream = counted
-                .stored
-                .iter()
-                .map(|v| {
-                    let (value, read) =
-                        (names::value(*v), restore(&names::stored(*v), Storage::Tape));
-                    quote!(let mut #value = #read;)
-                })
-                .collect();
-            let recompute: TokenStream = counted
-                .recomputed
-                .iter()
-                .map(|instr| self.recompute(instr))
-                .collect();
-            let recompute = quote!(#restore_stored #recompute);
-            let (then_code, else_code) = (
-                self.reverse_region(then_region),
-                self.reverse_region(else_region),
-            );
-            return quote! {
-                #start
-                #shapes
-                {
-                    #declared
-                    #enter
-                    #else_code
-                    #leave
-                }
-                for #item in ::core::iter::Iterator::rev(#items) {
-                    #declared
-                    #enter
-                    let mut #value = #item;
-                    #recompute
-                    #then_code
-                    #leave
-                }
-                #finish
-            };
-        }
-        let trips = restore(&names::trips(r), storage);
-        let iteration = names::reverse_iteration(r);
-        let steps = self.adjoint(&body.steps);
-        quote! {
-            #start
-            for #iteration in 0..(#trips) {
-                #declared
-                #enter
-                #steps
-                #leave
-            }
-            #finish
-        }
-    }
-
-    /// An instruction computed again in a reverse iteration: as the primal computes it, but
-    /// an element of a copied parameter is read from the copy.
-    fn recompute(&self, instr: &crate::ir::Instr) -> TokenStream {
-        match &instr.op {
-            Op::Index {
-                base,
-                index,
-                by_ref,
-            } if self.program.copies.contains(base) => {
-                let (result, copy, index) = (
-                    names::value(instr.result),
-                    names::copy_of(*base),
-                    names::value(*index),
-                );
-                let by_ref = by_ref.then(|| quote!(&));
-                quote!(let mut #result = #by_ref #copy[#index];)
-            }
-            _ => primal::compute(instr),
-        }
-    }
-
     /// Whether `v` has an adjoint variable: active values do.
     fn is_active_declared(&self, v: ValueId) -> bool {
         self.program.active.contains(&v)
-    }
-}
-
-/// The cotangents of float arithmetic `a op b` from `adj[y]` (bound to `__ad_d`) and the
-/// operands' recomputed values: both for `arity` `Some(2)`, else `b`'s when `of_rhs` and `a`'s
-/// otherwise (bare).
-///
-/// Original: `y = a + b`, `a - b`, `a * b`, `a / b`
-/// Adjoint: `(d, d)`, `(d, -d)`, `(d * b, d * a)`, `(d / b, -(d / b) * (a / b))`
-fn float_adjoint(
-    instr: &crate::ir::Instr,
-    arity: Option<usize>,
-    of_rhs: bool,
-    width: Option<&str>,
-) -> TokenStream {
-    let d = names::adjoint_in_hand();
-    let rt = runtime();
-    let (op, a, b) = match &instr.op {
-        Op::Arith(op, a, b) => (op, a, b),
-        // Original: y = x.f()   Adjoint: adj[x] += adj[y] * f'(x), the slope of `f` from `y`
-        // (`exp`, `tanh`, ..) or from `x` (`sin`, `ln`, ..).
-        Op::Method {
-            receiver, method, ..
-        } => {
-            let method = method.to_string();
-            let of_result = crate::reverse::slope_of_result(&method) == Some(true);
-            let slope = names::method_slope(&method, of_result);
-            let at = names::value(if of_result { instr.result } else { *receiver });
-            let ty = quote::format_ident!("{}", width.unwrap_or("f64"));
-            // (The operand may be a reference to an element: `Operand` takes its value.)
-            return quote!((#d * <#ty as #rt::FloatSlopes>::#slope(#rt::Operand::operand(#at)),));
-        }
-        _ => {
-            return quote!(::core::compile_error!(
-                "internal error in ad, please report: a recomputed adjoint of an instruction with no float rule"
-            ));
-        }
-    };
-    let (a, b) = (names::value(*a), names::value(*b));
-    let (lhs, rhs) = match op {
-        ArithOp::Add => (quote!(#d), quote!(#d)),
-        ArithOp::Sub => (quote!(#d), quote!(-#d)),
-        ArithOp::Mul => (quote!(#d * #b), quote!(#d * #a)),
-        ArithOp::Div => (quote!(#d / #b), quote!(-(#d / #b) * (#a / #b))),
-    };
-    match (arity, of_rhs) {
-        (Some(_), _) => quote!((#lhs, #rhs)),
-        (None, false) => lhs,
-        (None, true) => rhs,
     }
 }
 
