@@ -227,3 +227,25 @@ fn a_small_mlp_as_index_loops() {
     assert_grad_fd(|p| mlp(&w1, &b1, p, &b2, &x, &y), &w2, &dw2);
     assert_grad_fd(|p| mlp(&w1, &b1, &w2, p, &x, &y), &b2, &db2);
 }
+
+/// A `while` loop: it counts its trips, and stores the one float per iteration its reverse
+/// reads (`r`), nothing else.
+#[differentiable(wrt = x)]
+fn damped_power(x: f64, n: usize) -> f64 {
+    let mut r = 1.0;
+    let mut k = 0;
+    while k < n {
+        r = r * x + (0.5 * r).tanh() / (1.0 + x * x);
+        k += 1;
+    }
+    r
+}
+
+#[test]
+fn a_while_loop_stores_only_its_carried_float() {
+    for x in [0.4, -1.3, 2.2] {
+        let (value, (dx, _)) = value_with_gradient!(at: x, 6, of: damped_power);
+        assert_close(value, damped_power(x, 6));
+        assert_deriv_fd(|t| damped_power(t, 6), x, dx);
+    }
+}

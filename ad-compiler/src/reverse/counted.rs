@@ -200,6 +200,23 @@ impl<'a> Definitions<'a> {
     }
 }
 
+/// The `then` region of the `if` that guards loop `instr`'s body on the loop's own condition
+/// (every iteration but the last takes it), if the body has one.
+pub(super) fn guard_then(instr: &Instr) -> Option<&Region> {
+    let Op::Loop {
+        body, keep_going, ..
+    } = &instr.op
+    else {
+        return None;
+    };
+    body.instrs.iter().find_map(|i| match &i.op {
+        Op::If {
+            cond, then_region, ..
+        } if cond == keep_going => Some(then_region),
+        _ => None,
+    })
+}
+
 /// What the reverse iteration of a counted loop can recompute.
 pub(super) struct Recomputable<'a> {
     /// The instructions, in order.

@@ -13,8 +13,12 @@ use std::collections::HashSet;
 pub(super) struct LoopScope<'a> {
     /// The loop's value.
     value: ValueId,
-    /// For a counted loop, the values its reverse iteration has (its item and what it
-    /// recomputes); `None` for a loop that counts trips.
+    /// Whether the loop is counted (walked backwards as a range, its item rebound).
+    counted: bool,
+    /// The values its reverse iteration has: for a counted loop its item and what it
+    /// recomputes; none for a loop with a guard that counts trips (its reverse iterations
+    /// still read what enclosing ones have, and what each iteration stores); `None` for
+    /// other loops.
     restorable: Option<HashSet<ValueId>>,
     /// What a counted loop's reverse iteration can recompute (`restorable` are their values).
     recomputable: Option<counted::Recomputable<'a>>,
@@ -22,7 +26,7 @@ pub(super) struct LoopScope<'a> {
     inside: HashSet<ValueId>,
     /// Elements read at recomputed positions: `(indexing instruction, sequence)`.
     shapes: Vec<(ValueId, ValueId)>,
-    /// Values an iteration of a counted loop may store for its reverse.
+    /// Values an iteration may store for its reverse.
     storable: HashSet<ValueId>,
     /// Float values an iteration stores for its reverse, in order.
     stored: Vec<ValueId>,
@@ -60,7 +64,6 @@ impl<'a> Generator<'_, 'a> {
                     item,
                     recomputed: Vec::new(),
                     shapes: Vec::new(),
-                    stored: Vec::new(),
                 },
                 recomputable,
             )
@@ -69,19 +72,28 @@ impl<'a> Generator<'_, 'a> {
             Some((counted, recomputable)) => (Some(counted), Some(recomputable)),
             None => (None, None),
         };
-        // What an iteration may store for its reverse: the carried values and what the body
-        // computes outside nested regions, all there at the end of the iteration.
-        let storable = match (&instr.op, &parts) {
-            (Op::Loop { params, .. }, Some((_, _, then_region))) => params
+        // What an iteration may store for its reverse: the carried values and what the guard's
+        // `then` branch computes outside nested regions, all there at the end of the branch.
+        let guard_then = match context {
+            Storage::Local | Storage::Tape => counted::guard_then(instr),
+            _ => None,
+        };
+        let storable = match (&instr.op, guard_then) {
+            (Op::Loop { params, .. }, Some(then_region)) => params
                 .iter()
                 .copied()
                 .chain(then_region.instrs.iter().flat_map(Instr::outputs))
                 .collect(),
             _ => HashSet::new(),
         };
+        let restorable = match &recomputable {
+            Some(r) => Some(r.restorable.clone()),
+            None => guard_then.map(|_| HashSet::new()),
+        };
         self.loops.push(LoopScope {
             value: instr.result,
-            restorable: recomputable.as_ref().map(|r| r.restorable.clone()),
+            counted: counted.is_some(),
+            restorable,
             recomputable,
             inside: counted::defined_inside(instr),
             shapes: Vec::new(),
@@ -91,15 +103,21 @@ impl<'a> Generator<'_, 'a> {
         counted
     }
 
-    /// Leaves loop `instr`: saves its trip count, or completes and records its counted plan.
+    /// Leaves loop `instr`: saves its trip count, or completes and records its counted plan;
+    /// returns it and the floats each iteration stores.
     pub(super) fn leave_loop(
         &mut self,
         instr: &'a Instr,
         context: Storage,
         counted: Option<Counted<'a>>,
-    ) -> Option<Counted<'a>> {
+    ) -> (Option<Counted<'a>>, Vec<ValueId>) {
         let scope = self.loops.pop();
-        match counted {
+        let stored = scope.as_ref().map(|s| s.stored.clone()).unwrap_or_default();
+        for value in &stored {
+            self.save(*value, SavedKind::Value, Storage::Tape);
+        }
+        self.stored_by_loop.insert(instr.result, stored.clone());
+        let counted = match counted {
             None => {
                 self.save(instr.result, SavedKind::Trips, context);
                 None
@@ -107,10 +125,6 @@ impl<'a> Generator<'_, 'a> {
             Some(mut counted) => {
                 if let Some(scope) = scope {
                     counted.shapes = scope.shapes;
-                    counted.stored = scope.stored;
-                    for value in &counted.stored {
-                        self.save(*value, SavedKind::Value, Storage::Tape);
-                    }
                     if let Some(recomputable) = scope.recomputable {
                         counted.recomputed = recomputable.needed(&mut self.needed);
                     }
@@ -131,7 +145,8 @@ impl<'a> Generator<'_, 'a> {
                     .insert(instr.result, (counted.clone(), context));
                 Some(counted)
             }
-        }
+        };
+        (counted, stored)
     }
 
     /// Whether the reverse has `v` where the current instruction is reversed: a number of the
@@ -159,7 +174,7 @@ impl<'a> Generator<'_, 'a> {
         let Op::Index { base, index, .. } = &instr.op else {
             return None;
         };
-        let innermost = self.loops.last()?;
+        let innermost = self.loops.last().filter(|scope| scope.counted)?;
         let restorable = innermost.restorable.as_ref()?;
         if innermost.inside.contains(base)
             || !(restorable.contains(index) || self.reverse_has(*index))
@@ -171,7 +186,7 @@ impl<'a> Generator<'_, 'a> {
         let saver = self
             .loops
             .iter_mut()
-            .find(|scope| scope.restorable.is_some() && !scope.inside.contains(base))?;
+            .find(|scope| scope.counted && !scope.inside.contains(base))?;
         saver.shapes.push((instr.result, *base));
         Some(value)
     }

@@ -44,6 +44,7 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
         needed: HashSet::new(),
         copies: BTreeSet::new(),
         float_types: HashMap::new(),
+        stored_by_loop: HashMap::new(),
         counted: HashMap::new(),
         diag,
     };
@@ -140,6 +141,8 @@ struct Generator<'g, 'a> {
     copies: BTreeSet<ValueId>,
     /// The float type of each arithmetic result whose adjoint is plain float arithmetic.
     float_types: HashMap<ValueId, &'static str>,
+    /// The floats each loop's iterations store, by the loop's value.
+    stored_by_loop: HashMap<ValueId, Vec<ValueId>>,
     /// How each counted loop is reversed, and where it saves, by the loop's value.
     counted: HashMap<ValueId, (Counted<'a>, Storage)>,
     diag: &'g mut Diagnostics,
@@ -227,13 +230,14 @@ impl<'a> Generator<'_, 'a> {
                     }
                     let counted = self.enter_loop(instr, context);
                     let body_steps = self.primal_steps(&body.instrs, nested(context, true));
-                    let counted = self.leave_loop(instr, context, counted);
+                    let (counted, stored) = self.leave_loop(instr, context, counted);
                     PrimalStep::Loop {
                         instr,
                         shape,
                         storage: context,
                         body_steps,
                         counted,
+                        stored,
                     }
                 }
                 (_, Some(rule)) => {
@@ -510,6 +514,11 @@ impl<'a> Generator<'_, 'a> {
                         .collect();
                     let shape = LoopShape::of(init, params, body, *keep_going, merged);
                     let body = self.reverse_region(body, params, &[]);
+                    let stored = self
+                        .stored_by_loop
+                        .get(&instr.result)
+                        .cloned()
+                        .unwrap_or_default();
                     AdjointStep::Loop {
                         instr,
                         shape,
@@ -517,6 +526,7 @@ impl<'a> Generator<'_, 'a> {
                         carried,
                         body,
                         counted,
+                        stored,
                     }
                 }
                 Op::Const(_)

@@ -139,6 +139,10 @@ pub enum PrimalStep<'a> {
         body_steps: Vec<PrimalStep<'a>>,
         /// How a counted loop is reversed; `None` for a loop that counts its trips.
         counted: Option<Counted<'a>>,
+        /// Float values of an iteration that its reverse reads but cannot recompute (a
+        /// carried `r` in `r = r * x`): pushed on a tape each at the end of the iteration (of
+        /// the guard's `then` branch), popped at the start of its reverse.
+        stored: Vec<ValueId>,
     },
 }
 
@@ -162,10 +166,6 @@ pub struct Counted<'a> {
     /// `(indexing instruction, sequence)`: elements read at recomputed positions, whose
     /// sequence's shape is saved once, before the loop, with the loop's storage.
     pub shapes: Vec<(ValueId, ValueId)>,
-    /// Float values of an iteration that its reverse reads but cannot recompute (a carried
-    /// `r` in `r = r * x`): pushed on a tape each at the end of the iteration, popped at the
-    /// start of its reverse. The only thing such a loop stores per iteration.
-    pub stored: Vec<ValueId>,
 }
 
 /// The derivative rule that computes an active instruction.
@@ -322,6 +322,8 @@ pub enum AdjointStep<'a> {
         body: ReverseRegion<'a>,
         /// How a counted loop is reversed; `None` for a loop that counted its trips.
         counted: Option<Counted<'a>>,
+        /// The floats each iteration stored (see [`PrimalStep::Loop`]).
+        stored: Vec<ValueId>,
     },
 }
 
@@ -422,11 +424,12 @@ pub fn for_each_save(
                 storage,
                 body_steps,
                 counted,
+                stored,
                 ..
             } => {
                 for_each_loop_save(instr.result, *storage, counted.as_ref(), loops, visit);
                 loops.push(instr.result);
-                for_each_iteration_save(counted.as_ref(), loops, visit);
+                for_each_iteration_save(stored, loops, visit);
                 for_each_save(body_steps, loops, visit);
                 loops.pop();
             }
@@ -455,14 +458,14 @@ pub fn for_each_loop_save(
     }
 }
 
-/// Calls `visit` for what each iteration of a counted loop stores (read by each iteration of
+/// Calls `visit` for the floats each iteration of a loop stores (read by each iteration of
 /// its reverse), with `loops` ending with the loop itself.
 pub fn for_each_iteration_save(
-    counted: Option<&Counted<'_>>,
+    stored: &[ValueId],
     loops: &[ValueId],
     visit: &mut dyn FnMut(ValueId, SavedKind, Storage, &[ValueId]),
 ) {
-    for value in counted.map_or(&[][..], |c| &c.stored) {
+    for value in stored {
         visit(*value, SavedKind::Value, Storage::Tape, loops);
     }
 }

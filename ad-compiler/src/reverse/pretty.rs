@@ -64,15 +64,11 @@ fn kind(kind: SavedKind) -> &'static str {
     }
 }
 
-/// What each iteration of counted loop `value` keeps for its reverse: the float values it
-/// stores and the pullbacks it pushes on tapes (not those of loops inside it, which say their
-/// own), or that it keeps nothing.
-fn per_iteration(body: &[PrimalStep<'_>], counted: &Counted<'_>, value: ValueId) -> String {
-    let mut kept: Vec<String> = counted
-        .stored
-        .iter()
-        .map(|v| format!("value {v}"))
-        .collect();
+/// What each iteration of loop `value` keeps for its reverse: the float values it `stored`
+/// and the pullbacks and decisions it pushes on tapes (not those of loops inside it, which
+/// say their own), or that it keeps nothing.
+fn per_iteration(body: &[PrimalStep<'_>], stored: &[ValueId], value: ValueId) -> String {
+    let mut kept: Vec<String> = stored.iter().map(|v| format!("value {v}")).collect();
     let mut loops = vec![value];
     for_each_save(body, &mut loops, &mut |saved, kind, storage, around| {
         if storage == Storage::Tape && around.last() == Some(&value) {
@@ -199,14 +195,15 @@ fn primal_steps(out: &mut String, steps: &[PrimalStep<'_>], depth: usize) {
                 storage: s,
                 body_steps,
                 counted,
+                stored,
             } => {
+                let keeps = per_iteration(&body_steps[..], stored, instr.result);
                 let note = match counted {
-                    None => format!("trips {}", storage(*s)),
+                    None => format!("trips {}; {keeps}", storage(*s)),
                     Some(c) => format!(
-                        "counted, items {}{}; {}",
+                        "counted, items {}{}; {keeps}",
                         storage(c.items),
                         shapes(c, *s),
-                        per_iteration(&body_steps[..], c, instr.result)
                     ),
                 };
                 line(out, depth, format!("{} {{", head(instr)), note);
@@ -380,6 +377,7 @@ fn adjoint_steps(out: &mut String, steps: &[AdjointStep<'_>], depth: usize) {
                 carried,
                 body,
                 counted,
+                stored,
             } => {
                 let carried: Vec<String> = carried.iter().map(|k| k.to_string()).collect();
                 let (head, saved) = match counted {
@@ -395,10 +393,13 @@ fn adjoint_steps(out: &mut String, steps: &[AdjointStep<'_>], depth: usize) {
                     format!("{head} {} {{", instr.result),
                     format!("{saved}, carried [{}]", carried.join(", ")),
                 );
+                let mut rebinds: Vec<String> =
+                    counted.iter().map(|c| format!("item {}", c.item)).collect();
+                rebinds.extend(stored.iter().map(|v| format!("{v} (stored)")));
                 if let Some(c) = counted {
-                    let mut rebinds = vec![format!("item {}", c.item)];
-                    rebinds.extend(c.stored.iter().map(|v| format!("{v} (stored)")));
                     rebinds.extend(c.recomputed.iter().map(|i| i.result.to_string()));
+                }
+                if !rebinds.is_empty() {
                     line(
                         out,
                         depth + 1,

@@ -348,6 +348,7 @@ fn collect_reads(
                 storage,
                 body,
                 counted,
+                stored,
                 ..
             } => {
                 for_each_loop_save(
@@ -358,11 +359,9 @@ fn collect_reads(
                     &mut |value, kind, storage, loops| record(reads, value, kind, storage, loops),
                 );
                 loops.push(instr.result);
-                for_each_iteration_save(
-                    counted.as_ref(),
-                    loops,
-                    &mut |value, kind, storage, loops| record(reads, value, kind, storage, loops),
-                );
+                for_each_iteration_save(stored, loops, &mut |value, kind, storage, loops| {
+                    record(reads, value, kind, storage, loops)
+                });
                 collect_reads(&body.steps, loops, reads);
                 loops.pop();
             }

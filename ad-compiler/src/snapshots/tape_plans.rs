@@ -280,7 +280,7 @@ fn a_branch_inside_a_loop_records_its_decision() {
 }
 
 #[test]
-fn a_while_loop_counts_its_trips() {
+fn a_while_loop_counts_its_trips_and_stores_a_float() {
     let plan = planned(quote! {
         fn power(x: f64, n: usize) -> f64 {
             let mut r = 1.0;
@@ -293,16 +293,16 @@ fn a_while_loop_counts_its_trips() {
         }
     });
     expect![[r#"
-        saved: pullback %8 (tape)
+        saved: pullback %8 (recomputed in loop %16), value %4 (tape)
         primal:
           zero of parameter 0
           %2 = const 1.0
           %3 = const 0
-          %16 = loop (%4 = %2, %5 = %3) {        ; trips local
+          %16 = loop (%4 = %2, %5 = %3) {        ; trips local; keeps per iteration: value %4
             %6 = const false
             %7 = discrete `<` %5, %1
             %13 = if %7 {                        ; branch guard of loop %16
-              %8 = mul %4, %0                    ; rule mul(both), pullback tape
+              %8 = mul %4, %0                    ; rule mul(both), pullback recomputed in loop %16
               %9 = const 1
               %10 = add %5, %9
               %11 = const ()
@@ -312,11 +312,12 @@ fn a_while_loop_counts_its_trips() {
           }
         pullback (seed -> adj %17):
           reverse loop %16 {                     ; trips local, carried [0]
+            recompute %4 (stored)
             lazy %4, %14
             reverse if %13 {                     ; branch guard of loop %16
               lazy %8
               adj %8 += adj %14
-              adj %4, adj %0 += pullback %8 (tape)
+              adj %4, adj %0 += pullback %8 (recomputed in loop %16)
             } else {
               adj %4 += adj %14
             }

@@ -31,17 +31,27 @@ pub(super) fn stored_by_loop(
             PrimalStep::Loop {
                 instr,
                 body_steps,
-                counted,
+                stored: floats,
                 ..
             } => {
-                if let Some(counted) = counted {
-                    stored.insert(instr.result, counted.stored.clone());
-                }
+                stored.insert(instr.result, floats.clone());
                 stored_by_loop(body_steps, stored);
             }
             _ => {}
         }
     }
+}
+
+/// Binds the floats an iteration `stored`, popped from their tapes at the start of its
+/// reverse (in any order: each has its own tape).
+pub(super) fn restore_stored(stored: &[ValueId]) -> TokenStream {
+    stored
+        .iter()
+        .map(|v| {
+            let (value, read) = (names::value(*v), restore(&names::stored(*v), Storage::Tape));
+            quote!(let mut #value = #read;)
+        })
+        .collect()
 }
 
 impl Printer<'_, '_> {
@@ -54,7 +64,7 @@ impl Printer<'_, '_> {
         shape: &LoopShape,
         storage: Storage,
         carried: &[usize],
-        body: &ReverseRegion<'_>,
+        (body, stored): (&ReverseRegion<'_>, &[ValueId]),
         counted: Option<&Counted<'_>>,
     ) -> TokenStream {
         let d = names::adjoint_in_hand();
@@ -126,15 +136,7 @@ impl Printer<'_, '_> {
                 })
                 .collect();
             let (item, value) = (names::reverse_item(r), names::value(counted.item));
-            let restore_stored: TokenStream = counted
-                .stored
-                .iter()
-                .map(|v| {
-                    let (value, read) =
-                        (names::value(*v), restore(&names::stored(*v), Storage::Tape));
-                    quote!(let mut #value = #read;)
-                })
-                .collect();
+            let restore_stored = restore_stored(stored);
             let recompute: TokenStream = counted
                 .recomputed
                 .iter()

@@ -271,6 +271,7 @@ impl Printer<'_, '_> {
                 storage,
                 body_steps,
                 counted: Some(counted),
+                stored,
             } => {
                 // A counted loop keeps a clone of its iterator (unless an enclosing reverse
                 // iteration rebuilds it) and the shapes of what it reads at positions the
@@ -286,7 +287,7 @@ impl Printer<'_, '_> {
                     let shape = quote!(#rt::IndexShape::index_shape(&#base));
                     save(&names::index_shape(*index), *storage, shape)
                 });
-                let reserve = reserve_tapes(shape, body_steps, Some(counted));
+                let reserve = reserve_tapes(shape, body_steps, stored);
                 let statement = primal::loop_statement(
                     instr,
                     shape,
@@ -302,6 +303,7 @@ impl Printer<'_, '_> {
                 storage,
                 body_steps,
                 counted: None,
+                stored,
             } => {
                 let counter = names::counter(instr.result);
                 let record = save(&names::trips(instr.result), *storage, quote!(#counter));
@@ -312,7 +314,7 @@ impl Printer<'_, '_> {
                     quote!(#counter += 1;),
                     record,
                 );
-                let reserve = reserve_tapes(shape, body_steps, None);
+                let reserve = reserve_tapes(shape, body_steps, stored);
                 quote!(let mut #counter = 0usize; #reserve #statement)
             }
         }
@@ -689,7 +691,14 @@ impl Printer<'_, '_> {
                 let taken = restore(&names::branch(instr.result), *storage);
                 let then_code = self.reverse_region(then_region);
                 let else_code = self.reverse_region(else_region);
-                quote!(if (#taken) { #then_code } else { #else_code })
+                // The guard of a loop: each iteration that took it stored floats for its reverse.
+                let restored = match storage {
+                    Storage::Guard(loop_value) => {
+                        loops::restore_stored(self.stored.get(loop_value).map_or(&[][..], |s| s))
+                    }
+                    _ => quote!(),
+                };
+                quote!(if (#taken) { #restored #then_code } else { #else_code })
             }
             // Original: (y..) = loop over carried (p..) from (init..), n trips
             // Tangent:  the tangents of (p..) carried through the same trips
@@ -702,7 +711,15 @@ impl Printer<'_, '_> {
                 carried,
                 body,
                 counted,
-            } => self.reverse_loop(instr, shape, *storage, carried, body, counted.as_ref()),
+                stored,
+            } => self.reverse_loop(
+                instr,
+                shape,
+                *storage,
+                carried,
+                (body, stored),
+                counted.as_ref(),
+            ),
         }
     }
 

@@ -84,12 +84,12 @@ pub(super) fn restore_clone(name: &Ident, storage: Storage, value: ValueId) -> T
 }
 
 /// For a `for` loop, whose iterator knows how many items remain: room on each tape the body
-/// pushes to (and each float a counted loop stores per iteration), so the tapes never grow
-/// while the loop runs.
+/// pushes to (and for each float `stored` per iteration), so the tapes never grow while the
+/// loop runs.
 pub(super) fn reserve_tapes(
     shape: &LoopShape,
     body_steps: &[PrimalStep<'_>],
-    counted: Option<&Counted<'_>>,
+    stored: &[ValueId],
 ) -> TokenStream {
     let Some(iterator) = shape.iterator else {
         return quote!();
@@ -100,7 +100,7 @@ pub(super) fn reserve_tapes(
             tapes.push(saved_name(value, kind));
         }
     };
-    for_each_iteration_save(counted, &[], &mut visit);
+    for_each_iteration_save(stored, &[], &mut visit);
     for_each_save(body_steps, &mut Vec::new(), &mut visit);
     if tapes.is_empty() {
         return quote!();
