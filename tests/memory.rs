@@ -37,20 +37,9 @@ fn dot(w: &[f64], x: &[f64]) -> f64 {
     acc
 }
 
-/// Σ_i tanh(Σ_j w_ij x_j + b_i): a layer of a network as index loops.
-#[differentiable(wrt = (w, b))]
-fn layer(w: &[f64], b: &[f64], x: &[f64]) -> f64 {
-    let n = x.len();
-    let mut s = 0.0;
-    for i in 0..b.len() {
-        let mut acc = 0.0;
-        for j in 0..n {
-            acc += w[i * n + j] * x[j];
-        }
-        s += (acc + b[i]).tanh();
-    }
-    s
-}
+#[path = "shared/network.rs"]
+mod network;
+use network::layer;
 
 #[path = "../benches/shared/gmm.rs"]
 mod gmm;

@@ -76,21 +76,7 @@ fn differences_and_quotients_in_every_operand() {
     crate::assert_deriv_fd(|t| quotients(&X[..5], t), c, dc);
 }
 
-/// One layer of a network as index loops over a row-major matrix: nested loops, positions
-/// `i * n + j` recomputed, the inner range rebuilt by the outer reverse iteration.
-#[differentiable(wrt = (w, b))]
-fn layer(w: &[f64], b: &[f64], x: &[f64]) -> f64 {
-    let n = x.len();
-    let mut s = 0.0;
-    for i in 0..b.len() {
-        let mut acc = 0.0;
-        for j in 0..n {
-            acc += w[i * n + j] * x[j];
-        }
-        s += (acc + b[i]).tanh();
-    }
-    s
-}
+use crate::network::layer;
 
 #[test]
 fn nested_loops_over_a_flat_matrix() {

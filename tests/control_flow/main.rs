@@ -16,6 +16,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../shared/network.rs"]
+mod network;
 
 mod branches;
 mod chains;

@@ -9,7 +9,8 @@
 //! recognises lets the reverse of a loop use plain float arithmetic for the adjoints of `+ - *
 //! /` instead of saving a rule's pullback per iteration.
 
-use crate::ir::{Body, Op, ValueId, walk};
+use crate::ir::is_float_type as is_float;
+use crate::ir::{Body, Instr, Op, ValueId, walk};
 use std::collections::{HashMap, HashSet};
 
 /// The values known to be scalar floats, and the parameters known to be float sequences.
@@ -39,48 +40,23 @@ impl Floats {
         }
         // Loop parameters and outputs, and `if` outputs: assumed floats, then checked.
         let mut candidates: HashSet<ValueId> = HashSet::new();
-        walk(&body.block.instrs, &mut |instr| match &instr.op {
-            Op::Loop { params, .. } => {
-                candidates.extend(params.iter().copied());
-                candidates.extend(instr.outputs());
+        walk(&body.block.instrs, &mut |instr| {
+            for (merged, _) in merge_points(instr) {
+                candidates.extend(merged);
             }
-            Op::If { .. } => candidates.extend(instr.outputs()),
-            _ => {}
         });
         loop {
             let (scalars, element_refs) = scalars_given(body, &declared, &sequences, &candidates);
             let mut kept = HashSet::new();
-            walk(&body.block.instrs, &mut |instr| match &instr.op {
-                Op::Loop {
-                    init,
-                    params,
-                    body: region,
-                    merged,
-                    ..
-                } => {
-                    for (k, param) in params.iter().enumerate() {
-                        let flows = [init.get(k), region.yields.get(k)];
-                        if flows.iter().all(|v| v.is_some_and(|v| scalars.contains(v))) {
-                            kept.insert(*param);
-                            if let Some(output) = merged.get(k) {
-                                kept.insert(*output);
-                            }
-                        }
+            walk(&body.block.instrs, &mut |instr| {
+                for (merged, flows) in merge_points(instr) {
+                    if flows
+                        .iter()
+                        .all(|v| v.is_some_and(|v| scalars.contains(&v)))
+                    {
+                        kept.extend(merged);
                     }
                 }
-                Op::If {
-                    then_region,
-                    else_region,
-                    ..
-                } => {
-                    for (k, output) in instr.outputs().into_iter().enumerate() {
-                        let flows = [then_region.yields.get(k), else_region.yields.get(k)];
-                        if flows.iter().all(|v| v.is_some_and(|v| scalars.contains(v))) {
-                            kept.insert(output);
-                        }
-                    }
-                }
-                _ => {}
             });
             if kept == candidates {
                 let widths = widths(body, &scalars, &element_refs);
@@ -168,6 +144,47 @@ fn scalars_given(
     (scalars, element_refs)
 }
 
+/// Where values merge: for each loop parameter, the parameter and the loop's output for it,
+/// with the initial value and the yield flowing in; for each output of an `if`, the output,
+/// with what each branch yields. A merged value is a float when both flows are.
+fn merge_points(instr: &Instr) -> Vec<(Vec<ValueId>, [Option<ValueId>; 2])> {
+    match &instr.op {
+        Op::Loop {
+            init,
+            params,
+            body,
+            merged,
+            ..
+        } => params
+            .iter()
+            .enumerate()
+            .map(|(k, param)| {
+                let values = std::iter::once(*param)
+                    .chain(merged.get(k).copied())
+                    .collect();
+                (values, [init.get(k).copied(), body.yields.get(k).copied()])
+            })
+            .collect(),
+        Op::If {
+            then_region,
+            else_region,
+            ..
+        } => instr
+            .outputs()
+            .into_iter()
+            .enumerate()
+            .map(|(k, output)| {
+                let flows = [
+                    then_region.yields.get(k).copied(),
+                    else_region.yields.get(k).copied(),
+                ];
+                (vec![output], flows)
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// The float types of `scalars` (and of the element references) that the source fixes:
 /// from declared parameters and sequences, suffixed literals and casts, through arithmetic,
 /// methods, loops and branches (one operand of a known type fixes the other's: both are the
@@ -203,33 +220,10 @@ fn widths(
                     Op::Cast(_, ty) => declared_width(ty),
                     Op::Arith(_, a, b) => known(a).or_else(|| known(b)),
                     Op::Method { receiver, .. } => known(receiver),
-                    Op::Loop {
-                        init,
-                        params,
-                        body: region,
-                        merged,
-                        ..
-                    } => {
-                        for (k, param) in params.iter().enumerate() {
-                            let flows = [init.get(k), region.yields.get(k)];
-                            if let Some(w) = flows.into_iter().flatten().find_map(|v| known(v)) {
-                                found.push((*param, w));
-                                if let Some(output) = merged.get(k) {
-                                    found.push((*output, w));
-                                }
-                            }
-                        }
-                        None
-                    }
-                    Op::If {
-                        then_region,
-                        else_region,
-                        ..
-                    } => {
-                        for (k, output) in instr.outputs().into_iter().enumerate() {
-                            let flows = [then_region.yields.get(k), else_region.yields.get(k)];
-                            if let Some(w) = flows.into_iter().flatten().find_map(|v| known(v)) {
-                                found.push((output, w));
+                    Op::Loop { .. } | Op::If { .. } => {
+                        for (merged, flows) in merge_points(instr) {
+                            if let Some(w) = flows.into_iter().flatten().find_map(|v| known(&v)) {
+                                found.extend(merged.into_iter().map(|v| (v, w)));
                             }
                         }
                         None
@@ -285,12 +279,6 @@ fn is_float_literal(tokens: &proc_macro2::TokenStream) -> bool {
         Ok(lit) => matches!(lit.suffix(), "" | "f32" | "f64"),
         Err(_) => false,
     }
-}
-
-/// `f64` or `f32`.
-fn is_float(ty: &syn::Type) -> bool {
-    matches!(ty, syn::Type::Path(p) if p.qself.is_none()
-        && (p.path.is_ident("f64") || p.path.is_ident("f32")))
 }
 
 /// `[F; N]`, `Vec<F>` or a shared reference to one or to `[F]`, with `F` a float (not `&mut`:

@@ -12,6 +12,7 @@
 //! rustc takes the type from the right operand; any other operator dispatches on the left
 //! operand's type, which also allows mixed types (`Vec2 * f64`).
 
+use crate::ir::is_float_type;
 use crate::ir::{Body, Instr, Op, ValueId, is_unsuffixed_float, walk};
 use std::collections::HashMap;
 
@@ -217,8 +218,4 @@ impl Analysis<'_> {
             _ => false,
         }
     }
-}
-
-fn is_float_type(ty: &syn::Type) -> bool {
-    matches!(ty, syn::Type::Path(p) if p.qself.is_none() && (p.path.is_ident("f64") || p.path.is_ident("f32")))
 }

@@ -229,9 +229,10 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             quote_spanned!(span=> #rt::Operand::operand(#x))
         }
     };
-    // Float arithmetic whose adjoint the reverse iteration computes from recomputed operands:
-    // computed plainly.
-    if let (Storage::Recomputed(_), Rule::Arith(..)) = (storage, rule) {
+    // What the reverse recomputes or rebuilds from stored values (an element read at a
+    // recomputed position, float arithmetic, a float method) keeps no pullback: computed as
+    // the source computes it.
+    if let Storage::Recomputed(_) = storage {
         return compute(instr);
     }
     let call = match (rule, &instr.op) {
@@ -277,10 +278,6 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             } else {
                 quote_spanned!(span=> #base[#index])
             };
-            // A position the reverse recomputes is not kept.
-            if let Storage::Recomputed(_) = storage {
-                return quote_spanned!(span=> let mut #result = #read;);
-            }
             let shape = quote_spanned!(span=> #rt::IndexShape::index_shape(&#base));
             quote_spanned!(span=> (#read, #rt::IndexPullback::new(#shape, #index)))
         }
@@ -316,8 +313,8 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
     };
     let (mut_result, fresh) = (quote!(mut #result), names::fresh_pullback());
     match storage {
-        // (`Guard` only ever describes an `if`; a rule's pullback is never one, and only an
-        // element read is ever `Recomputed`, returned above.)
+        // (`Guard` only ever describes an `if`; a rule's pullback is never one, and a
+        // `Recomputed` one is never kept, returned above.)
         Storage::Local | Storage::Guard(_) | Storage::Recomputed(_) => {
             quote_spanned!(span=> let (#mut_result, #pullback) = #call;)
         }

@@ -2,6 +2,7 @@
 //! of `T` is `<T as Differentiable>::TangentVector`, of `&T`/`&mut T` the tangent of `T`, and
 //! `NoTangent` for parameters that are not differentiated.
 
+use crate::ir::is_float_type as is_float;
 use crate::names::runtime;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -114,11 +115,6 @@ fn referent(ty: &syn::Type) -> &syn::Type {
         syn::Type::Reference(r) => &r.elem,
         other => other,
     }
-}
-
-/// Whether `ty` is `f32` or `f64`.
-fn is_float(ty: &syn::Type) -> bool {
-    matches!(ty, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"))
 }
 
 /// Where to show generated code that stands for a value of type `ty`: at the last name in

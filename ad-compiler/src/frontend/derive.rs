@@ -11,6 +11,7 @@
 //! the tangent; reading them gives a zero (`NoTangent`) cotangent.
 
 use crate::ir::is_constant_type;
+use crate::ir::is_float_type as is_float;
 use crate::names::{field_key, member_name};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -262,8 +263,4 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
 
         #(#field_impls)*
     })
-}
-
-fn is_float(ty: &syn::Type) -> bool {
-    matches!(ty, syn::Type::Path(p) if p.path.is_ident("f64") || p.path.is_ident("f32"))
 }

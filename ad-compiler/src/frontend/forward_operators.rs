@@ -203,22 +203,21 @@ pub fn scalar_gradient(input: &Input, with_value: bool) -> Option<TokenStream> {
     let [arg] = input.args.as_slice() else {
         return None;
     };
-    let scalar_type = |ty: &syn::Type| {
-        matches!(ty, syn::Type::Path(p) if p.qself.is_none()
-            && (p.path.is_ident("f64") || p.path.is_ident("f32")))
-    };
     // A float literal, or a cast to a float type.
     let scalar_argument = match arg {
         Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Float(f),
             ..
         }) => matches!(f.suffix(), "" | "f64" | "f32"),
-        Expr::Cast(cast) => scalar_type(&cast.ty),
+        Expr::Cast(cast) => crate::ir::is_float_type(&cast.ty),
         _ => false,
     };
     let scalar = match &input.of {
         Expr::Closure(closure) => match lower::closure_params(closure).as_slice() {
-            [param] => param.ty.as_ref().map_or(scalar_argument, scalar_type),
+            [param] => param
+                .ty
+                .as_ref()
+                .map_or(scalar_argument, crate::ir::is_float_type),
             _ => false,
         },
         _ => scalar_argument,

@@ -341,6 +341,12 @@ pub fn is_constant_type(ty: &syn::Type) -> bool {
     }
 }
 
+/// Whether `ty` is written `f64` or `f32`.
+pub fn is_float_type(ty: &syn::Type) -> bool {
+    matches!(ty, syn::Type::Path(p) if p.qself.is_none()
+        && (p.path.is_ident("f64") || p.path.is_ident("f32")))
+}
+
 /// `1.5` or `-1.5` without a type suffix: rustc types it only at the end of the function.
 pub fn is_unsuffixed_float(expr: &syn::Expr) -> bool {
     match expr {
@@ -355,6 +361,20 @@ pub fn is_unsuffixed_float(expr: &syn::Expr) -> bool {
 }
 
 impl Instr {
+    /// For a loop, the `if` that guards its body on the loop's own condition (`while c { .. }`
+    /// and `for` lower to one): every iteration but the last takes its `then` branch.
+    pub fn loop_guard(&self) -> Option<&Instr> {
+        let Op::Loop {
+            body, keep_going, ..
+        } = &self.op
+        else {
+            return None;
+        };
+        body.instrs
+            .iter()
+            .find(|i| matches!(&i.op, Op::If { cond, .. } if cond == keep_going))
+    }
+
     /// The values this instruction defines: its result, then an `if`'s merged locals.
     pub fn outputs(&self) -> Vec<ValueId> {
         match &self.op {

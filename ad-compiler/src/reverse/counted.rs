@@ -98,10 +98,7 @@ impl<'a> Definitions<'a> {
         else {
             return None;
         };
-        let guard = body
-            .instrs
-            .iter()
-            .find(|i| matches!(&i.op, Op::If { cond, .. } if cond == keep_going))?;
+        let guard = instr.loop_guard()?;
         // The reverse of the body is the reverse of the guard, which the counted loop runs
         // branch by branch.
         if !active(guard)
@@ -200,21 +197,12 @@ impl<'a> Definitions<'a> {
     }
 }
 
-/// The `then` region of the `if` that guards loop `instr`'s body on the loop's own condition
-/// (every iteration but the last takes it), if the body has one.
+/// The `then` region of loop `instr`'s guard (see [`Instr::loop_guard`]), if it has one.
 pub(super) fn guard_then(instr: &Instr) -> Option<&Region> {
-    let Op::Loop {
-        body, keep_going, ..
-    } = &instr.op
-    else {
-        return None;
-    };
-    body.instrs.iter().find_map(|i| match &i.op {
-        Op::If {
-            cond, then_region, ..
-        } if cond == keep_going => Some(then_region),
+    match &instr.loop_guard()?.op {
+        Op::If { then_region, .. } => Some(then_region),
         _ => None,
-    })
+    }
 }
 
 /// What the reverse iteration of a counted loop can recompute.

@@ -9,6 +9,16 @@ use super::plan::*;
 use crate::ir::{ArithOp, Instr, Op, ValueId};
 use std::collections::HashSet;
 
+/// What the primal of a loop was planned to save, for its reverse.
+pub(super) struct PlannedLoop<'a> {
+    /// How a counted loop is reversed; `None` for one that counts its trips.
+    pub(super) counted: Option<Counted<'a>>,
+    /// The floats each iteration stores.
+    pub(super) stored: Vec<ValueId>,
+    /// Where the loop's own items (trip count, iterator, shapes) are saved.
+    pub(super) storage: Storage,
+}
+
 /// A loop around the instructions being planned.
 pub(super) struct LoopScope<'a> {
     /// The loop's value.
@@ -34,8 +44,9 @@ pub(super) struct LoopScope<'a> {
 
 impl<'a> Generator<'_, 'a> {
     /// Enters loop `instr` (planned in `context`): decides whether it is counted (see
-    /// [`counted`]) and what its reverse iteration recomputes. Returns the counted loop's
-    /// iterator, item and recomputed instructions, its shapes still to be found.
+    /// [`counted`]), what its reverse iteration may recompute, and what its iterations may
+    /// store. Returns a counted loop's iterator and item; what it recomputes and the shapes it
+    /// saves are known when the body has been planned (`leave_loop`).
     pub(super) fn enter_loop(&mut self, instr: &'a Instr, context: Storage) -> Option<Counted<'a>> {
         let activity = self.activity;
         let active = |i: &Instr| activity.defines_active(i);
@@ -116,7 +127,6 @@ impl<'a> Generator<'_, 'a> {
         for value in &stored {
             self.save(*value, SavedKind::Value, Storage::Tape);
         }
-        self.stored_by_loop.insert(instr.result, stored.clone());
         let counted = match counted {
             None => {
                 self.save(instr.result, SavedKind::Trips, context);
@@ -141,11 +151,18 @@ impl<'a> Generator<'_, 'a> {
                 for (index, _) in &counted.shapes {
                     self.save(*index, SavedKind::Shape, context);
                 }
-                self.counted
-                    .insert(instr.result, (counted.clone(), context));
                 Some(counted)
             }
         };
+        // The loop's reverse, planned later, reverses what was decided here.
+        self.planned_loops.insert(
+            instr.result,
+            PlannedLoop {
+                counted: counted.clone(),
+                stored: stored.clone(),
+                storage: context,
+            },
+        );
         (counted, stored)
     }
 
@@ -191,9 +208,10 @@ impl<'a> Generator<'_, 'a> {
         Some(value)
     }
 
-    /// For `a op b` on floats directly in a counted loop, when the reverse iteration has the
-    /// operands its adjoint reads (`b` for `adj[a] += adj[y] * b`): the loop, after marking
-    /// them needed. Its reverse is then plain float arithmetic and nothing is saved.
+    /// For `a op b` on floats in a loop with a guard (in its body or a branch of it), when each
+    /// operand its adjoint reads (`b` for `adj[a] += adj[y] * b`) is recomputed by the reverse
+    /// iteration or stored by the iteration: the loop. Its reverse is then float arithmetic
+    /// and no pullback is saved.
     pub(super) fn recomputed_arith(
         &mut self,
         instr: &Instr,
@@ -212,8 +230,8 @@ impl<'a> Generator<'_, 'a> {
         self.plan_reads(instr.result, width, reads)
     }
 
-    /// For a float method with a slope in the runtime (`exp`, `tanh`, `sin`, ..), directly in
-    /// a counted loop: as for arithmetic, its adjoint multiplies by the slope, computed from
+    /// For a float method with a slope in the runtime (`exp`, `tanh`, `sin`, ..), in a loop with
+    /// a guard: as for arithmetic, its adjoint multiplies by the slope, computed from
     /// its result or its operand, which the reverse iteration recomputes or the iteration
     /// stores (the result of `exp` once, instead of a pullback holding it).
     pub(super) fn recomputed_method(&mut self, instr: &Instr) -> Option<ValueId> {
@@ -236,8 +254,9 @@ impl<'a> Generator<'_, 'a> {
         self.plan_reads(instr.result, width, vec![read])
     }
 
-    /// Plans the float adjoint of `result` (of type `width`) in the innermost counted loop,
-    /// reading `reads`: each recomputed by the reverse iteration or stored by the iteration.
+    /// Plans the float adjoint of `result` (of type `width`) in the innermost loop, reading
+    /// `reads`: each recomputed by the reverse iteration or stored by the iteration (a value
+    /// the iteration has at its end: a carried value or one the guarded body computes).
     /// The loop, or `None` when a read can be neither.
     fn plan_reads(
         &mut self,

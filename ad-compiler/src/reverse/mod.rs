@@ -22,8 +22,8 @@ use crate::analysis::lazy;
 use crate::diag::Diagnostics;
 use crate::ir::{Body, IfShape, Instr, LoopShape, Op, Region, ValueId};
 use counted::Definitions;
-use loop_plan::LoopScope;
 pub(crate) use loop_plan::slope_of_result;
+use loop_plan::{LoopScope, PlannedLoop};
 use plan::*;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -44,8 +44,7 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
         needed: HashSet::new(),
         copies: BTreeSet::new(),
         float_types: HashMap::new(),
-        stored_by_loop: HashMap::new(),
-        counted: HashMap::new(),
+        planned_loops: HashMap::new(),
         diag,
     };
     crate::ir::walk(&body.block.instrs, &mut |instr| {
@@ -141,10 +140,8 @@ struct Generator<'g, 'a> {
     copies: BTreeSet<ValueId>,
     /// The float type of each arithmetic result whose adjoint is plain float arithmetic.
     float_types: HashMap<ValueId, &'static str>,
-    /// The floats each loop's iterations store, by the loop's value.
-    stored_by_loop: HashMap<ValueId, Vec<ValueId>>,
-    /// How each counted loop is reversed, and where it saves, by the loop's value.
-    counted: HashMap<ValueId, (Counted<'a>, Storage)>,
+    /// What the primal of each loop was planned to save, by the loop's value.
+    planned_loops: HashMap<ValueId, PlannedLoop<'a>>,
     diag: &'g mut Diagnostics,
 }
 
@@ -221,11 +218,7 @@ impl<'a> Generator<'_, 'a> {
                 ) => {
                     let shape = LoopShape::of(init, params, body, *keep_going, merged);
                     // The `if` testing the loop's own condition needs no record.
-                    if let Some(guard) = body
-                        .instrs
-                        .iter()
-                        .find(|i| matches!(&i.op, Op::If { cond, .. } if cond == keep_going))
-                    {
+                    if let Some(guard) = instr.loop_guard() {
                         self.guards.insert(guard.result, instr.result);
                     }
                     let counted = self.enter_loop(instr, context);
@@ -500,10 +493,18 @@ impl<'a> Generator<'_, 'a> {
                     keep_going,
                     merged,
                 } => {
-                    let (counted, storage) = match self.counted.get(&instr.result) {
-                        Some((counted, context)) => (Some(counted.clone()), *context),
-                        None => (None, self.storage_of(instr.result, SavedKind::Trips)),
+                    let Some(planned) = self.planned_loops.get(&instr.result) else {
+                        self.diag.internal(
+                            instr.span,
+                            format!("loop {} is reversed but was not planned", instr.result),
+                        );
+                        continue;
                     };
+                    let (counted, stored, storage) = (
+                        planned.counted.clone(),
+                        planned.stored.clone(),
+                        planned.storage,
+                    );
                     // A carried value may be active after the loop without its parameter
                     // being useful inside (a `break value`, overwritten by each iteration).
                     let carried = (0..params.len())
@@ -514,11 +515,6 @@ impl<'a> Generator<'_, 'a> {
                         .collect();
                     let shape = LoopShape::of(init, params, body, *keep_going, merged);
                     let body = self.reverse_region(body, params, &[]);
-                    let stored = self
-                        .stored_by_loop
-                        .get(&instr.result)
-                        .cloned()
-                        .unwrap_or_default();
                     AdjointStep::Loop {
                         instr,
                         shape,

@@ -10,8 +10,11 @@
 //!   so;
 //! - regions agree with their instructions: an `if` yields as many values from each branch,
 //!   a loop carries as many initial values, parameters, yields and outputs, and its carried
-//!   positions exist. Items are checked in the order
-//! of their values, so the first problem reported is always the same.
+//!   positions exist; a counted loop's reverse is its guard alone;
+//! - every adjoint written as float arithmetic has its float type.
+//!
+//! Items are checked in the order of their values, so the first problem reported is always
+//! the same.
 
 use super::plan::*;
 use crate::ir::ValueId;
@@ -76,11 +79,42 @@ pub fn verify(plan: &ReversePlan<'_>) -> Result<(), String> {
         return Err(format!("{:?} of {} is read but never saved", key.1, key.0));
     }
     check_shapes(&plan.primal, &plan.adjoint)?;
+    check_float_types(plan, &plan.adjoint)?;
     let mut written: BTreeSet<ValueId> = plan.dense.iter().copied().collect();
     if let (Some(result), true) = (plan.result, plan.result_active) {
         written.insert(result);
     }
     Adjoints { plan }.check(&plan.adjoint, &mut written)
+}
+
+/// Every adjoint written as float arithmetic (a pullback `Recomputed` in a loop) has the
+/// float type that fixes it for rustc.
+fn check_float_types(plan: &ReversePlan<'_>, steps: &[AdjointStep<'_>]) -> Result<(), String> {
+    for step in steps {
+        match step {
+            AdjointStep::Pullback {
+                instr,
+                storage: Storage::Recomputed(_),
+                ..
+            } if !plan.float_types.contains_key(&instr.result) => {
+                return Err(format!(
+                    "the float adjoint of {} has no float type",
+                    instr.result
+                ));
+            }
+            AdjointStep::If {
+                then_region,
+                else_region,
+                ..
+            } => {
+                check_float_types(plan, &then_region.steps)?;
+                check_float_types(plan, &else_region.steps)?;
+            }
+            AdjointStep::Loop { body, .. } => check_float_types(plan, &body.steps)?,
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Region arities of the `if`s and loops the plan reverses.

@@ -114,7 +114,7 @@ fn a_branch_records_the_decision_and_reverses_the_branch_taken() {
 }
 
 #[test]
-fn a_loop_pushes_onto_tapes_and_runs_backwards() {
+fn a_loop_stores_a_float_per_iteration_and_walks_its_range_backwards() {
     check(
         quote! {
             fn power(x: f64, n: usize) -> f64 {
@@ -213,11 +213,10 @@ fn a_loop_pushes_onto_tapes_and_runs_backwards() {
                                 ::ad::__private::accumulate(&mut __ad_adj11, __ad_d);
                             }
                             if let ::core::option::Option::Some(__ad_d) = __ad_adj11.take() {
-                                let __ad_d: f64 = __ad_d;
-                                let (__ad_ct11_0, __ad_ct11_1) = (
-                                    __ad_d * __ad_v0,
-                                    __ad_d * __ad_v6,
-                                );
+                                let (__ad_ct11_0, __ad_ct11_1) = {
+                                    let __ad_d: f64 = __ad_d;
+                                    (__ad_d * __ad_v0, __ad_d * __ad_v6)
+                                };
                                 ::ad::__private::accumulate(&mut __ad_adj6, __ad_ct11_0);
                                 ::ad::__private::add_into(&mut __ad_adj0, __ad_ct11_1);
                             }

@@ -1,6 +1,6 @@
 //! Snapshots of reverse plans: what the primal saves (a local outside control flow, a slot
-//! in a branch, a tape in a loop) and the pullback's steps that read it back, for a
-//! straight-line function, a branch, a loop, a call and a struct method; and the verifier
+//! in a branch) and the pullback's steps that read it back, for a straight-line function, a
+//! branch, a call and a struct method (loops: [`super::tape_plans`]); and the verifier
 //! rejecting a plan whose pullback reads a tape from the wrong place.
 
 use super::{analysed, planned};
@@ -58,54 +58,6 @@ fn a_branch_saves_its_decision_and_slots() {
             adj %0 += adj %7
           }
         returns: adj %0 (from zero of parameter 0)
-    "#]]
-    .assert_eq(&plan);
-}
-
-#[test]
-fn a_loop_pushes_tapes_and_its_reverse_pops_them() {
-    let plan = planned(quote! {
-        fn f(x: f64, n: usize) -> f64 {
-            let mut r = 1.0;
-            for _ in 0..n {
-                r = r * x;
-            }
-            r
-        }
-    });
-    expect![[r#"
-        saved: pullback %11 (recomputed in loop %16), value %6 (tape)
-        primal:
-          zero of parameter 0
-          %2 = const 1.0
-          %3 = const 0
-          %4 = discrete `..` %3, %1
-          %5 = into_iter %4
-          %16 = loop (%6 = %2) {                 ; counted, items local; keeps per iteration: value %6
-            %7 = const false
-            %8 = iter_next %5
-            %9 = discrete_method %8.is_some()
-            %14 = if %9 {                        ; branch guard of loop %16
-              %10 = unwrap %8
-              %11 = mul %6, %0                   ; rule mul(both), pullback recomputed in loop %16
-              %12 = const ()
-            } else {
-              %13 = const ()
-            }
-          }
-        pullback (seed -> adj %17):
-          reverse counted loop %16 {             ; items local, carried [0]
-            recompute item %10, %6 (stored), %12
-            lazy %6, %15
-            reverse if %14 {                     ; branch guard of loop %16
-              lazy %11
-              adj %11 += adj %15
-              adj %6, adj %0 += pullback %11 (recomputed in loop %16)
-            } else {
-              adj %6 += adj %15
-            }
-          }
-        returns: adj %0 (from zero of parameter 0), no tangent
     "#]]
     .assert_eq(&plan);
 }

@@ -9,6 +9,9 @@
 //! whose slope is missing here fails to compile rather than differentiate wrongly.
 
 /// `d method(x) / dx` as a function of `y = method(x)` or of `x`.
+///
+/// Original: `y = f(x)` / Tangent: `ty = f'(x) tx` / Adjoint: `adj[x] += adj[y] f'(x)`, where
+/// each function below is `f'` written with what the loop kept.
 pub trait FloatSlopes: Sized {
     /// `exp`: `y`.
     fn __ad_slope_of_result_exp(y: Self) -> Self;
@@ -78,7 +81,10 @@ mod tests {
     use super::FloatSlopes;
     use crate::float::FloatMethods;
 
-    /// Each slope equals its rule's factor (the pullback of `1`), edges included.
+    /// Each slope equals its rule's factor (the pullback of `1`), bit for bit, edges included:
+    /// a loop reversed through a slope then gives what the rule gives elsewhere. (The rules
+    /// themselves are checked against closed forms and differences in `tests/float_rules.rs`;
+    /// loops through slopes end to end in the control-flow tests.)
     #[test]
     fn slopes_agree_with_the_rules() {
         let points = [-2.5, -1.0, -0.3, -0.0, 0.0, 0.2, 0.7, 1.0, 3.1];

@@ -204,24 +204,34 @@ impl Printer<'_, '_> {
     }
 }
 
-/// The cotangents of float arithmetic `a op b` from `adj[y]` (bound to `__ad_d`) and the
-/// operands' recomputed values: both for `arity` `Some(2)`, else `b`'s when `of_rhs` and `a`'s
-/// otherwise (bare).
+/// The cotangents of float arithmetic or of a float method from `adj[y]` (bound to `__ad_d`,
+/// first given its float type `width`, which nothing else in the pullback may fix for rustc)
+/// and the values the reverse iteration has: both for `arity` `Some(2)`, else the one the
+/// `contributions` go to (bare); for a method, a one-tuple.
 ///
 /// Original: `y = a + b`, `a - b`, `a * b`, `a / b`
-/// Adjoint: `(d, d)`, `(d, -d)`, `(d * b, d * a)`, `(d / b, -(d / b) * (a / b))`
+/// Tangent:  `ty = ta + tb`, `ta - tb`, `ta * b + a * tb`, `ta / b - tb * y / b`
+/// Adjoint:  `(d, d)`, `(d, -d)`, `(d * b, d * a)`, `(d / b, -(d / b) * (a / b))`
+///
+/// Original: `y = x.f()` / Tangent: `ty = f'(x) tx` / Adjoint: `adj[x] += d * f'(x)`, with
+/// `f'` from `y` (`exp`, `tanh`, ..) or from `x` (`sin`, `ln`, ..): `ad_std::float::slopes`.
 pub(super) fn float_adjoint(
     instr: &crate::ir::Instr,
     arity: Option<usize>,
-    of_rhs: bool,
+    contributions: &[Contribution],
     width: Option<&str>,
 ) -> TokenStream {
     let d = names::adjoint_in_hand();
     let rt = runtime();
+    let Some(width) = width else {
+        return quote!(::core::compile_error!(
+            "internal error in ad, please report: a float adjoint without its float type"
+        ));
+    };
+    let ty = quote::format_ident!("{}", width);
+    let typed = quote!(let #d: #ty = #d;);
     let (op, a, b) = match &instr.op {
         Op::Arith(op, a, b) => (op, a, b),
-        // Original: y = x.f()   Adjoint: adj[x] += adj[y] * f'(x), the slope of `f` from `y`
-        // (`exp`, `tanh`, ..) or from `x` (`sin`, `ln`, ..).
         Op::Method {
             receiver, method, ..
         } => {
@@ -229,9 +239,11 @@ pub(super) fn float_adjoint(
             let of_result = crate::reverse::slope_of_result(&method) == Some(true);
             let slope = names::method_slope(&method, of_result);
             let at = names::value(if of_result { instr.result } else { *receiver });
-            let ty = quote::format_ident!("{}", width.unwrap_or("f64"));
             // (The operand may be a reference to an element: `Operand` takes its value.)
-            return quote!((#d * <#ty as #rt::FloatSlopes>::#slope(#rt::Operand::operand(#at)),));
+            return quote!({
+                #typed
+                (#d * <#ty as #rt::FloatSlopes>::#slope(#rt::Operand::operand(#at)),)
+            });
         }
         _ => {
             return quote!(::core::compile_error!(
@@ -239,6 +251,8 @@ pub(super) fn float_adjoint(
             ));
         }
     };
+    // A bare cotangent belongs to the one operand that receives it.
+    let of_rhs = contributions.first().is_some_and(|c| c.target != *a);
     let (a, b) = (names::value(*a), names::value(*b));
     let (lhs, rhs) = match op {
         ArithOp::Add => (quote!(#d), quote!(#d)),
@@ -246,9 +260,10 @@ pub(super) fn float_adjoint(
         ArithOp::Mul => (quote!(#d * #b), quote!(#d * #a)),
         ArithOp::Div => (quote!(#d / #b), quote!(-(#d / #b) * (#a / #b))),
     };
-    match (arity, of_rhs) {
+    let cotangents = match (arity, of_rhs) {
         (Some(_), _) => quote!((#lhs, #rhs)),
         (None, false) => lhs,
         (None, true) => rhs,
-    }
+    };
+    quote!({ #typed #cotangents })
 }

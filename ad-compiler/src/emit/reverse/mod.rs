@@ -424,35 +424,6 @@ impl Printer<'_, '_> {
             // Original: y = f(a, b)      (through its rule: `(y, pullback) = f_vjp(a, b)`)
             // Tangent:  ty = J_a ta + J_b tb
             // Adjoint:  (ct_a, ct_b) = pullback(adj[y]); adj[a] += ct_a; adj[b] += ct_b
-            // The same adjoint computed in plain float arithmetic from the operands the
-            // reverse iteration recomputed (see `reverse::counted`).
-            AdjointStep::Pullback {
-                instr,
-                arity,
-                contributions,
-                storage: Storage::Recomputed(_),
-            } => {
-                let r = instr.result;
-                let outputs = match arity {
-                    None => names::cotangent(r, 0).into_token_stream(),
-                    Some(n) => self.slots(r, *n, contributions),
-                };
-                let adds = self.adds(r, contributions);
-                // A bare cotangent belongs to the one active operand.
-                let of_rhs = matches!(
-                    (&instr.op, contributions.first()),
-                    (Op::Arith(_, a, _), Some(c)) if c.target != *a
-                );
-                let width = self.program.float_types.get(&r).copied();
-                let cotangents = float_adjoint(instr, *arity, of_rhs, width);
-                // The float type, where nothing else would fix the adjoint's for rustc.
-                let d = names::adjoint_in_hand();
-                let typed = self.program.float_types.get(&r).map(|ty| {
-                    let ty = quote::format_ident!("{}", ty);
-                    quote!(let #d: #ty = #d;)
-                });
-                self.with_adjoint(r, quote!(#typed let #outputs = #cotangents; #adds))
-            }
             AdjointStep::Pullback {
                 instr,
                 arity,
@@ -465,6 +436,13 @@ impl Printer<'_, '_> {
                     Some(n) => self.slots(r, *n, contributions),
                 };
                 let adds = self.adds(r, contributions);
+                // The same adjoint written as float arithmetic from the operands or result the
+                // reverse iteration recomputed or popped (see `reverse::loop_plan`).
+                if let Storage::Recomputed(_) = storage {
+                    let width = self.program.float_types.get(&r).copied();
+                    let cotangents = float_adjoint(instr, *arity, contributions, width);
+                    return self.with_adjoint(r, quote!(let #outputs = #cotangents; #adds));
+                }
                 let span = instr.span;
                 // Generated locals are interpolated, not written in the spanned quote: they
                 // keep the call site's hygiene (see `emit::hygiene`).
