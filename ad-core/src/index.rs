@@ -84,6 +84,7 @@ impl<T: TangentVector> IndexAdjoint<T> for Vec<T> {
     fn zeros(len: &usize) -> Self {
         (0..*len).map(|_| T::zero()).collect()
     }
+    #[inline(always)]
     fn add_at(&mut self, index: &usize, value: T) {
         if self.is_empty() {
             // The length-less zero (see `TangentVector`) stands for any length.
@@ -91,6 +92,9 @@ impl<T: TangentVector> IndexAdjoint<T> for Vec<T> {
         }
         self[*index].add_assign(value);
     }
+    // Inlined into every reverse loop that writes an element's adjoint: out of line, the
+    // call made the logsumexp gradient 1.55x the hand-written one instead of 1.25x.
+    #[inline(always)]
     fn add_at_sized(&mut self, len: &usize, index: &usize, value: T) {
         if self.is_empty() {
             *self = <Self as IndexAdjoint<T>>::zeros(len);
@@ -103,9 +107,11 @@ impl<T: TangentVector, const N: usize> IndexAdjoint<T> for [T; N] {
     fn zeros(_len: &usize) -> Self {
         std::array::from_fn(|_| T::zero())
     }
+    #[inline(always)]
     fn add_at(&mut self, index: &usize, value: T) {
         self[*index].add_assign(value);
     }
+    #[inline(always)]
     fn add_at_sized(&mut self, _len: &usize, index: &usize, value: T) {
         self[*index].add_assign(value);
     }
@@ -119,6 +125,7 @@ macro_rules! array_index_adjoint {
             fn zeros(shape: &D) -> Self {
                 ndarray::Array::zeros(shape.clone())
             }
+            #[inline(always)]
             fn add_at(&mut self, index: &I, value: $t) {
                 if self.is_empty() {
                     // The length-less zero stands for any shape, as for `Vec`.
@@ -126,6 +133,7 @@ macro_rules! array_index_adjoint {
                 }
                 self[index.clone()] += value;
             }
+            #[inline(always)]
             fn add_at_sized(&mut self, shape: &D, index: &I, value: $t) {
                 if self.is_empty() {
                     *self = <Self as IndexAdjoint<$t, D, I>>::zeros(shape);
