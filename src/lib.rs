@@ -125,6 +125,7 @@ pub mod __private {
     };
     pub use ad_core::jacobian::{jacobian, uses_forward_mode as jacobian_uses_forward_mode};
     pub use ad_core::output_hint::{output_of, same_output, unreachable_value};
+    pub use ad_core::positions::{CountedRange, Position};
     pub use ad_core::seed::{scalar_gradient, seed};
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::array::{

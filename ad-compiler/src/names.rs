@@ -305,6 +305,12 @@ pub fn stored(v: ValueId) -> Ident {
     format_ident!("__ad_stored{}", v.0)
 }
 
+/// The map from items to positions of the counted loop defining `v`, whose iterations keep
+/// their floats by position (`ad_core::positions`).
+pub fn positions(v: ValueId) -> Ident {
+    format_ident!("__ad_positions{}", v.0)
+}
+
 /// The runtime's slope of float method `method` (`ad_std::float::slopes`): a function of the
 /// method's result, or of its operand.
 pub fn method_slope(method: &str, of_result: bool) -> Ident {

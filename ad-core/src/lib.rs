@@ -46,6 +46,7 @@ pub mod jacobian;
 mod no_tangent;
 mod operand;
 pub mod output_hint;
+pub mod positions;
 pub mod seed;
 
 pub use differentiable::{Differentiable, Tangent, TangentVector, ZeroShape};

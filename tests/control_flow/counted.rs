@@ -58,6 +58,42 @@ fn a_carried_product_over_a_reversed_range() {
     assert_close(dx2, 2.0 * dx);
 }
 
+/// A carried value stored by position (the loop runs once per call) over a reversed
+/// inclusive range of signed items, in `f32`, and reading the item as a float.
+#[differentiable]
+fn signed_recurrence(x: f32) -> f32 {
+    let mut r = 0.5_f32;
+    for k in (-3i32..=4).rev() {
+        r = r * x + (k as f32) * r.sin();
+    }
+    r
+}
+
+#[test]
+fn floats_kept_by_position_over_a_reversed_signed_range() {
+    let x = 0.9_f32;
+    let (value, pullback) = value_with_pullback!(at: x, of: signed_recurrence);
+    let mut r = 0.5_f32;
+    for k in (-3i32..=4).rev() {
+        r = r * x + (k as f32) * r.sin();
+    }
+    assert_eq!(value.to_bits(), r.to_bits());
+    let dx = pullback(1.0);
+    let h = 1e-3_f64;
+    let f = |t: f64| signed_recurrence(t as f32) as f64;
+    let want = (f(x as f64 + h) - f(x as f64 - h)) / (2.0 * h);
+    assert!(
+        (dx as f64 - want).abs() <= 2e-3 * want.abs().max(1.0),
+        "{dx} vs {want}"
+    );
+    // Forward mode agrees with reverse mode.
+    let tangent = differentiate!(at: x, of: signed_recurrence);
+    assert!(
+        (tangent - dx).abs() <= 1e-5 * dx.abs().max(1.0),
+        "{tangent} vs {dx}"
+    );
+}
+
 /// `a - b` and `a / b` with either operand differentiated, and both, over `1..=n`.
 #[differentiable]
 fn quotients(x: &[f64], c: f64) -> f64 {

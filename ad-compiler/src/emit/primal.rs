@@ -315,7 +315,8 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
     match storage {
         // (`Guard` only ever describes an `if`; a rule's pullback is never one, and a
         // `Recomputed` one is never kept, returned above.)
-        Storage::Local | Storage::Guard(_) | Storage::Recomputed(_) => {
+        // (`Positional` only ever keeps floats, never a pullback.)
+        Storage::Local | Storage::Guard(_) | Storage::Recomputed(_) | Storage::Positional(_) => {
             quote_spanned!(span=> let (#mut_result, #pullback) = #call;)
         }
         // Inside a branch: the pullback outlives the branch's locals, so it goes to the slot

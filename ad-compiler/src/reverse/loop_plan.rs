@@ -75,6 +75,7 @@ impl<'a> Generator<'_, 'a> {
                     item,
                     recomputed: Vec::new(),
                     shapes: Vec::new(),
+                    by_position: false,
                 },
                 recomputable,
             )
@@ -124,8 +125,20 @@ impl<'a> Generator<'_, 'a> {
     ) -> (Option<Counted<'a>>, Vec<ValueId>) {
         let scope = self.loops.pop();
         let stored = scope.as_ref().map(|s| s.stored.clone()).unwrap_or_default();
+        // A loop that runs once per call keeps its floats by position, typed for the vector.
+        let widths: Option<Vec<_>> = stored.iter().map(|v| self.floats.width(*v)).collect();
+        let counted = counted.map(|mut counted| {
+            if let (Storage::Local, Some(widths)) = (context, &widths) {
+                counted.by_position = true;
+                for (v, width) in stored.iter().zip(widths) {
+                    self.float_types.insert(*v, width);
+                }
+            }
+            counted
+        });
+        let at = stored_storage(instr.result, counted.as_ref());
         for value in &stored {
-            self.save(*value, SavedKind::Value, Storage::Tape);
+            self.save(*value, SavedKind::Value, at);
         }
         let counted = match counted {
             None => {

@@ -62,6 +62,10 @@ pub enum Storage {
     /// Nothing saved: the reverse iteration of the counted loop defining the given value
     /// recomputes it (an element's position, an inner loop's range).
     Recomputed(ValueId),
+    /// A vector sized by the trip count of the counted loop defining the given value, which
+    /// runs once per call: each iteration writes at its item's position in the range, and
+    /// its reverse reads there (no cursor, no growth, bounds LLVM can see).
+    Positional(ValueId),
 }
 
 /// What is saved.
@@ -166,6 +170,27 @@ pub struct Counted<'a> {
     /// `(indexing instruction, sequence)`: elements read at recomputed positions, whose
     /// sequence's shape is saved once, before the loop, with the loop's storage.
     pub shapes: Vec<(ValueId, ValueId)>,
+    /// Whether the floats the iterations store are kept by position
+    /// ([`Storage::Positional`]) rather than on tapes: the loop runs once per call and every
+    /// stored float has a known type.
+    pub by_position: bool,
+}
+
+impl Counted<'_> {
+    /// Where the floats of an iteration of counted loop `value` are stored.
+    pub fn stored_storage(&self, value: ValueId) -> Storage {
+        if self.by_position {
+            Storage::Positional(value)
+        } else {
+            Storage::Tape
+        }
+    }
+}
+
+/// Where the floats of an iteration of loop `value` are stored: by position for a counted
+/// loop that runs once per call, else on tapes.
+pub fn stored_storage(value: ValueId, counted: Option<&Counted<'_>>) -> Storage {
+    counted.map_or(Storage::Tape, |c| c.stored_storage(value))
 }
 
 /// The derivative rule that computes an active instruction.
@@ -429,7 +454,8 @@ pub fn for_each_save(
             } => {
                 for_each_loop_save(instr.result, *storage, counted.as_ref(), loops, visit);
                 loops.push(instr.result);
-                for_each_iteration_save(stored, loops, visit);
+                let at = stored_storage(instr.result, counted.as_ref());
+                for_each_iteration_save(stored, at, loops, visit);
                 for_each_save(body_steps, loops, visit);
                 loops.pop();
             }
@@ -462,10 +488,11 @@ pub fn for_each_loop_save(
 /// its reverse), with `loops` ending with the loop itself.
 pub fn for_each_iteration_save(
     stored: &[ValueId],
+    storage: Storage,
     loops: &[ValueId],
     visit: &mut dyn FnMut(ValueId, SavedKind, Storage, &[ValueId]),
 ) {
     for value in stored {
-        visit(*value, SavedKind::Value, Storage::Tape, loops);
+        visit(*value, SavedKind::Value, storage, loops);
     }
 }

@@ -103,6 +103,7 @@ fn storage(storage: Storage) -> String {
         Storage::Tape => "tape".into(),
         Storage::Guard(loop_value) => format!("guard of loop {loop_value}"),
         Storage::Recomputed(loop_value) => format!("recomputed in loop {loop_value}"),
+        Storage::Positional(loop_value) => format!("by position in loop {loop_value}"),
     }
 }
 

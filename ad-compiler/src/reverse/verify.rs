@@ -47,6 +47,8 @@ pub fn verify(plan: &ReversePlan<'_>) -> Result<(), String> {
             Storage::Tape => !loops.is_empty(),
             Storage::Local | Storage::Slot => loops.is_empty(),
             Storage::Guard(_) | Storage::Recomputed(_) => true,
+            // A float of an iteration of a loop of the outermost block, the innermost around it.
+            Storage::Positional(value) => key.1 == SavedKind::Value && loops.as_slice() == [*value],
         };
         if !placed {
             return Err(format!(
@@ -393,7 +395,8 @@ fn collect_reads(
                     &mut |value, kind, storage, loops| record(reads, value, kind, storage, loops),
                 );
                 loops.push(instr.result);
-                for_each_iteration_save(stored, loops, &mut |value, kind, storage, loops| {
+                let at = stored_storage(instr.result, counted.as_ref());
+                for_each_iteration_save(stored, at, loops, &mut |value, kind, storage, loops| {
                     record(reads, value, kind, storage, loops)
                 });
                 collect_reads(&body.steps, loops, reads);

@@ -145,15 +145,17 @@ fn a_loop_stores_a_float_per_iteration_and_walks_its_range_backwards() {
                 use ::ad::__private::method_rules::*;
                 let mut __ad_v0 = __ad_p0;
                 let mut __ad_v1 = __ad_p1;
-                let mut __ad_stored6 = ::std::vec::Vec::new();
                 let __ad_zero0 = ::ad::__private::Differentiable::zero_shape(&__ad_v0);
                 let mut __ad_v2 = 1.0;
                 let mut __ad_v3 = 0;
                 let mut __ad_v4 = __ad_v3..__ad_v1;
                 let mut __ad_v5 = ::core::iter::IntoIterator::into_iter(__ad_v4);
                 let __ad_items16 = ::core::clone::Clone::clone(&__ad_v5);
-                let __ad_remaining = ::core::iter::Iterator::size_hint(&__ad_v5).0 + 1;
-                __ad_stored6.reserve(__ad_remaining);
+                let __ad_positions16 = ::ad::__private::CountedRange::positions(&__ad_v5);
+                let mut __ad_stored6 = ::std::vec![
+                    < f64 as ::core::default::Default > ::default();
+                    ::ad::__private::CountedRange::trips(& __ad_v5)
+                ];
                 let (mut __ad_v6,) = (__ad_v2,);
                 loop {
                     let mut __ad_v7 = false;
@@ -163,7 +165,9 @@ fn a_loop_stores_a_float_per_iteration_and_walks_its_range_backwards() {
                         let mut __ad_v10 = __ad_v8.unwrap();
                         let mut __ad_v11 = __ad_v6 * __ad_v0;
                         let mut __ad_v12 = ();
-                        __ad_stored6.push(::ad::__private::Operand::operand(__ad_v6));
+                        __ad_stored6[::ad::__private::Position::of(&__ad_positions16, __ad_v10)] = ::ad::__private::Operand::operand(
+                            __ad_v6,
+                        );
                         (__ad_v12, __ad_v11)
                     } else {
                         let mut __ad_v13 = ();
@@ -179,7 +183,6 @@ fn a_loop_stores_a_float_per_iteration_and_walks_its_range_backwards() {
                 (
                     __ad_v17,
                     move |__ad_seed: f64| {
-                        let mut __ad_stored6_cursor = __ad_stored6.len();
                         let mut __ad_adj17 = ::core::option::Option::Some(__ad_seed);
                         let mut __ad_adj0 = __ad_zero0.zeros();
                         let mut __ad_carry16_0 = __ad_adj17.take();
@@ -203,10 +206,10 @@ fn a_loop_stores_a_float_per_iteration_and_walks_its_range_backwards() {
                                 ::ad::__private::accumulate(&mut __ad_adj15, __ad_d);
                             }
                             let mut __ad_v10 = __ad_item16;
-                            let mut __ad_v6 = {
-                                __ad_stored6_cursor -= 1;
-                                __ad_stored6[__ad_stored6_cursor]
-                            };
+                            let mut __ad_v6 = __ad_stored6[::ad::__private::Position::of(
+                                &__ad_positions16,
+                                __ad_v10,
+                            )];
                             let mut __ad_v12 = ();
                             let mut __ad_adj11 = ::core::option::Option::None;
                             if let ::core::option::Option::Some(__ad_d) = __ad_adj15.take() {

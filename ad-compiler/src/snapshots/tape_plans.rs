@@ -77,7 +77,7 @@ fn a_carried_product_stores_one_float_per_iteration() {
         }
     });
     expect![[r#"
-        saved: pullback %11 (recomputed in loop %16), value %6 (tape)
+        saved: pullback %11 (recomputed in loop %16), value %6 (by position in loop %16)
         primal:
           zero of parameter 0
           %2 = const 1.0
@@ -129,7 +129,7 @@ fn nested_loops_recompute_the_inner_range_and_positions() {
         }
     });
     expect![[r#"
-        saved: pullback %24 (recomputed in loop %32), pullback %25 (recomputed in loop %32), pullback %26 (recomputed in loop %32), pullback %27 (recomputed in loop %32), items %32 (recomputed in loop %40), pullback %34 (recomputed in loop %40), pullback %35 (recomputed in loop %40), value %34 (tape)
+        saved: pullback %24 (recomputed in loop %32), pullback %25 (recomputed in loop %32), pullback %26 (recomputed in loop %32), pullback %27 (recomputed in loop %32), items %32 (recomputed in loop %40), pullback %34 (recomputed in loop %40), pullback %35 (recomputed in loop %40), value %34 (by position in loop %40)
         primal:
           zero of parameter 0
           zero of parameter 1

@@ -9,14 +9,22 @@ use super::{Printer, declare, primal};
 use crate::ir::{ArithOp, LoopShape, Op, ValueId};
 use crate::names::{self, runtime};
 use crate::reverse::plan::*;
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use std::collections::HashMap;
 
-/// The floats each counted loop of `steps` stores per iteration, by the loop's value.
+/// The floats each iteration of a loop stores for its reverse.
+pub(super) struct StoredFloats {
+    /// The stored values.
+    values: Vec<ValueId>,
+    /// For a counted loop that keeps them by position, its item: the position is the item's.
+    item: Option<ValueId>,
+}
+
+/// The floats each loop of `steps` stores per iteration, by the loop's value.
 pub(super) fn stored_by_loop(
     steps: &[PrimalStep<'_>],
-    stored: &mut HashMap<ValueId, Vec<ValueId>>,
+    stored: &mut HashMap<ValueId, StoredFloats>,
 ) {
     for step in steps {
         match step {
@@ -32,9 +40,12 @@ pub(super) fn stored_by_loop(
                 instr,
                 body_steps,
                 stored: floats,
+                counted,
                 ..
             } => {
-                stored.insert(instr.result, floats.clone());
+                let item = counted.as_ref().filter(|c| c.by_position).map(|c| c.item);
+                let values = floats.clone();
+                stored.insert(instr.result, StoredFloats { values, item });
                 stored_by_loop(body_steps, stored);
             }
             _ => {}
@@ -42,19 +53,85 @@ pub(super) fn stored_by_loop(
     }
 }
 
-/// Binds the floats an iteration `stored`, popped from their tapes at the start of its
-/// reverse (in any order: each has its own tape).
-pub(super) fn restore_stored(stored: &[ValueId]) -> TokenStream {
-    stored
-        .iter()
-        .map(|v| {
-            let (value, read) = (names::value(*v), restore(&names::stored(*v), Storage::Tape));
+impl Printer<'_, '_> {
+    /// Where the iteration of `loop_value` that is ending stores its floats (at the end of
+    /// its guard's `then` branch): pushed on their tapes, or written at the item's position.
+    pub(super) fn store_floats(&self, loop_value: ValueId) -> TokenStream {
+        let rt = runtime();
+        self.each_stored(loop_value, |tape, value, place| {
+            // A reference to an element is stored as the float it points to.
+            let value = quote!(#rt::Operand::operand(#value));
+            match place {
+                Some(place) => quote!(#place = #value;),
+                None => quote!(#tape.push(#value);),
+            }
+        })
+    }
+
+    /// Binds the floats the iteration of `loop_value` being reversed stored: popped from
+    /// their tapes at the start of its reverse (in any order: each has its own tape), or read
+    /// at the position of its item (bound before).
+    pub(super) fn restore_floats(&self, loop_value: ValueId) -> TokenStream {
+        self.each_stored(loop_value, |tape, value, place| {
+            let read = place.unwrap_or_else(|| restore(&tape, Storage::Tape));
             quote!(let mut #value = #read;)
         })
-        .collect()
-}
+    }
 
-impl Printer<'_, '_> {
+    /// `code(tape, value, place)` for each float an iteration of `loop_value` stores: its
+    /// tape, its local, and for floats kept by position, the element at the item's position.
+    fn each_stored(
+        &self,
+        loop_value: ValueId,
+        code: impl Fn(Ident, Ident, Option<TokenStream>) -> TokenStream,
+    ) -> TokenStream {
+        let rt = runtime();
+        let Some(stored) = self.stored.get(&loop_value) else {
+            return quote!();
+        };
+        stored
+            .values
+            .iter()
+            .map(|v| {
+                let tape = names::stored(*v);
+                let place = stored.item.map(|item| {
+                    let (positions, item) = (names::positions(loop_value), names::value(item));
+                    quote!(#tape[#rt::Position::of(&#positions, #item)])
+                });
+                code(tape, names::value(*v), place)
+            })
+            .collect()
+    }
+
+    /// Before a counted loop that keeps its floats by position: the map from its items to
+    /// positions, and a vector per float, sized by the trip count.
+    pub(super) fn stored_by_position(
+        &self,
+        loop_value: ValueId,
+        counted: &Counted<'_>,
+        stored: &[ValueId],
+    ) -> TokenStream {
+        if !counted.by_position {
+            return quote!();
+        }
+        let rt = runtime();
+        let (positions, iterator) = (names::positions(loop_value), names::value(counted.iterator));
+        let vectors = stored.iter().map(|v| {
+            let tape = names::stored(*v);
+            let Some(width) = self.program.float_types.get(v) else {
+                return quote!(::core::compile_error!(
+                    "internal error in ad, please report: a float kept by position without its type"
+                ););
+            };
+            let ty = quote::format_ident!("{}", width);
+            quote!(let mut #tape = ::std::vec![<#ty as ::core::default::Default>::default(); #rt::CountedRange::trips(&#iterator)];)
+        });
+        quote! {
+            let #positions = #rt::CountedRange::positions(&#iterator);
+            #(#vectors)*
+        }
+    }
+
     /// The reverse of a loop: the outputs' adjoints enter the last iteration's yields; each
     /// reverse iteration hands its parameters' adjoints to the previous one; what reaches the
     /// first iteration's parameters goes to the initial values.
@@ -64,7 +141,7 @@ impl Printer<'_, '_> {
         shape: &LoopShape,
         storage: Storage,
         carried: &[usize],
-        (body, stored): (&ReverseRegion<'_>, &[ValueId]),
+        body: &ReverseRegion<'_>,
         counted: Option<&Counted<'_>>,
     ) -> TokenStream {
         let d = names::adjoint_in_hand();
@@ -136,7 +213,7 @@ impl Printer<'_, '_> {
                 })
                 .collect();
             let (item, value) = (names::reverse_item(r), names::value(counted.item));
-            let restore_stored = restore_stored(stored);
+            let restore_stored = self.restore_floats(r);
             let recompute: TokenStream = counted
                 .recomputed
                 .iter()

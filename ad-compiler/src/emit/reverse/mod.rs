@@ -14,7 +14,7 @@ use crate::analysis::ownership::Ownership;
 use crate::ir::{Body, Op, ValueId};
 use crate::names::{self, runtime};
 use crate::reverse::plan::*;
-use loops::{float_adjoint, stored_by_loop};
+use loops::{StoredFloats, float_adjoint, stored_by_loop};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
 use saved::{declare_saved, reserve_tapes, restore, save, saved_name};
@@ -199,8 +199,8 @@ struct Printer<'p, 'a> {
     ir: &'p Body,
     program: &'p ReversePlan<'a>,
     owned: Ownership,
-    /// The floats each counted loop's iterations store, by the loop's value.
-    stored: HashMap<ValueId, Vec<ValueId>>,
+    /// The floats each loop's iterations store, by the loop's value.
+    stored: HashMap<ValueId, StoredFloats>,
 }
 
 impl Printer<'_, '_> {
@@ -242,18 +242,8 @@ impl Printer<'_, '_> {
                 );
                 // The guard of a counted loop: the iteration ends by storing the floats its
                 // reverse cannot recompute.
-                let stores: TokenStream = match storage {
-                    Storage::Guard(loop_value) => self
-                        .stored
-                        .get(loop_value)
-                        .into_iter()
-                        .flatten()
-                        .map(|v| {
-                            // A reference to an element is stored as the float it points to.
-                            let (tape, value) = (names::stored(*v), names::value(*v));
-                            quote!(#tape.push(#rt::Operand::operand(#value));)
-                        })
-                        .collect(),
+                let stores = match storage {
+                    Storage::Guard(loop_value) => self.store_floats(*loop_value),
                     _ => quote!(),
                 };
                 let then_code = self.primal(then_steps);
@@ -287,7 +277,9 @@ impl Printer<'_, '_> {
                     let shape = quote!(#rt::IndexShape::index_shape(&#base));
                     save(&names::index_shape(*index), *storage, shape)
                 });
-                let reserve = reserve_tapes(shape, body_steps, stored);
+                let stored_at = counted.stored_storage(instr.result);
+                let reserve = reserve_tapes(shape, body_steps, (stored, stored_at));
+                let by_position = self.stored_by_position(instr.result, counted, stored);
                 let statement = primal::loop_statement(
                     instr,
                     shape,
@@ -295,7 +287,7 @@ impl Printer<'_, '_> {
                     quote!(),
                     quote!(),
                 );
-                quote!(#items #(#shapes)* #reserve #statement)
+                quote!(#items #(#shapes)* #reserve #by_position #statement)
             }
             PrimalStep::Loop {
                 instr,
@@ -314,7 +306,7 @@ impl Printer<'_, '_> {
                     quote!(#counter += 1;),
                     record,
                 );
-                let reserve = reserve_tapes(shape, body_steps, stored);
+                let reserve = reserve_tapes(shape, body_steps, (stored, Storage::Tape));
                 quote!(let mut #counter = 0usize; #reserve #statement)
             }
         }
@@ -347,7 +339,10 @@ impl Printer<'_, '_> {
         let name = names::pullback(v);
         match storage {
             // (Only an element read is `Recomputed`, and `IndexAdd` rebuilds its position.)
-            Storage::Local | Storage::Guard(_) | Storage::Recomputed(_) => {
+            Storage::Local
+            | Storage::Guard(_)
+            | Storage::Recomputed(_)
+            | Storage::Positional(_) => {
                 let inner = quote!(let #held = &#name; #body);
                 self.with_adjoint(v, inner)
             }
@@ -671,9 +666,7 @@ impl Printer<'_, '_> {
                 let else_code = self.reverse_region(else_region);
                 // The guard of a loop: each iteration that took it stored floats for its reverse.
                 let restored = match storage {
-                    Storage::Guard(loop_value) => {
-                        loops::restore_stored(self.stored.get(loop_value).map_or(&[][..], |s| s))
-                    }
+                    Storage::Guard(loop_value) => self.restore_floats(*loop_value),
                     _ => quote!(),
                 };
                 quote!(if (#taken) { #restored #then_code } else { #else_code })
@@ -689,15 +682,8 @@ impl Printer<'_, '_> {
                 carried,
                 body,
                 counted,
-                stored,
-            } => self.reverse_loop(
-                instr,
-                shape,
-                *storage,
-                carried,
-                (body, stored),
-                counted.as_ref(),
-            ),
+                ..
+            } => self.reverse_loop(instr, shape, *storage, carried, body, counted.as_ref()),
         }
     }
 

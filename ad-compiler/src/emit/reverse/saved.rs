@@ -32,7 +32,8 @@ pub(super) fn declare_saved(saved: &Saved) -> TokenStream {
         (Storage::Slot, SavedKind::Branch) => quote!(let mut #name = false;),
         (Storage::Slot, SavedKind::Trips) => quote!(let mut #name = 0usize;),
         (Storage::Tape, _) => quote!(let mut #name = ::std::vec::Vec::new();),
-        (Storage::Guard(_) | Storage::Recomputed(_), _) => quote!(),
+        // (Floats kept by position are declared before their loop, sized by its trip count.)
+        (Storage::Guard(_) | Storage::Recomputed(_) | Storage::Positional(_), _) => quote!(),
         // Iterators and shapes are only saved by loops outside branches (see
         // `reverse::counted`): never in a slot.
         (Storage::Slot, SavedKind::Items | SavedKind::Shape | SavedKind::Value) => quote!(),
@@ -45,7 +46,8 @@ pub(super) fn save(name: &Ident, storage: Storage, value: TokenStream) -> TokenS
         Storage::Local => quote!(let #name = #value;),
         Storage::Slot => quote!(#name = #value;),
         Storage::Tape => quote!(#name.push(#value);),
-        Storage::Guard(_) | Storage::Recomputed(_) => quote!(),
+        // (Floats kept by position are written by the loop's guard, see `emit::reverse`.)
+        Storage::Guard(_) | Storage::Recomputed(_) | Storage::Positional(_) => quote!(),
     }
 }
 
@@ -62,8 +64,9 @@ pub(super) fn restore(name: &Ident, storage: Storage) -> TokenStream {
             let iteration = names::reverse_iteration(loop_value);
             quote!(#iteration != 0)
         }
-        // (Only a loop's iterator is read back from `Recomputed`, by `restore_clone`.)
-        Storage::Recomputed(_) => quote!(#name),
+        // (Only a loop's iterator is read back from `Recomputed`, by `restore_clone`; floats
+        // kept by position are read by `loops::restore_stored`.)
+        Storage::Recomputed(_) | Storage::Positional(_) => quote!(#name),
     }
 }
 
@@ -79,7 +82,9 @@ pub(super) fn restore_clone(name: &Ident, storage: Storage, value: ValueId) -> T
             quote!({ #cursor -= 1; #entry })
         }
         Storage::Recomputed(_) => clone(names::value(value).into_token_stream()),
-        Storage::Local | Storage::Slot | Storage::Guard(_) => clone(quote!(#name)),
+        Storage::Local | Storage::Slot | Storage::Guard(_) | Storage::Positional(_) => {
+            clone(quote!(#name))
+        }
     }
 }
 
@@ -89,7 +94,7 @@ pub(super) fn restore_clone(name: &Ident, storage: Storage, value: ValueId) -> T
 pub(super) fn reserve_tapes(
     shape: &LoopShape,
     body_steps: &[PrimalStep<'_>],
-    stored: &[ValueId],
+    (stored, stored_at): (&[ValueId], Storage),
 ) -> TokenStream {
     let Some(iterator) = shape.iterator else {
         return quote!();
@@ -100,7 +105,7 @@ pub(super) fn reserve_tapes(
             tapes.push(saved_name(value, kind));
         }
     };
-    for_each_iteration_save(stored, &[], &mut visit);
+    for_each_iteration_save(stored, stored_at, &[], &mut visit);
     for_each_save(body_steps, &mut Vec::new(), &mut visit);
     if tapes.is_empty() {
         return quote!();
