@@ -1,5 +1,6 @@
 //! Rules of `a.dot(&b)` for float vectors and matrices.
 
+use super::kernels::{matvec, matvec_transposed, ndarray_dot};
 use crate::second::Second;
 use ad_core::forward::MaybeTangent;
 use ndarray::{Array1, Array2};
@@ -53,21 +54,23 @@ pub trait DotRule<R>: Sized {
     ) -> (Self::Output, Second<Self::Output>);
 }
 
+/// `dot_rule!(A, B, Out, product, |d, a, b| (adj a, adj b))`: the rules of `a.dot(&b)`,
+/// computing the value (and the tangents) by `product(&a, &b)`.
 macro_rules! dot_rule {
-    ($lhs:ty, $rhs:ty, $out:ty, |$d:ident, $a:ident, $b:ident| ($da:expr, $db:expr)) => {
+    ($lhs:ty, $rhs:ty, $out:ty, $product:expr, |$d:ident, $a:ident, $b:ident| ($da:expr, $db:expr)) => {
         impl DotRule<$rhs> for $lhs {
             type Output = $out;
             fn __ad_vjp_dot(&self, rhs: &$rhs) -> ($out, impl Fn($out) -> ($lhs, $rhs) + use<>) {
                 let ($a, $b) = (self.clone(), rhs.clone());
-                (self.dot(rhs), move |$d: $out| ($da, $db))
+                ($product(self, rhs), move |$d: $out| ($da, $db))
             }
             fn __ad_vjp_dot_lhs(&self, rhs: $rhs) -> ($out, impl Fn($out) -> $lhs + use<>) {
                 let $b = rhs;
-                (self.dot(&$b), move |$d: $out| $da)
+                ($product(self, &$b), move |$d: $out| $da)
             }
             fn __ad_vjp_dot_rhs(this: $lhs, rhs: &$rhs) -> ($out, impl Fn($out) -> $rhs + use<>) {
                 let $a = this;
-                ($a.dot(rhs), move |$d: $out| $db)
+                ($product(&$a, rhs), move |$d: $out| $db)
             }
             fn __ad_fwd_dot(
                 &self,
@@ -75,9 +78,9 @@ macro_rules! dot_rule {
                 t: impl MaybeTangent<$lhs>,
                 t_rhs: impl MaybeTangent<$rhs>,
             ) -> ($out, $out) {
-                let value = self.dot(rhs);
-                let left = t.map_or(None, |t| Some(t.dot(rhs)));
-                let right = t_rhs.map_or(None, |t| Some(self.dot(&t)));
+                let value = $product(self, rhs);
+                let left = t.map_or(None, |t| Some($product(&t, rhs)));
+                let right = t_rhs.map_or(None, |t| Some($product(self, &t)));
                 let tangent = match (left, right) {
                     (Some(l), Some(r)) => l + r,
                     (Some(l), None) => l,
@@ -96,29 +99,32 @@ macro_rules! dot_rule {
                 let zero_rhs = |x: &$rhs| x * 0.0;
                 let (a1, a2, a12) = t.or_zero(|| (zero(self), zero(self), zero(self)));
                 let (b1, b2, b12) = t_rhs.or_zero(|| (zero_rhs(rhs), zero_rhs(rhs), zero_rhs(rhs)));
-                let first = a1.dot(rhs) + self.dot(&b1);
-                let second = a2.dot(rhs) + self.dot(&b2);
-                let mixed = a12.dot(rhs) + self.dot(&b12) + a1.dot(&b2) + a2.dot(&b1);
-                (self.dot(rhs), (first, second, mixed))
+                let first = $product(&a1, rhs) + $product(self, &b1);
+                let second = $product(&a2, rhs) + $product(self, &b2);
+                let mixed = $product(&a12, rhs)
+                    + $product(self, &b12)
+                    + $product(&a1, &b2)
+                    + $product(&a2, &b1);
+                ($product(self, rhs), (first, second, mixed))
             }
         }
     };
 }
 
 for_each_float! {
-dot_rule!(Array1<Float>, Array1<Float>, Float, |d, a, b| (&b * d, &a * d));
+dot_rule!(Array1<Float>, Array1<Float>, Float, ndarray_dot, |d, a, b| (&b * d, &a * d));
 // The matrix's cotangent is the outer product `d bᵀ`.
-dot_rule!(Array2<Float>, Array1<Float>, Array1<Float>, |d, a, b| (
+dot_rule!(Array2<Float>, Array1<Float>, Array1<Float>, matvec, |d, a, b| (
     outer(&d, &b),
-    a.t().dot(&d)
+    matvec_transposed(&a, &d)
 ));
 // A vector times a matrix (`h.dot(&w)`, the vector as a row): the matrix's cotangent is the
 // outer product `a dᵀ`.
-dot_rule!(Array1<Float>, Array2<Float>, Array1<Float>, |d, a, b| (
-    b.dot(&d),
+dot_rule!(Array1<Float>, Array2<Float>, Array1<Float>, ndarray_dot, |d, a, b| (
+    matvec(&b, &d),
     outer(&a, &d)
 ));
-dot_rule!(Array2<Float>, Array2<Float>, Array2<Float>, |d, a, b| (
+dot_rule!(Array2<Float>, Array2<Float>, Array2<Float>, ndarray_dot, |d, a, b| (
     d.dot(&b.t()),
     a.t().dot(&d)
 ));

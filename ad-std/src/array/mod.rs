@@ -44,6 +44,7 @@ macro_rules! for_each_float {
 pub mod broadcast;
 pub mod dot;
 pub mod elementwise;
+pub mod kernels;
 pub mod operators;
 pub mod partial;
 pub mod products;
