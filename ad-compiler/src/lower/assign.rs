@@ -60,6 +60,9 @@ impl Builder<'_> {
         if let Expr::Paren(p) = place {
             return self.assign_to(&p.expr, value);
         }
+        if self.assign_destructured(place, value) {
+            return;
+        }
         // A nested place (`p.a.b = ..`, `self.w[i] = ..`): a new version of the enclosing
         // place with this part replaced, assigned to the enclosing place in turn, so that
         // `p.a.b = v` is `p = SetField(p, a, SetField(p.a, b, v))` and its adjoint is that of
@@ -179,5 +182,116 @@ pub(super) fn local_name(expr: &Expr) -> Option<String> {
             .map(|i| i.to_string()),
         Expr::Paren(p) => local_name(&p.expr),
         _ => None,
+    }
+}
+
+impl Builder<'_> {
+    /// Destructuring assignment: `(a, b) = value` assigns each component to its place
+    /// (`(a, b) = (b, a + b)` swaps, as the whole right side is computed first), `S { x, y } =
+    /// value` each field, `_` nothing. False when `place` is none of these.
+    fn assign_destructured(&mut self, place: &Expr, value: ValueId) -> bool {
+        match place {
+            Expr::Infer(_) => true,
+            Expr::Tuple(t) => {
+                let items = self
+                    .tuple_items(value)
+                    .filter(|items| items.len() == t.elems.len());
+                for (index, elem) in t.elems.iter().enumerate() {
+                    if matches!(elem, Expr::Infer(_)) {
+                        continue;
+                    }
+                    let component = match &items {
+                        Some(items) => items[index],
+                        None => {
+                            let member = syn::Member::Unnamed(syn::Index {
+                                index: index as u32,
+                                span: elem.span(),
+                            });
+                            self.push(Op::Field(value, member), elem.span())
+                        }
+                    };
+                    self.assign_to(elem, component);
+                }
+                true
+            }
+            Expr::Struct(s) if s.rest.is_none() => {
+                for field in &s.fields {
+                    // A literal's own field values keep their own activity and types.
+                    let part = match self.struct_field(value, &field.member) {
+                        Some(part) => part,
+                        None => self.push(Op::Field(value, field.member.clone()), field.span()),
+                    };
+                    self.assign_to(&field.expr, part);
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// `std::mem::swap(&mut a, &mut b)` of two places: each gets the other's value.
+    pub(super) fn lower_swap(&mut self, a: &Expr, b: &Expr) {
+        let (a, b) = (mutable_place(a), mutable_place(b));
+        let (value_a, value_b) = (self.lower_value(a), self.lower_value(b));
+        self.assign_to(a, value_b);
+        self.assign_to(b, value_a);
+    }
+
+    /// `std::mem::replace(&mut place, value)`: the place gets `value`; the old value is the
+    /// call's.
+    pub(super) fn lower_replace(&mut self, place: &Expr, value: &Expr) -> ValueId {
+        let place = mutable_place(place);
+        let old = self.lower_value(place);
+        let new = self.lower_value(value);
+        self.assign_to(place, new);
+        old
+    }
+
+    /// `v.swap(i, j);` on a local sequence: two element writes, each of the other's value.
+    pub(super) fn lower_element_swap(&mut self, m: &syn::ExprMethodCall) {
+        let (Some(i), Some(j)) = (m.args.first(), m.args.get(1)) else {
+            return;
+        };
+        let base = &*m.receiver;
+        let (i, j) = (self.lower_value(i), self.lower_value(j));
+        let Some(sequence) = local_name(base).and_then(|n| self.lookup(&n)) else {
+            return;
+        };
+        let read = |builder: &mut Self, index| {
+            builder.push(
+                Op::Index {
+                    base: sequence,
+                    index,
+                    by_ref: false,
+                },
+                m.span(),
+            )
+        };
+        let write = |builder: &mut Self, base, index, value| {
+            let indices = vec![index];
+            builder.push(
+                Op::IndexSet {
+                    base,
+                    indices,
+                    value,
+                },
+                m.span(),
+            )
+        };
+        let (at_i, at_j) = (read(self, i), read(self, j));
+        let first = write(self, sequence, i, at_j);
+        let second = write(self, first, j, at_i);
+        if let Some(name) = local_name(base) {
+            self.assign(&name, second);
+        }
+    }
+}
+
+/// The place of `&mut place` (or the expression itself).
+fn mutable_place(e: &Expr) -> &Expr {
+    match e {
+        Expr::Reference(r) if r.mutability.is_some() => &r.expr,
+        Expr::Paren(p) => mutable_place(&p.expr),
+        other => other,
     }
 }

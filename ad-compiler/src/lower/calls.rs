@@ -36,6 +36,16 @@ impl Builder<'_> {
             // Never differentiated: any expression rustc accepts, closures included.
             return call.args.first().map(|a| self.lower_opaque(a));
         }
+        match (mem_function(call), call.args.first(), call.args.get(1)) {
+            (Some(MemFunction::Swap), Some(a), Some(b)) => {
+                self.lower_swap(a, b);
+                return Some(self.push(Op::Const(quote::quote!(())), call.span()));
+            }
+            (Some(MemFunction::Replace), Some(place), Some(value)) => {
+                return Some(self.lower_replace(place, value));
+            }
+            _ => {}
+        }
         let joins_arrays = callee.path.segments.last().is_some_and(|s| {
             (s.ident == "concatenate" || s.ident == "stack") && call.args.len() == 2
         });
@@ -346,4 +356,32 @@ fn pattern_name(pat: &syn::Pat) -> Option<String> {
         syn::Pat::Type(t) => pattern_name(&t.pat),
         _ => None,
     }
+}
+
+/// The functions of `std::mem` that write the places they are given.
+pub(super) enum MemFunction {
+    /// `mem::swap(&mut a, &mut b)`.
+    Swap,
+    /// `mem::replace(&mut a, value)`.
+    Replace,
+}
+
+/// Which `mem` function `call` calls (by a path ending in `mem::swap` or `mem::replace`,
+/// with two arguments), if any.
+pub(super) fn mem_function(call: &syn::ExprCall) -> Option<MemFunction> {
+    let Expr::Path(p) = &*call.func else {
+        return None;
+    };
+    let names: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    let function = match names.as_slice() {
+        [.., module, f] if module == "mem" && f == "swap" => MemFunction::Swap,
+        [.., module, f] if module == "mem" && f == "replace" => MemFunction::Replace,
+        _ => return None,
+    };
+    (call.args.len() == 2).then_some(function)
 }

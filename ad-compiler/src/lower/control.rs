@@ -11,7 +11,7 @@
 //! done where the `if` is a statement of the function's outermost statement list (or of a
 //! branch made by this rule); elsewhere a `return` inside a branch is reported.
 
-use super::ssa::Builder;
+use super::ssa::{Builder, UNINIT};
 use crate::ir::{Op, Region, ValueId};
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
@@ -222,6 +222,7 @@ impl Builder<'_> {
         let (else_instrs, else_value, else_scopes) = self.lower_branch(else_branch, tail, span);
 
         let mut changed = Vec::new();
+        let mut uninit_after = Vec::new();
         for (i, scope) in before.iter().enumerate() {
             for (j, (_, value)) in scope.iter().enumerate() {
                 let then_binding = then_scopes
@@ -234,7 +235,12 @@ impl Builder<'_> {
                     .and_then(|s| s.get(j))
                     .map(|b| b.1)
                     .unwrap_or(*value);
-                if then_binding != *value || else_binding != *value {
+                // A local assigned on one path only stays uninitialised (see `ssa::UNINIT`).
+                let uninit = (then_binding == UNINIT || else_binding == UNINIT)
+                    && then_binding != else_binding;
+                if uninit {
+                    uninit_after.push((i, j));
+                } else if then_binding != *value || else_binding != *value {
                     changed.push((i, j, then_binding, else_binding));
                 }
             }
@@ -264,8 +270,9 @@ impl Builder<'_> {
             span,
         );
         let mut scopes = before;
-        for ((i, j, _, _), output) in changed.iter().zip(merged) {
-            if let Some(slot) = scopes.get_mut(*i).and_then(|s| s.get_mut(*j)) {
+        let outputs = changed.iter().map(|(i, j, _, _)| (*i, *j)).zip(merged);
+        for ((i, j), output) in outputs.chain(uninit_after.into_iter().map(|at| (at, UNINIT))) {
+            if let Some(slot) = scopes.get_mut(i).and_then(|s| s.get_mut(j)) {
                 slot.1 = output;
             }
         }

@@ -269,6 +269,14 @@ impl Builder<'_> {
             }
             return v;
         }
+        if p.qself.is_none()
+            && let Some(ident) = p.path.get_ident()
+            && self.is_uninit(&ident.to_string())
+        {
+            // rustc accepts the read, so every path assigns it: inside a `loop` left by
+            // `break` (the one case where merging the paths here loses the value).
+            self.diag.error_spanned(p, format!("`{ident}` is assigned inside a loop and read after it: give it a value where it is declared (`let {ident} = ..;`)"));
+        }
         // A `const`, a static or a variable captured by a closure: a constant.
         self.push(Op::Const(p.to_token_stream()), p.span())
     }

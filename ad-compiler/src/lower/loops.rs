@@ -591,6 +591,10 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
                 Expr::Index(i) => self.note(&i.expr),
                 Expr::Field(f) => self.note(&f.base),
                 Expr::Paren(p) => self.note(&p.expr),
+                // Destructuring assignments and `&mut place` given to `mem::swap`.
+                Expr::Tuple(t) => t.elems.iter().for_each(|e| self.note(e)),
+                Expr::Struct(s) => s.fields.iter().for_each(|f| self.note(&f.expr)),
+                Expr::Reference(r) if r.mutability.is_some() => self.note(&r.expr),
                 _ => {}
             }
         }
@@ -604,6 +608,13 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
                 self.note(&m.receiver);
             }
             syn::visit::visit_stmt(self, s);
+        }
+        fn visit_expr_call(&mut self, e: &'ast syn::ExprCall) {
+            // `mem::swap(&mut a, &mut b)` and `mem::replace(&mut a, ..)` write their places.
+            if super::calls::mem_function(e).is_some() {
+                e.args.iter().for_each(|a| self.note(a));
+            }
+            syn::visit::visit_expr_call(self, e);
         }
         fn visit_expr_method_call(&mut self, e: &'ast syn::ExprMethodCall) {
             // `v.push(x)` makes a new version of `v`.

@@ -16,6 +16,11 @@ const BLOCK_START: &str = "{";
 /// The name a binding takes once its block has ended: not a Rust name either.
 const HIDDEN: &str = "}";
 
+/// The value of a local declared without one (`let y;`) until it is assigned: no instruction
+/// defines it. Where paths merge, a local that is uninitialised on one of them stays
+/// uninitialised (rustc, which checks the original function, rejects any read of it there).
+pub const UNINIT: ValueId = ValueId(u32::MAX - 1);
+
 /// The bindings of every scope, innermost last: name and current value.
 pub type Scopes = Vec<Vec<(String, ValueId)>>;
 
@@ -115,15 +120,31 @@ impl<'d> Builder<'d> {
 
     /// The components of `value` when it was built by a tuple expression in scope.
     pub fn tuple_items(&self, value: ValueId) -> Option<Vec<ValueId>> {
+        match self.defining_op(value)? {
+            Op::Tuple(items) => Some(items.clone()),
+            _ => None,
+        }
+    }
+
+    /// The value of field `member` of `value` when it was built by a struct literal in scope
+    /// (without `..rest`).
+    pub fn struct_field(&self, value: ValueId, member: &syn::Member) -> Option<ValueId> {
+        match self.defining_op(value)? {
+            Op::Struct {
+                fields, rest: None, ..
+            } => fields.iter().find(|(m, _)| m == member).map(|(_, v)| *v),
+            _ => None,
+        }
+    }
+
+    /// The operation defining `value`, when it is in scope.
+    fn defining_op(&self, value: ValueId) -> Option<&Op> {
         self.frames
             .iter()
             .rev()
             .flatten()
             .find(|i| i.result == value)
-            .and_then(|i| match &i.op {
-                Op::Tuple(items) => Some(items.clone()),
-                _ => None,
-            })
+            .map(|i| &i.op)
     }
 
     /// Starts collecting the instructions of a region.
@@ -155,8 +176,18 @@ impl<'d> Builder<'d> {
         self.scopes = scopes;
     }
 
-    /// The current value of the local `name`, if it is one.
+    /// The current value of the local `name`, if it is one with a value.
     pub fn lookup(&self, name: &str) -> Option<ValueId> {
+        self.binding(name).filter(|v| *v != UNINIT)
+    }
+
+    /// Whether `name` is a local declared without a value and not assigned on every path
+    /// to here.
+    pub fn is_uninit(&self, name: &str) -> bool {
+        self.binding(name) == Some(UNINIT)
+    }
+
+    fn binding(&self, name: &str) -> Option<ValueId> {
         self.scopes
             .iter()
             .rev()

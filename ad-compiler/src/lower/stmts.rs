@@ -122,6 +122,12 @@ impl Builder<'_> {
                 let value = self.lower_block(&b.block);
                 return if semi.is_none() { value } else { None };
             }
+            // `v.swap(i, j);` on a local sequence: two element writes.
+            Stmt::Expr(Expr::MethodCall(m), Some(_))
+                if m.method == "swap" && m.args.len() == 2 && self.inout_receiver(m).is_some() =>
+            {
+                self.lower_element_swap(m);
+            }
             Stmt::Expr(Expr::MethodCall(m), Some(_)) if self.inout_receiver(m).is_some() => {
                 self.lower_inout_call(m);
             }
@@ -183,10 +189,9 @@ impl Builder<'_> {
 
     pub(super) fn lower_let(&mut self, local: &syn::Local) {
         let Some(init) = &local.init else {
-            self.diag.error(
-                local.span(),
-                "a `let` without a value is not supported in differentiable functions: initialise it where it is declared",
-            );
+            // `let y;` (or `let y: T;`, `let (a, b);`): assigned later, on every path that
+            // reads it.
+            self.declare_uninit(&local.pat);
             return;
         };
         if let Some((_, diverge)) = &init.diverge {
@@ -202,5 +207,24 @@ impl Builder<'_> {
         }
         let value = self.lower_value(&init.expr);
         self.bind_pattern(&local.pat, value);
+    }
+}
+
+impl Builder<'_> {
+    /// Declares the names of `pat` without values (see `ssa::UNINIT`).
+    fn declare_uninit(&mut self, pat: &syn::Pat) {
+        match pat {
+            syn::Pat::Type(t) => self.declare_uninit(&t.pat),
+            syn::Pat::Paren(p) => self.declare_uninit(&p.pat),
+            syn::Pat::Tuple(t) => t.elems.iter().for_each(|p| self.declare_uninit(p)),
+            syn::Pat::Wild(_) => {}
+            syn::Pat::Ident(p) if p.by_ref.is_none() && p.subpat.is_none() => {
+                self.bind(p.ident.to_string(), super::ssa::UNINIT);
+            }
+            other => self.diag.error(
+                other.span(),
+                "a `let` without a value declares names (`let y;`, `let (a, b);`) in differentiable functions: declare the names one by one",
+            ),
+        }
     }
 }

@@ -1,0 +1,24 @@
+//! The check every idiom goes through: reverse mode (with forward mode agreeing, by the
+//! suite's operators) against central differences of the original function, and the value
+//! against the original's, at each point given.
+
+/// `check_idiom!(f, [(x, y), ..])` for a function of two `f64`s, `check_idiom!(f, [x, ..])`
+/// for one: at each point, `value_with_gradient!` of `f` against `f` itself and against
+/// central differences of `f`.
+macro_rules! check_idiom {
+    ($f:ident, [$(($x:expr, $y:expr)),+ $(,)?]) => {$({
+        let (x, y): (f64, f64) = ($x, $y);
+        let (value, (dx, dy)) =
+            $crate::common::modes::value_with_gradient!(at: x, y, of: $f);
+        $crate::assert_close(value, $f(x, y));
+        $crate::assert_grad_fd(|p: &[f64]| $f(p[0], p[1]), &[x, y], &[dx, dy]);
+    })+};
+    ($f:ident, [$($x:expr),+ $(,)?]) => {$({
+        let x: f64 = $x;
+        let (value, dx) = $crate::common::modes::value_with_gradient!(at: x, of: $f);
+        $crate::assert_close(value, $f(x));
+        $crate::assert_deriv_fd(|t: f64| $f(t), x, dx);
+    })+};
+}
+
+pub(crate) use check_idiom;
