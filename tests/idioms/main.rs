@@ -13,6 +13,7 @@ mod common;
 
 mod check;
 mod declarations;
+mod patterns;
 mod swaps;
 
 pub use common::*;

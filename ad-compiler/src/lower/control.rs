@@ -11,10 +11,11 @@
 //! done where the `if` is a statement of the function's outermost statement list (or of a
 //! branch made by this rule); elsewhere a `return` inside a branch is reported.
 
+use super::match_pattern::{Bindings, split_pattern};
 use super::ssa::{Builder, UNINIT};
 use crate::ir::{Op, Region, ValueId};
 use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens, quote};
+use quote::quote;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 use syn::{Expr, Pat, Stmt};
@@ -48,17 +49,29 @@ pub enum Branch<'s> {
     },
 }
 
-/// Names bound by a pattern, each with the tuple fields leading to it from the scrutinee.
-type Bindings = Vec<(String, Vec<u32>)>;
-
 impl Builder<'_> {
     /// `if cond { .. } else { .. }`; `rest` is the rest of the statement list when the `if`
     /// is a statement whose branches may `return` (see the module documentation).
     pub fn lower_if(&mut self, e: &syn::ExprIf, rest: Option<&[Stmt]>) -> Option<ValueId> {
         if let Expr::Let(l) = &*e.cond {
+            // `if let p = e { a } else { b }` is `match e { p => { a }, _ => { b } }`.
+            let (pat, scrutinee, then_block) = (&l.pat, &l.expr, &e.then_branch);
+            let otherwise = match &e.else_branch {
+                Some((_, other)) => quote!(#other),
+                None => quote!({}),
+            };
+            let desugared: syn::ExprMatch = syn::parse_quote_spanned! {l.let_token.span=>
+                match #scrutinee {
+                    #pat => #then_block,
+                    _ => #otherwise,
+                }
+            };
+            return self.lower_match(&desugared, rest);
+        }
+        if let Some(l) = let_in_chain(&e.cond) {
             self.diag.error(
                 l.let_token.span,
-                "`if let` is not supported in differentiable functions yet: use `match`",
+                "a `let` chained with `&&` is not supported in differentiable functions yet: nest an `if` inside the `if let`",
             );
             return None;
         }
@@ -146,20 +159,23 @@ impl Builder<'_> {
         let cond = match &arm.guard {
             None => matched,
             Some((_, guard)) => {
-                // The guard sees the arm's bindings and runs only if the pattern matched.
-                self.push_scope();
-                self.bind_fields(scrutinee, &bindings, span);
-                let cond = self
-                    .lower_conditional(
-                        matched,
-                        Branch::Expr(guard),
-                        Branch::Const(quote!(false)),
-                        false,
-                        guard.span(),
-                    )
-                    .unwrap_or(matched);
-                self.pop_scope();
-                cond
+                // The guard sees the arm's bindings, taken only once the pattern matched (an
+                // option's payload exists only then).
+                let guard_branch = Branch::Arm {
+                    scrutinee,
+                    bindings: bindings.clone(),
+                    span,
+                    scoped: false,
+                    body: vec![Stmt::Expr((**guard).clone(), None)],
+                };
+                self.lower_conditional(
+                    matched,
+                    guard_branch,
+                    Branch::Const(quote!(false)),
+                    false,
+                    guard.span(),
+                )
+                .unwrap_or(matched)
             }
         };
         let then_branch = Branch::Arm {
@@ -180,31 +196,6 @@ impl Builder<'_> {
                 let stmts = arm_statements(body, Some(rest));
                 self.lower_stmts(&stmts)
             }
-        }
-    }
-
-    /// Binds each name of a pattern to its part of the scrutinee.
-    fn bind_fields(&mut self, scrutinee: ValueId, bindings: &Bindings, span: Span) {
-        for (name, path) in bindings {
-            let mut value = scrutinee;
-            for index in path {
-                // A component of a tuple built in scope is that value itself, with its own
-                // activity (`match (x, k) { (v, 0) => .. }`).
-                value = match self
-                    .tuple_items(value)
-                    .and_then(|items| items.get(*index as usize).copied())
-                {
-                    Some(item) => item,
-                    None => {
-                        let member = syn::Member::Unnamed(syn::Index {
-                            index: *index,
-                            span,
-                        });
-                        self.push(Op::Field(value, member), span)
-                    }
-                };
-            }
-            self.bind(name.clone(), value);
         }
     }
 
@@ -458,67 +449,14 @@ pub fn exits(expr: &Expr) -> Exits {
     finder.exits
 }
 
-/// Splits a `match` pattern into a test without bindings (for `matches!`) and its bindings.
-/// Lowercase identifiers bind; uppercase ones name constants or unit variants (Rust's naming
-/// convention, the only hint a macro has).
-fn split_pattern(pat: &Pat) -> Result<(TokenStream, Bindings), (TokenStream, String)> {
-    match pat {
-        Pat::Ident(p) if p.by_ref.is_none() && is_binding_name(&p.ident) => {
-            let mut bindings = vec![(p.ident.to_string(), vec![])];
-            let test = match &p.subpat {
-                None => quote!(_),
-                Some((_, sub)) => {
-                    let (test, inner) = split_pattern(sub)?;
-                    bindings.extend(inner);
-                    test
-                }
-            };
-            Ok((test, bindings))
+/// A `let` inside a condition made of `&&` (a let chain), if any.
+fn let_in_chain(cond: &Expr) -> Option<&syn::ExprLet> {
+    match cond {
+        Expr::Let(l) => Some(l),
+        Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
+            let_in_chain(&b.left).or_else(|| let_in_chain(&b.right))
         }
-        Pat::Wild(_) => Ok((quote!(_), vec![])),
-        Pat::Paren(p) => split_pattern(&p.pat),
-        Pat::Tuple(t) => {
-            let mut tests = Vec::new();
-            let mut bindings = Vec::new();
-            for (index, elem) in t.elems.iter().enumerate() {
-                if matches!(elem, Pat::Rest(_)) {
-                    return Err((elem.to_token_stream(), "`..` in a `match` pattern is not supported in differentiable functions: name every component".into()));
-                }
-                let (test, inner) = split_pattern(elem)?;
-                tests.push(test);
-                bindings.extend(inner.into_iter().map(|(name, mut path)| {
-                    path.insert(0, index as u32);
-                    (name, path)
-                }));
-            }
-            Ok((quote!((#(#tests,)*)), bindings))
-        }
-        other if !has_binding(other) => Ok((other.to_token_stream(), vec![])),
-        other => Err((
-            other.to_token_stream(),
-            "this pattern binds a value in a way differentiable functions do not support yet: bind the whole value (`x =>`) or tuple components".into(),
-        )),
+        Expr::Paren(p) => let_in_chain(&p.expr),
+        _ => None,
     }
-}
-
-fn is_binding_name(ident: &syn::Ident) -> bool {
-    ident
-        .to_string()
-        .trim_start_matches("r#")
-        .starts_with(|c: char| c.is_lowercase() || c == '_')
-}
-
-fn has_binding(pat: &Pat) -> bool {
-    struct Finder(bool);
-    impl<'ast> Visit<'ast> for Finder {
-        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
-            if is_binding_name(&p.ident) {
-                self.0 = true;
-            }
-            syn::visit::visit_pat_ident(self, p);
-        }
-    }
-    let mut finder = Finder(false);
-    finder.visit_pat(pat);
-    finder.0
 }

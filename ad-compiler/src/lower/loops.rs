@@ -53,8 +53,24 @@ impl Builder<'_> {
     /// `while cond { body }`.
     pub fn lower_while(&mut self, w: &syn::ExprWhile) -> Option<ValueId> {
         if let Expr::Let(l) = &*w.cond {
-            self.diag.error(l.let_token.span, "`while let` is not supported in differentiable functions yet: use `loop` with `match`");
-            return None;
+            // `while let p = e { body }` is `loop { match e { p => body, _ => break } }`.
+            let (label, body, pat, scrutinee) = (&w.label, &w.body, &l.pat, &l.expr);
+            let break_out = match label {
+                Some(l) => {
+                    let name = &l.name;
+                    quote!(break #name)
+                }
+                None => quote!(break),
+            };
+            let desugared: syn::ExprLoop = syn::parse_quote_spanned! {w.while_token.span=>
+                #label loop {
+                    match #scrutinee {
+                        #pat => #body,
+                        _ => #break_out,
+                    }
+                }
+            };
+            return self.lower_loop_expr(&desugared);
         }
         let assigned = assigned_locals(&w.body.stmts);
         self.lower_loop(

@@ -13,6 +13,7 @@ mod control;
 mod expr;
 mod loops;
 mod macros;
+mod match_pattern;
 pub mod operator_input;
 
 mod pattern;

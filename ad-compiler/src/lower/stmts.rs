@@ -37,6 +37,26 @@ impl Builder<'_> {
                 break;
             }
             let last = i + 1 == stmts.len();
+            // `let p = e else { diverge }; rest` is `match e { p => { rest }, _ => diverge }`
+            // (the rest inside the arm, where `p`'s names are bound).
+            if let Stmt::Local(local) = stmt
+                && let Some(init) = &local.init
+                && let Some((_, diverge)) = &init.diverge
+            {
+                if !self.ends_path() {
+                    self.diag.error(stmt.span(), "`let .. else` is supported only where its statements end the function or the loop iteration (not inside a nested block expression)");
+                    return None;
+                }
+                let (pat, scrutinee, rest) = (&local.pat, &init.expr, &stmts[i + 1..]);
+                let desugared: syn::ExprMatch = syn::parse_quote_spanned! {local.let_token.span=>
+                    match #scrutinee {
+                        #pat => { #(#rest)* }
+                        _ => #diverge,
+                    }
+                };
+                // (An empty continuation: the arms end the path, so exits in them are allowed.)
+                return self.lower_match(&desugared, Some(&[]));
+            }
             // A block statement that may exit: its statements are spliced into the list (in
             // a scope of their own), so that an exit in them takes the rest of the list too.
             if let Stmt::Expr(expr @ Expr::Block(b), _) = stmt
@@ -194,13 +214,6 @@ impl Builder<'_> {
             self.declare_uninit(&local.pat);
             return;
         };
-        if let Some((_, diverge)) = &init.diverge {
-            self.diag.error(
-                diverge.span(),
-                "`let .. else` is not supported in differentiable functions yet",
-            );
-            return;
-        }
         if let (Expr::Closure(closure), syn::Pat::Ident(name)) = (&*init.expr, &local.pat) {
             self.bind_closure(name.ident.to_string(), closure);
             return;

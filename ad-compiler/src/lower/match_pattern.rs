@@ -1,0 +1,198 @@
+//! Patterns that test a value and bind parts of it (`match` arms, `if let`, `while let`,
+//! `let .. else`): each splits into a test without bindings, run as
+//! `matches!(scrutinee, test)`, and the names it binds, each with the steps that lead to its
+//! part of the scrutinee. Tuples, structs and tuple structs give fields, `Some(..)` the
+//! option's payload (an `unwrap`, whose adjoint wraps the cotangent back into `Some`), `&p`
+//! a dereference; `name @ p` binds the whole value and what `p` binds.
+
+use super::ssa::Builder;
+use crate::ir::{Op, ValueId};
+use proc_macro2::{Span, TokenStream};
+use quote::{ToTokens, quote};
+use syn::Pat;
+use syn::visit::Visit;
+
+/// One step from a value to a part of it.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// A field of a tuple, struct or tuple struct.
+    Field(syn::Member),
+    /// The payload of `Some(..)`.
+    Some,
+    /// The target of a reference.
+    Deref,
+}
+
+/// Names bound by a pattern, each with the steps leading to it from the scrutinee.
+pub type Bindings = Vec<(String, Vec<Step>)>;
+
+/// A pattern that cannot be split, with why: its tokens (for the span) and the message.
+pub type Unsupported = (TokenStream, String);
+
+impl Builder<'_> {
+    /// Binds each name of a pattern to its part of the scrutinee.
+    pub(super) fn bind_fields(&mut self, scrutinee: ValueId, bindings: &Bindings, span: Span) {
+        for (name, path) in bindings {
+            let mut value = scrutinee;
+            for step in path {
+                value = self.step(value, step, span);
+            }
+            self.bind(name.clone(), value);
+        }
+    }
+
+    fn step(&mut self, value: ValueId, step: &Step, span: Span) -> ValueId {
+        match step {
+            // A component of a tuple or struct built in scope is that value itself, with its
+            // own activity (`match (x, k) { (v, 0) => .. }`).
+            Step::Field(member) => {
+                let built = match member {
+                    syn::Member::Unnamed(i) => self
+                        .tuple_items(value)
+                        .and_then(|items| items.get(i.index as usize).copied()),
+                    syn::Member::Named(_) => None,
+                }
+                .or_else(|| self.struct_field(value, member));
+                match built {
+                    Some(item) => item,
+                    None => self.push(Op::Field(value, member.clone()), span),
+                }
+            }
+            Step::Some => self.push(Op::Unwrap(value), span),
+            Step::Deref => self.push(Op::Deref(value), span),
+        }
+    }
+}
+
+/// Splits a pattern into a test without bindings (for `matches!`) and its bindings.
+/// Lowercase identifiers bind; uppercase ones name constants or unit variants (Rust's naming
+/// convention, the only hint a macro has).
+pub fn split_pattern(pat: &Pat) -> Result<(TokenStream, Bindings), Unsupported> {
+    match pat {
+        Pat::Ident(p) if p.by_ref.is_none() && is_binding_name(&p.ident) => {
+            let mut bindings = vec![(p.ident.to_string(), vec![])];
+            let test = match &p.subpat {
+                None => quote!(_),
+                Some((_, sub)) => {
+                    let (test, inner) = split_pattern(sub)?;
+                    bindings.extend(inner);
+                    test
+                }
+            };
+            Ok((test, bindings))
+        }
+        Pat::Wild(_) => Ok((quote!(_), vec![])),
+        Pat::Paren(p) => split_pattern(&p.pat),
+        Pat::Reference(r) => {
+            let (test, inner) = split_pattern(&r.pat)?;
+            Ok((quote!(&#test), under(Step::Deref, inner)))
+        }
+        Pat::Tuple(t) => {
+            let (tests, bindings) = split_positional(&t.elems)?;
+            Ok((quote!((#(#tests,)*)), bindings))
+        }
+        Pat::TupleStruct(t) if is_some(&t.path) && t.elems.len() == 1 => {
+            let (test, inner) = split_pattern(&t.elems[0])?;
+            Ok((quote!(::core::option::Option::Some(#test)), under(Step::Some, inner)))
+        }
+        Pat::TupleStruct(t) if has_binding(pat) && !is_variant(&t.path) => {
+            let (tests, bindings) = split_positional(&t.elems)?;
+            let path = &t.path;
+            Ok((quote!(#path(#(#tests),*)), bindings))
+        }
+        Pat::Struct(s) if has_binding(pat) && !is_variant(&s.path) => {
+            let mut tests = Vec::new();
+            let mut bindings = Vec::new();
+            for field in &s.fields {
+                let (test, inner) = split_pattern(&field.pat)?;
+                let member = &field.member;
+                tests.push(quote!(#member: #test));
+                bindings.extend(under(Step::Field(field.member.clone()), inner));
+            }
+            let (path, rest) = (&s.path, s.rest.as_ref().map(|_| quote!(..)));
+            Ok((quote!(#path { #(#tests,)* #rest }), bindings))
+        }
+        Pat::Or(_) if has_binding(pat) => Err((
+            pat.to_token_stream(),
+            "an or-pattern that binds names is not supported in differentiable functions yet: write one arm per alternative".into(),
+        )),
+        other if !has_binding(other) => Ok((other.to_token_stream(), vec![])),
+        other => Err((
+            other.to_token_stream(),
+            "this pattern binds a value in a way differentiable functions do not support yet: bind the whole value (`x =>`), or parts of tuples, structs and `Some(..)`".into(),
+        )),
+    }
+}
+
+/// The tests and bindings of the positional parts of a tuple or tuple struct pattern.
+fn split_positional<'p>(
+    elems: impl IntoIterator<Item = &'p Pat>,
+) -> Result<(Vec<TokenStream>, Bindings), Unsupported> {
+    let mut tests = Vec::new();
+    let mut bindings = Vec::new();
+    for (index, elem) in elems.into_iter().enumerate() {
+        if matches!(elem, Pat::Rest(_)) {
+            return Err((
+                elem.to_token_stream(),
+                "`..` in a pattern that binds is not supported in differentiable functions: name every component (`_` for those not needed)".into(),
+            ));
+        }
+        let (test, inner) = split_pattern(elem)?;
+        tests.push(test);
+        let member = syn::Member::Unnamed(syn::Index::from(index));
+        bindings.extend(under(Step::Field(member), inner));
+    }
+    Ok((tests, bindings))
+}
+
+/// `bindings` reached through `step` first.
+fn under(step: Step, bindings: Bindings) -> Bindings {
+    bindings
+        .into_iter()
+        .map(|(name, mut path)| {
+            path.insert(0, step.clone());
+            (name, path)
+        })
+        .collect()
+}
+
+/// `Some` or `Option::Some` (any path ending in `Option::Some`).
+fn is_some(path: &syn::Path) -> bool {
+    let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    matches!(names.as_slice(), [only] if only == "Some")
+        || matches!(names.as_slice(), [.., option, some] if option == "Option" && some == "Some")
+}
+
+/// Whether a path names an enum variant (`Shape::Circle`: its last two segments are both
+/// capitalised, or it is `Ok`/`Err`): its fields cannot be read as `value.0`.
+fn is_variant(path: &syn::Path) -> bool {
+    let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let capital = |s: &String| s.starts_with(|c: char| c.is_uppercase());
+    match names.as_slice() {
+        [only] => only == "Ok" || only == "Err",
+        [.., owner, last] => capital(owner) && capital(last),
+        [] => false,
+    }
+}
+
+fn is_binding_name(ident: &syn::Ident) -> bool {
+    ident
+        .to_string()
+        .trim_start_matches("r#")
+        .starts_with(|c: char| c.is_lowercase() || c == '_')
+}
+
+fn has_binding(pat: &Pat) -> bool {
+    struct Finder(bool);
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+            if is_binding_name(&p.ident) {
+                self.0 = true;
+            }
+            syn::visit::visit_pat_ident(self, p);
+        }
+    }
+    let mut finder = Finder(false);
+    finder.visit_pat(pat);
+    finder.0
+}

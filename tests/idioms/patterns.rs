@@ -1,0 +1,131 @@
+//! `if let`, `while let`, `let .. else` and `match` arms that bind parts of the value: the
+//! payload of `Some(..)`, fields of structs and tuple structs, references, `name @ pattern`.
+
+use crate::check::check_idiom;
+use ad::prelude::*;
+
+/// An optional factor: `if let Some(k) = o { x * k } else { x }`.
+#[differentiable]
+fn factor(x: f64) -> Option<f64> {
+    if x > 0.0 { Some(x.sqrt()) } else { None }
+}
+
+#[differentiable]
+fn scaled_if_some(x: f64, y: f64) -> f64 {
+    if let Some(k) = factor(x) {
+        y * k + x
+    } else {
+        y * y
+    }
+}
+
+#[test]
+fn if_let_some_else() {
+    check_idiom!(scaled_if_some, [(1.3, 0.4), (-0.5, 1.2)]);
+}
+
+/// The payload of a differentiated option passes its derivative on.
+#[differentiable]
+fn through_an_option(x: f64, y: f64) -> f64 {
+    let o = if y > 0.0 { Some(x * y) } else { None };
+    match o {
+        Some(v) if v > 1.0 => v.ln(),
+        Some(v) => v * 2.0,
+        None => x,
+    }
+}
+
+#[test]
+fn match_on_some_with_a_guard() {
+    check_idiom!(through_an_option, [(2.0, 0.9), (0.3, 0.5), (0.7, -1.0)]);
+}
+
+/// `let .. else` returning early.
+#[differentiable]
+fn let_else_return(x: f64, y: f64) -> f64 {
+    let Some(root) = factor(y) else {
+        return x * x;
+    };
+    root * x.sin()
+}
+
+#[test]
+fn let_else_with_a_return() {
+    check_idiom!(let_else_return, [(0.8, 2.0), (0.8, -2.0)]);
+}
+
+/// `while let` over a countdown that a plain function steps.
+fn next_step(k: u32) -> Option<u32> {
+    k.checked_sub(1)
+}
+
+#[differentiable]
+fn while_let_countdown(x: f64, y: f64) -> f64 {
+    let mut acc = y;
+    let mut k = 5u32;
+    while let Some(next) = next_step(k) {
+        acc = acc * x + next as f64;
+        k = next;
+    }
+    acc
+}
+
+#[test]
+fn while_let_steps_a_loop() {
+    check_idiom!(while_let_countdown, [(0.9, 0.3), (-1.1, 2.0)]);
+}
+
+/// Struct and tuple-struct patterns, a reference pattern and an `@` binding.
+#[derive(Clone, Copy, Differentiable)]
+struct Point {
+    x: f64,
+    y: f64,
+}
+
+#[derive(Clone, Copy, Differentiable)]
+struct Meters(f64);
+
+#[differentiable]
+fn destructuring_arms(x: f64, y: f64) -> f64 {
+    let p = Point { x, y: x * y };
+    let along = match p {
+        Point { x: 0.0, .. } => 0.0,
+        Point { x: px, y: py } => px * py,
+    };
+    let Meters(m) = Meters(y.exp());
+    let whole = match (along, m) {
+        pair @ (a, _) if a > 0.0 => pair.0 + pair.1 * a,
+        (a, b) => a - b,
+    };
+    match &whole {
+        &w => w * x,
+    }
+}
+
+#[test]
+fn struct_tuple_struct_reference_and_at_patterns() {
+    check_idiom!(destructuring_arms, [(0.6, 1.3), (-0.4, 0.9)]);
+}
+
+/// A state machine over an `Option` of a differentiated value.
+#[differentiable]
+fn optional_state(x: f64, y: f64) -> f64 {
+    let mut state: Option<f64> = None;
+    let mut total = 0.0;
+    for k in 0..6 {
+        state = match state {
+            None => Some(x + k as f64 * 0.1),
+            Some(v) if v > 1.0 => None,
+            Some(v) => Some(v * y + 0.2),
+        };
+        if let Some(v) = state {
+            total += v;
+        }
+    }
+    total
+}
+
+#[test]
+fn a_state_machine_over_an_option() {
+    check_idiom!(optional_state, [(0.3, 1.4), (0.05, 0.8)]);
+}
