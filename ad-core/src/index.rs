@@ -198,6 +198,54 @@ pub fn take_at<T: TangentVector>(adjoint: &mut Vec<T>, index: usize) -> T {
     }
 }
 
+/// The position `v[i] = y` wrote, typed with the vector `v`: the pullback of the write keeps
+/// it, and [`take_written`] finds the type of `v`'s adjoint from it (a `Vec` or an array).
+pub struct Written<V, I> {
+    index: I,
+    vector: std::marker::PhantomData<fn() -> V>,
+}
+
+impl<V, I: Clone> Clone for Written<V, I> {
+    fn clone(&self) -> Self {
+        Written {
+            index: self.index.clone(),
+            vector: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<V, I: Copy> Copy for Written<V, I> {}
+
+impl<V, I: Copy> Written<V, I> {
+    /// The write of `vector[index]`.
+    #[inline(always)]
+    pub fn at(_vector: &V, index: I) -> Self {
+        Written {
+            index,
+            vector: std::marker::PhantomData,
+        }
+    }
+
+    /// The position written.
+    #[inline(always)]
+    pub fn index(&self) -> I {
+        self.index
+    }
+}
+
+/// [`take_at`] at the position of a write, into the adjoint of the written vector's type.
+pub fn take_written<V, T>(adjoint: &mut V::TangentVector, at: &Written<V, usize>) -> T
+where
+    V: crate::Differentiable,
+    V::TangentVector: AsMut<[T]>,
+    T: TangentVector,
+{
+    match adjoint.as_mut().get_mut(at.index) {
+        Some(element) => std::mem::replace(element, T::zero()),
+        None => T::zero(),
+    }
+}
+
 /// [`take_at`] for `m[i][j] = y` on a vector of vectors.
 #[allow(clippy::ptr_arg)]
 pub fn take_at2<T: TangentVector>(adjoint: &mut Vec<Vec<T>>, (i, j): (usize, usize)) -> T {

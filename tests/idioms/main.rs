@@ -11,6 +11,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod arrays;
+mod blocks;
 mod check;
 mod declarations;
 mod patterns;

@@ -285,13 +285,21 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             // The vector as the source builds it, and the position written as the record.
             let value = compute(instr);
             let record = match op {
+                // One position: kept with the vector's type, which fixes its adjoint's (a
+                // `Vec` or an array) where nothing else in the pullback does.
+                Op::IndexSet { indices, .. } if indices.len() == 1 => {
+                    let index = v(&indices[0]);
+                    quote!(#rt::Written::at(&#result, #index))
+                }
                 Op::IndexSet { indices, .. } => {
                     let indices = indices.iter().map(v);
                     quote!((#(#indices),*))
                 }
                 _ => quote!(()),
             };
-            quote_spanned!(span=> { #value (#result, #record) })
+            // (The record borrows the vector before it is moved out.)
+            let held = quote::format_ident!("__ad_record");
+            quote_spanned!(span=> { #value let #held = #record; (#result, #held) })
         }
         (
             Rule::Method(mask),
@@ -455,6 +463,7 @@ fn arith_token(op: ArithOp) -> TokenStream {
         ArithOp::Sub => quote!(-),
         ArithOp::Mul => quote!(*),
         ArithOp::Div => quote!(/),
+        ArithOp::Rem => quote!(%),
     }
 }
 

@@ -235,6 +235,7 @@ pub fn arith_name(op: ArithOp) -> &'static str {
         ArithOp::Sub => "sub",
         ArithOp::Mul => "mul",
         ArithOp::Div => "div",
+        ArithOp::Rem => "rem",
     }
 }
 

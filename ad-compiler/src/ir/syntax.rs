@@ -88,6 +88,8 @@ pub enum ArithOp {
     Mul,
     /// `/`
     Div,
+    /// `%` (the truncated remainder)
+    Rem,
 }
 
 impl ArithOp {
@@ -99,6 +101,7 @@ impl ArithOp {
             ArithOp::Sub => ("SubRule", "sub"),
             ArithOp::Mul => ("MulRule", "mul"),
             ArithOp::Div => ("DivRule", "div"),
+            ArithOp::Rem => ("RemRule", "rem"),
         }
     }
 }

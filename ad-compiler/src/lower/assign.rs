@@ -156,6 +156,7 @@ pub(super) fn compound_arith(op: &BinOp) -> Option<ArithOp> {
         BinOp::SubAssign(_) => Some(ArithOp::Sub),
         BinOp::MulAssign(_) => Some(ArithOp::Mul),
         BinOp::DivAssign(_) => Some(ArithOp::Div),
+        BinOp::RemAssign(_) => Some(ArithOp::Rem),
         _ => None,
     }
 }
@@ -163,8 +164,7 @@ pub(super) fn compound_arith(op: &BinOp) -> Option<ArithOp> {
 pub(super) fn is_compound(op: &BinOp) -> bool {
     matches!(
         op,
-        BinOp::RemAssign(_)
-            | BinOp::BitXorAssign(_)
+        BinOp::BitXorAssign(_)
             | BinOp::BitAndAssign(_)
             | BinOp::BitOrAssign(_)
             | BinOp::ShlAssign(_)

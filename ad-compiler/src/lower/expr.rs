@@ -65,6 +65,8 @@ impl Builder<'_> {
             Expr::Paren(p) => self.lower_expr(&p.expr),
             Expr::Group(g) => self.lower_expr(&g.expr),
             Expr::Block(b) if b.label.is_none() => self.lower_nested_block(&b.block),
+            Expr::Block(b) => self.lower_labelled_block(b),
+            Expr::Repeat(r) => self.lower_array_repeat(r),
             Expr::If(e) => self.lower_if(e, None),
             Expr::Match(m) => self.lower_match(m, None),
             Expr::Binary(b) => self.lower_binary(b),
@@ -313,6 +315,7 @@ impl Builder<'_> {
             BinOp::Sub(_) => Op::Arith(ArithOp::Sub, lhs, rhs),
             BinOp::Mul(_) => Op::Arith(ArithOp::Mul, lhs, rhs),
             BinOp::Div(_) => Op::Arith(ArithOp::Div, lhs, rhs),
+            BinOp::Rem(_) => Op::Arith(ArithOp::Rem, lhs, rhs),
             BinOp::Eq(_)
             | BinOp::Ne(_)
             | BinOp::Lt(_)
@@ -445,4 +448,53 @@ fn describe(expr: &Expr) -> String {
         _ => "this expression",
     };
     what.to_string()
+}
+
+impl Builder<'_> {
+    /// `'a: { stmts; tail }` is `'a: loop { stmts; break 'a tail; }`: a loop that runs once,
+    /// left by its own `break 'a value`s or at its end.
+    fn lower_labelled_block(&mut self, b: &syn::ExprBlock) -> Option<ValueId> {
+        let label = b.label.as_ref()?;
+        let name = &label.name;
+        let mut stmts = b.block.stmts.clone();
+        let tail = match stmts.last() {
+            Some(syn::Stmt::Expr(e, None)) => {
+                let e = e.clone();
+                stmts.pop();
+                Some(e)
+            }
+            _ => None,
+        };
+        let desugared: syn::ExprLoop = syn::parse_quote_spanned! {name.span()=>
+            #label loop {
+                #(#stmts)*
+                break #name #tail;
+            }
+        };
+        self.lower_loop_expr(&desugared)
+    }
+
+    /// `[x; n]`: with a literal length (up to 64), the array of `n` copies of `x`, each
+    /// position passing its cotangent to `x`; with another length, only a constant.
+    fn lower_array_repeat(&mut self, r: &syn::ExprRepeat) -> Option<ValueId> {
+        let value = self.lower_value(&r.expr);
+        let length = match &*r.len {
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(n),
+                ..
+            }) => n.base10_parse::<usize>().ok().filter(|n| *n <= 64),
+            _ => None,
+        };
+        if let Some(n) = length {
+            return Some(self.push(Op::Array(vec![value; n]), r.span()));
+        }
+        if self.is_constant(value) {
+            return Some(self.push(Op::Const(r.to_token_stream()), r.span()));
+        }
+        self.diag.error_spanned(
+            r,
+            "an array `[x; n]` of a value that may be differentiated needs a literal length (up to 64) in differentiable functions: write the length as a number, or use `vec![x; n]`",
+        );
+        None
+    }
 }

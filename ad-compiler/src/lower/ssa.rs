@@ -137,6 +137,11 @@ impl<'d> Builder<'d> {
         }
     }
 
+    /// Whether `value` is a constant defined in scope (a literal, a `const`).
+    pub fn is_constant(&self, value: ValueId) -> bool {
+        matches!(self.defining_op(value), Some(Op::Const(_)))
+    }
+
     /// The operation defining `value`, when it is in scope.
     fn defining_op(&self, value: ValueId) -> Option<&Op> {
         self.frames

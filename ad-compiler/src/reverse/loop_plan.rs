@@ -301,7 +301,8 @@ impl<'a> Generator<'_, 'a> {
 
 /// The operands the adjoint of `a op b` reads, given which cotangents are needed (`Mask`):
 /// none for `+` and `-`; the other factor for `*`; the divisor for `adj[a]` of `/`, and both
-/// for `adj[b]` (`-adj[y] * a / b²`).
+/// for `adj[b]` (`-adj[y] * a / b²`); none for `adj[a]` of `%`, both for `adj[b]`
+/// (`-adj[y] * q`, the quotient).
 fn adjoint_reads(op: ArithOp, mask: Mask, a: ValueId, b: ValueId) -> Vec<ValueId> {
     match (op, mask) {
         (ArithOp::Add | ArithOp::Sub, _) => vec![],
@@ -310,6 +311,8 @@ fn adjoint_reads(op: ArithOp, mask: Mask, a: ValueId, b: ValueId) -> Vec<ValueId
         (ArithOp::Mul, Mask::Both) => vec![a, b],
         (ArithOp::Div, Mask::Lhs) => vec![b],
         (ArithOp::Div, Mask::Rhs | Mask::Both) => vec![a, b],
+        (ArithOp::Rem, Mask::Lhs) => vec![],
+        (ArithOp::Rem, Mask::Rhs | Mask::Both) => vec![a, b],
     }
 }
 

@@ -368,21 +368,21 @@ fn discrete_methods_are_constants() {
 }
 
 #[test]
-fn remainder_of_an_active_value_is_an_error() {
+fn a_bit_operation_on_an_active_value_is_an_error() {
     check(
         quote!(),
         quote!(
             fn m(x: f64) -> f64 {
-                x % 2.0
+                x ^ 2.0
             }
         ),
         expect![[r#"
-        fn m(%0: x: f64 [wrt] (active)) {
-          %1 = const 2.0                         ; useful
-          %2 = no_derivative `%` %0, %1          ; active
-          yield %2
-        }
-        error: :: core :: compile_error ! { "`%` has no derivative, and this operation uses a value that is differentiated: wrap the operand in `no_grad(..)` if its derivative should be ignored" }"#]],
+            fn m(%0: x: f64 [wrt] (active)) {
+              %1 = const 2.0                         ; useful
+              %2 = no_derivative `^` %0, %1          ; active
+              yield %2
+            }
+            error: :: core :: compile_error ! { "`^` has no derivative, and this operation uses a value that is differentiated: wrap the operand in `no_grad(..)` if its derivative should be ignored" }"#]],
     );
 }
 

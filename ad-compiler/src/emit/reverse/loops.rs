@@ -286,9 +286,11 @@ impl Printer<'_, '_> {
 /// and the values the reverse iteration has: both for `arity` `Some(2)`, else the one the
 /// `contributions` go to (bare); for a method, a one-tuple.
 ///
-/// Original: `y = a + b`, `a - b`, `a * b`, `a / b`
-/// Tangent:  `ty = ta + tb`, `ta - tb`, `ta * b + a * tb`, `ta / b - tb * y / b`
-/// Adjoint:  `(d, d)`, `(d, -d)`, `(d * b, d * a)`, `(d / b, -(d / b) * (a / b))`
+/// Original: `y = a + b`, `a - b`, `a * b`, `a / b`, `a % b`
+/// Tangent:  `ty = ta + tb`, `ta - tb`, `ta * b + a * tb`, `ta / b - tb * y / b`,
+///           `ta - tb * q` with `q = (a - y) / b` (the truncated quotient)
+/// Adjoint:  `(d, d)`, `(d, -d)`, `(d * b, d * a)`, `(d / b, -(d / b) * (a / b))`,
+///           `(d, -d * q)`
 ///
 /// Original: `y = x.f()` / Tangent: `ty = f'(x) tx` / Adjoint: `adj[x] += d * f'(x)`, with
 /// `f'` from `y` (`exp`, `tanh`, ..) or from `x` (`sin`, `ln`, ..): `ad_std::float::slopes`.
@@ -336,6 +338,8 @@ pub(super) fn float_adjoint(
         ArithOp::Sub => (quote!(#d), quote!(-#d)),
         ArithOp::Mul => (quote!(#d * #b), quote!(#d * #a)),
         ArithOp::Div => (quote!(#d / #b), quote!(-(#d / #b) * (#a / #b))),
+        // The quotient the remainder was computed with (`trunc(a / b)` can round differently).
+        ArithOp::Rem => (quote!(#d), quote!(-#d * ((#a - #a % #b) / #b).round())),
     };
     let cotangents = match (arity, of_rhs) {
         (Some(_), _) => quote!((#lhs, #rhs)),

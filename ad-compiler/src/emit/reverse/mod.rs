@@ -509,9 +509,9 @@ impl Printer<'_, '_> {
                             quote!(#rt::take_at2(&mut #rest, *#held))
                         } else if *nd {
                             // `a[[i, j]] = y`: an ndarray array.
-                            quote!(#rt::take_at_nd(&mut #rest, *#held))
+                            quote!(#rt::take_at_nd(&mut #rest, #rt::Written::index(#held)))
                         } else {
-                            quote!(#rt::take_at(&mut #rest, *#held))
+                            quote!(#rt::take_written(&mut #rest, #held))
                         };
                         let (to_value, to_base) =
                             (add(*value, quote!(#element)), add(*base, quote!(#rest)));
