@@ -305,6 +305,12 @@ pub fn stored(v: ValueId) -> Ident {
     format_ident!("__ad_stored{}", v.0)
 }
 
+/// The hidden local holding the index of the `k`-th `&mut v[i]` alias, taken when the
+/// reference is.
+pub fn alias_index(k: usize) -> Ident {
+    format_ident!("__ad_alias_index{}", k)
+}
+
 /// The map from items to positions of the counted loop defining `v`, whose iterations keep
 /// their floats by position (`ad_core::positions`).
 pub fn positions(v: ValueId) -> Ident {

@@ -16,6 +16,7 @@ mod blocks;
 mod check;
 mod declarations;
 mod patterns;
+mod references;
 mod swaps;
 
 pub use common::*;

@@ -9,6 +9,10 @@ use syn::{BinOp, Expr};
 impl Builder<'_> {
     /// `place = value` where `place` is a local or a field of a local (`p.x = value`).
     pub(super) fn assign_to(&mut self, place: &Expr, value: ValueId) {
+        // `*r = value` through a local `&mut` reborrow assigns its place.
+        if let Some(aliased) = self.deref_alias(place) {
+            return self.assign_to(&aliased, value);
+        }
         if let Expr::Index(outer) = place {
             // `v[i] = value` or `m[i][j] = value` on a local: a new version of it.
             let (name, index_exprs) = match &*outer.expr {

@@ -47,7 +47,7 @@ impl Builder<'_> {
         // Walk back from the consumer to the source, collecting adaptors.
         let source = loop {
             let Expr::MethodCall(m) = receiver else {
-                break source_of(receiver, false)?;
+                break source_of(receiver, false, &self.reference_params)?;
             };
             let stage = match (m.method.to_string().as_str(), m.args.len()) {
                 ("map", 1) => Stage::Map(&m.args[0]),
@@ -58,8 +58,8 @@ impl Builder<'_> {
                 ("take", 1) => Stage::Take(&m.args[0]),
                 ("skip", 1) => Stage::Skip(&m.args[0]),
                 ("step_by", 1) => Stage::StepBy(&m.args[0]),
-                ("rev", 0) => break source_of(&m.receiver, true)?,
-                _ => break source_of(receiver, false)?,
+                ("rev", 0) => break source_of(&m.receiver, true, &self.reference_params)?,
+                _ => break source_of(receiver, false, &self.reference_params)?,
             };
             stages.push(stage);
             receiver = &m.receiver;
@@ -86,7 +86,7 @@ struct Source {
 
 /// The source of a chain: `xs.iter()` (optionally reversed), `xs.iter().zip(ys.iter())`, or a
 /// range.
-fn source_of(expr: &Expr, reversed: bool) -> Option<Source> {
+fn source_of(expr: &Expr, reversed: bool, references: &[String]) -> Option<Source> {
     let index = crate::names::element_index();
     let item = crate::names::chain_item();
     let indices = |len: proc_macro2::TokenStream| {
@@ -105,14 +105,20 @@ fn source_of(expr: &Expr, reversed: bool) -> Option<Source> {
                 next: None,
             })
         }
-        // `xs.into_iter()` of a `Vec` of floats yields the elements by value.
+        // `xs.into_iter()` of a `Vec` of floats yields the elements by value, of a reference
+        // parameter (`xs: &Vec<f64>`) references to them.
         Expr::MethodCall(m)
             if m.method == "into_iter" && m.args.is_empty() && is_place(&m.receiver) =>
         {
             let seq = &m.receiver;
+            let by_ref = matches!(&**seq, Expr::Path(p) if p.path.get_ident().is_some_and(|i| references.iter().any(|r| i == r)));
+            let item = match by_ref {
+                true => quote!(&(#seq)[#index]),
+                false => quote!((#seq)[#index]),
+            };
             Some(Source {
                 header: indices(quote!((#seq).len())),
-                item: quote!((#seq)[#index]),
+                item,
                 next: None,
             })
         }
@@ -138,11 +144,11 @@ fn source_of(expr: &Expr, reversed: bool) -> Option<Source> {
             item: quote!(#item),
             next: None,
         }),
-        Expr::Paren(p) => source_of(&p.expr, reversed),
+        Expr::Paren(p) => source_of(&p.expr, reversed, references),
         Expr::MethodCall(m) if m.method == "chain" && m.args.len() == 1 && !reversed => {
             let (first, second) = (
-                source_of(&m.receiver, false)?,
-                source_of(&m.args[0], false)?,
+                source_of(&m.receiver, false, references)?,
+                source_of(&m.args[0], false, references)?,
             );
             Some(Source {
                 header: first.header,
@@ -364,9 +370,9 @@ impl Builder<'_> {
                     receiver = &m.receiver
                 }
                 Expr::MethodCall(m) if m.method == "rev" => {
-                    return source_of(&m.receiver, true).is_some();
+                    return source_of(&m.receiver, true, &[]).is_some();
                 }
-                other => return source_of(other, false).is_some(),
+                other => return source_of(other, false, &[]).is_some(),
             }
         }
     }

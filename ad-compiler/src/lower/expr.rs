@@ -76,6 +76,8 @@ impl Builder<'_> {
             {
                 Some(self.push(Op::Const(expr.to_token_stream()), span))
             }
+            // `*r` of a local `&mut` reborrow reads its place.
+            Expr::Unary(_) if let Some(place) = self.deref_alias(expr) => self.lower_expr(&place),
             Expr::Unary(u) => {
                 let operand = self.lower_value(&u.expr);
                 let op = match u.op {
@@ -270,6 +272,12 @@ impl Builder<'_> {
                 self.diag.error_spanned(p, format!("the closure `{ident}` can only be called in differentiable functions (not passed on or stored): call it, or make it a `#[differentiable]` function"));
             }
             return v;
+        }
+        if p.qself.is_none()
+            && let Some(ident) = p.path.get_ident()
+            && self.aliased(ident).is_some()
+        {
+            self.diag.error_spanned(p, format!("`{ident}` is a `&mut` reference to a local: in differentiable functions, use it only as `*{ident}` (read or assigned)"));
         }
         if p.qself.is_none()
             && let Some(ident) = p.path.get_ident()

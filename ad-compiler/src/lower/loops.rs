@@ -96,7 +96,7 @@ impl Builder<'_> {
 
     /// `for pat in iterable { body }`.
     pub fn lower_for(&mut self, f: &syn::ExprForLoop) -> Option<ValueId> {
-        if let Some(indexed) = indexed_form(f) {
+        if let Some(indexed) = indexed_form(f, &self.reference_params) {
             return self.lower_for(&indexed);
         }
         let iterable = self.lower_value(&f.expr);
@@ -323,7 +323,21 @@ impl Builder<'_> {
         }
         // Carried: the locals the body assigns, and the flags and values of the outer levels
         // that an exit inside it may set.
-        let mut names = assigned;
+        // A `&mut` reborrow assigned in the body assigns the local it borrows.
+        let mut names: Vec<String> = assigned
+            .into_iter()
+            .map(|name| {
+                let ident = syn::Ident::new(&name, span);
+                match self
+                    .aliased(&ident)
+                    .as_ref()
+                    .and_then(super::aliases::root_local)
+                {
+                    Some(local) => local,
+                    None => name,
+                }
+            })
+            .collect();
         if breaks_with_value {
             names.push(break_value(depth));
         }
@@ -611,6 +625,9 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
                 Expr::Tuple(t) => t.elems.iter().for_each(|e| self.note(e)),
                 Expr::Struct(s) => s.fields.iter().for_each(|f| self.note(&f.expr)),
                 Expr::Reference(r) if r.mutability.is_some() => self.note(&r.expr),
+                // `*r = ..` through a `&mut` reborrow: `r`, resolved to its local by
+                // `Builder::lower_loop`.
+                Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.note(&u.expr),
                 _ => {}
             }
         }
@@ -624,6 +641,16 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
                 self.note(&m.receiver);
             }
             syn::visit::visit_stmt(self, s);
+        }
+        fn visit_local(&mut self, l: &'ast syn::Local) {
+            // `let r = &mut place;` in the body: `place` may be assigned through `r`.
+            if let Some(init) = &l.init
+                && let Expr::Reference(r) = &*init.expr
+                && r.mutability.is_some()
+            {
+                self.note(&r.expr);
+            }
+            syn::visit::visit_local(self, l);
         }
         fn visit_expr_call(&mut self, e: &'ast syn::ExprCall) {
             // `mem::swap(&mut a, &mut b)` and `mem::replace(&mut a, ..)` write their places.
@@ -673,9 +700,17 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
 }
 
 /// `for x in xs.iter() { .. }` (and the other indexed forms) rewritten as
-/// `for __ad_i in 0..xs.len() { let x = &xs[__ad_i]; .. }`; `None` for other iterables.
-fn indexed_form(f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
-    let (sequence, by_ref, enumerate) = indexed_sequence(&f.expr, false)?;
+/// `for __ad_i in 0..xs.len() { let x = &xs[__ad_i]; .. }` (over `(0..xs.len()).rev()` for
+/// `.rev()`); `None` for other iterables. `references` are the parameters of reference type,
+/// whose `for x in xs` yields references.
+fn indexed_form(f: &syn::ExprForLoop, references: &[String]) -> Option<syn::ExprForLoop> {
+    let (iterable, reversed) = match &*f.expr {
+        Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => (&*m.receiver, true),
+        other => (other, false),
+    };
+    let (sequence, by_ref, enumerate) = indexed_sequence(iterable, false)?;
+    // (Only `for x in xs` itself: `xs.iter().copied()` yields values whatever `xs` is.)
+    let by_ref = by_ref || is_reference_param(iterable, references);
     let index = crate::names::element_index();
     // `for &x in xs`: the pattern says the items are references (a slice or `&Vec`), which
     // the iterable alone does not.
@@ -693,12 +728,22 @@ fn indexed_form(f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
     let pat = &f.pat;
     let body = &f.body.stmts;
     let label = &f.label;
+    let indices: Expr = if reversed {
+        syn::parse_quote!((0..(#sequence).len()).rev())
+    } else {
+        syn::parse_quote!(0..(#sequence).len())
+    };
     Some(syn::parse_quote! {
-        #label for #index in 0..(#sequence).len() {
+        #label for #index in #indices {
             let #pat = #item;
             #(#body)*
         }
     })
+}
+
+/// Whether `sequence` names a parameter of reference type.
+fn is_reference_param(sequence: &Expr, references: &[String]) -> bool {
+    matches!(sequence, Expr::Path(p) if p.path.get_ident().is_some_and(|i| references.iter().any(|r| i == r)))
 }
 
 /// Whether the pattern of a loop's item (of the element, for `enumerate`) is `&x`.

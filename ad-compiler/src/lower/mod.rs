@@ -5,6 +5,7 @@
 //! default every parameter whose type can carry a derivative (not integers, `bool`, `char`,
 //! strings, functions). Errors go to the [`Diagnostics`].
 
+mod aliases;
 mod assign;
 mod calls;
 mod chains;
@@ -68,6 +69,9 @@ pub fn lower(
     });
     for (p, ir) in params.iter().zip(&ir_params) {
         builder.bind_pattern(&p.pat, ir.value);
+        if let (syn::Pat::Ident(name), Some(syn::Type::Reference(_))) = (&p.pat, &p.ty) {
+            builder.reference_params.push(name.ident.to_string());
+        }
     }
     let body_stmts = match &body {
         BodyInput::Block(block, _) => block.stmts.clone(),

@@ -50,6 +50,11 @@ pub struct Builder<'d> {
     /// Set for the `loop` about to be lowered when its `break` value must stay an `Option`
     /// (see `loops::lower_let_of_leaving_loop`).
     pub keep_break_value_wrapped: bool,
+    /// Local `&mut` reborrows and the places they name (see `aliases`), latest last.
+    pub aliases: Vec<(String, syn::Expr)>,
+    /// The parameters declared with a reference type (`xs: &[f64]`, `m: &Vec<Vec<f64>>`):
+    /// `for x in xs` over one of them binds references to the elements, as the source does.
+    pub reference_params: Vec<String>,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
     scopes: Scopes,
@@ -70,6 +75,8 @@ impl<'d> Builder<'d> {
             loops: Vec::new(),
             closures: std::collections::HashMap::new(),
             keep_break_value_wrapped: false,
+            reference_params: Vec::new(),
+            aliases: Vec::new(),
             diag,
             scopes: vec![Vec::new()],
             value_count,
@@ -203,6 +210,8 @@ impl<'d> Builder<'d> {
 
     /// Declares `name` in the innermost scope (a `let` or a parameter).
     pub fn bind(&mut self, name: String, value: ValueId) {
+        // A new binding shadows an alias of the same name.
+        self.aliases.retain(|(alias, _)| *alias != name);
         if let Some(scope) = self.scopes.last_mut() {
             scope.push((name, value));
         }

@@ -214,6 +214,11 @@ impl Builder<'_> {
             self.declare_uninit(&local.pat);
             return;
         };
+        if let syn::Pat::Ident(name) = &local.pat
+            && self.bind_alias(name, &init.expr)
+        {
+            return;
+        }
         if let (Expr::Closure(closure), syn::Pat::Ident(name)) = (&*init.expr, &local.pat) {
             self.bind_closure(name.ident.to_string(), closure);
             return;

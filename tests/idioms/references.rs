@@ -1,0 +1,105 @@
+//! Loops and chains over reference parameters (`for row in m` with `m: &Vec<Vec<f64>>`,
+//! `for &c in coeffs.iter().rev()`, `v.into_iter().map(|x| f64::sin(*x))` with `v: &Vec<f64>`),
+//! and local `&mut` reborrows (`let r = &mut acc; *r += x;`).
+
+use crate::check::check_idiom;
+use ad::prelude::*;
+
+/// `for row in m { for &a in row { .. } }` over a `&Vec<Vec<f64>>`.
+#[differentiable]
+fn sum_of_squares(m: &Vec<Vec<f64>>) -> f64 {
+    let mut s = 0.0;
+    for row in m {
+        for &a in row {
+            s += a * a;
+        }
+    }
+    s
+}
+
+#[differentiable]
+fn rows_of(x: f64, y: f64) -> f64 {
+    let m = vec![vec![x, y * x], vec![y.sin()]];
+    sum_of_squares(&m)
+}
+
+#[test]
+fn nested_loops_over_rows_of_a_reference() {
+    check_idiom!(rows_of, [(0.5, 1.5), (-1.2, 0.3)]);
+}
+
+/// Horner's rule over `coeffs.iter().rev()`.
+#[differentiable]
+fn horner(x: f64, coeffs: &[f64]) -> f64 {
+    let mut acc = 0.0;
+    for &c in coeffs.iter().rev() {
+        acc = acc * x + c;
+    }
+    acc
+}
+
+#[differentiable]
+fn cubic(x: f64, y: f64) -> f64 {
+    horner(x, &vec![1.0, y, 2.0 * y, 0.5])
+}
+
+#[test]
+fn horner_over_a_reversed_iterator() {
+    check_idiom!(cubic, [(0.7, 1.3), (-1.5, 0.2)]);
+}
+
+/// `v.into_iter().map(|x| f64::sin(*x)).sum()` with `v: &Vec<f64>`.
+#[differentiable]
+fn sum_of_sines(v: &Vec<f64>) -> f64 {
+    v.into_iter().map(|x| f64::sin(*x)).sum()
+}
+
+#[differentiable]
+fn sines(x: f64, y: f64) -> f64 {
+    sum_of_sines(&vec![x, x * y, y])
+}
+
+#[test]
+fn a_chain_over_a_reference_dereferencing_its_items() {
+    check_idiom!(sines, [(0.4, 1.1), (2.0, -0.7)]);
+}
+
+/// `let r = &mut acc; *r += ..` and `let slot = &mut v[i]; *slot *= ..`, also in a loop.
+#[differentiable]
+fn through_reborrows(x: f64, y: f64) -> f64 {
+    let mut acc = 0.0;
+    let mut v = vec![x, y, x * y];
+    for i in 0..3 {
+        let r = &mut acc;
+        *r += v[i] * x;
+        let slot = &mut v[i];
+        *slot *= y;
+    }
+    acc + v[0] * v[2]
+}
+
+#[test]
+fn local_reborrows_read_and_assigned() {
+    check_idiom!(through_reborrows, [(0.6, 1.2), (-0.9, 0.4)]);
+}
+
+/// `break value` out of a `loop` from inside a nested block.
+#[differentiable]
+fn nested_break(x: f64) -> f64 {
+    let mut acc = x;
+    let out = loop {
+        acc *= 0.5;
+        {
+            if acc < 0.1 {
+                break acc * x;
+            }
+        }
+        acc += 0.01;
+    };
+    out
+}
+
+#[test]
+fn break_with_a_value_from_a_nested_block() {
+    check_idiom!(nested_break, [0.9, 2.5]);
+}
