@@ -11,6 +11,7 @@ pub mod array;
 pub mod float;
 pub mod forward;
 pub mod ops;
+pub mod permute;
 pub mod real;
 pub mod same_type;
 pub mod second;
@@ -29,5 +30,6 @@ pub mod method_rules {
     pub use crate::float::FloatMethods as _;
     pub use crate::float::slopes::FloatSlopes as _;
     pub use crate::forward::FloatForward as _;
+    pub use crate::permute::Permute as _;
     pub use crate::second::FloatSecond as _;
 }

@@ -1,7 +1,7 @@
 //! Array literals and repeat expressions holding differentiated values: as values, indexed,
 //! iterated and returned.
 
-use crate::check::check_idiom;
+use crate::check::{check_hessian, check_idiom};
 use ad::prelude::*;
 
 /// A literal and a repeat, indexed in a loop and summed by an iterator.
@@ -45,6 +45,7 @@ fn weighted_powers(x: f64, y: f64) -> f64 {
 #[test]
 fn an_accumulator_array_returned_by_a_function() {
     check_idiom!(weighted_powers, [(0.7, 1.1), (-1.3, 0.4)]);
+    check_hessian!(weighted_powers, [(0.7, 1.1)]);
 }
 
 /// Array literals of pairs, destructured in a `for` loop.
@@ -61,4 +62,5 @@ fn pairs(x: f64, y: f64) -> f64 {
 #[test]
 fn an_array_of_pairs_iterated() {
     check_idiom!(pairs, [(0.3, 0.8), (1.5, -0.6)]);
+    check_hessian!(pairs, [(0.3, 0.8)]);
 }

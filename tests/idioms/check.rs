@@ -22,3 +22,18 @@ macro_rules! check_idiom {
 }
 
 pub(crate) use check_idiom;
+
+/// `check_hessian!(f, [(x, y), ..])`: at each point, the second derivatives of `f` in `x` and
+/// in `y` (`hessian!` of `f` with the other argument held) against central differences of
+/// the first derivative (`gradient!`). For functions that are smooth around the points.
+macro_rules! check_hessian {
+    ($f:ident, [$(($x:expr, $y:expr)),+ $(,)?]) => {$({
+        let (x, y): (f64, f64) = ($x, $y);
+        let in_x = ::ad::hessian!(at: x, of: |t: f64| $f(t, y));
+        let in_y = ::ad::hessian!(at: y, of: |t: f64| $f(x, t));
+        $crate::assert_deriv_fd(|t: f64| ::ad::gradient!(at: t, y, of: $f).0, x, in_x);
+        $crate::assert_deriv_fd(|t: f64| ::ad::gradient!(at: x, t, of: $f).1, y, in_y);
+    })+};
+}
+
+pub(crate) use check_hessian;

@@ -17,6 +17,7 @@ mod check;
 mod declarations;
 mod patterns;
 mod references;
+mod sorting;
 mod swaps;
 
 pub use common::*;

@@ -1,7 +1,7 @@
 //! `if let`, `while let`, `let .. else` and `match` arms that bind parts of the value: the
 //! payload of `Some(..)`, fields of structs and tuple structs, references, `name @ pattern`.
 
-use crate::check::check_idiom;
+use crate::check::{check_hessian, check_idiom};
 use ad::prelude::*;
 
 /// An optional factor: `if let Some(k) = o { x * k } else { x }`.
@@ -73,6 +73,7 @@ fn while_let_countdown(x: f64, y: f64) -> f64 {
 #[test]
 fn while_let_steps_a_loop() {
     check_idiom!(while_let_countdown, [(0.9, 0.3), (-1.1, 2.0)]);
+    check_hessian!(while_let_countdown, [(0.9, 0.3)]);
 }
 
 /// Struct and tuple-struct patterns, a reference pattern and an `@` binding.

@@ -2,7 +2,7 @@
 //! `for &c in coeffs.iter().rev()`, `v.into_iter().map(|x| f64::sin(*x))` with `v: &Vec<f64>`),
 //! and local `&mut` reborrows (`let r = &mut acc; *r += x;`).
 
-use crate::check::check_idiom;
+use crate::check::{check_hessian, check_idiom};
 use ad::prelude::*;
 
 /// `for row in m { for &a in row { .. } }` over a `&Vec<Vec<f64>>`.
@@ -26,6 +26,7 @@ fn rows_of(x: f64, y: f64) -> f64 {
 #[test]
 fn nested_loops_over_rows_of_a_reference() {
     check_idiom!(rows_of, [(0.5, 1.5), (-1.2, 0.3)]);
+    check_hessian!(rows_of, [(0.5, 1.5)]);
 }
 
 /// Horner's rule over `coeffs.iter().rev()`.
@@ -46,6 +47,7 @@ fn cubic(x: f64, y: f64) -> f64 {
 #[test]
 fn horner_over_a_reversed_iterator() {
     check_idiom!(cubic, [(0.7, 1.3), (-1.5, 0.2)]);
+    check_hessian!(cubic, [(0.7, 1.3)]);
 }
 
 /// `v.into_iter().map(|x| f64::sin(*x)).sum()` with `v: &Vec<f64>`.
@@ -62,6 +64,7 @@ fn sines(x: f64, y: f64) -> f64 {
 #[test]
 fn a_chain_over_a_reference_dereferencing_its_items() {
     check_idiom!(sines, [(0.4, 1.1), (2.0, -0.7)]);
+    check_hessian!(sines, [(0.4, 1.1)]);
 }
 
 /// `let r = &mut acc; *r += ..` and `let slot = &mut v[i]; *slot *= ..`, also in a loop.
@@ -81,6 +84,7 @@ fn through_reborrows(x: f64, y: f64) -> f64 {
 #[test]
 fn local_reborrows_read_and_assigned() {
     check_idiom!(through_reborrows, [(0.6, 1.2), (-0.9, 0.4)]);
+    check_hessian!(through_reborrows, [(0.6, 1.2)]);
 }
 
 /// `break value` out of a `loop` from inside a nested block.

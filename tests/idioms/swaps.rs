@@ -1,7 +1,7 @@
 //! Destructuring assignments, `std::mem::swap` and `std::mem::replace` of locals, and
 //! `v.swap(i, j)` on a local `Vec`: the values move, and their derivatives with them.
 
-use crate::check::check_idiom;
+use crate::check::{check_hessian, check_idiom};
 use ad::prelude::*;
 
 /// A Fibonacci-like recurrence by tuple assignment: `(a, b) = (b, a + b)`.
@@ -17,6 +17,7 @@ fn fibonacci_like(x: f64, y: f64) -> f64 {
 #[test]
 fn a_recurrence_by_tuple_assignment() {
     check_idiom!(fibonacci_like, [(0.3, 1.2), (-0.8, 0.4)]);
+    check_hessian!(fibonacci_like, [(0.3, 1.2), (-0.8, 0.4)]);
 }
 
 /// The same recurrence with `std::mem::swap`.
@@ -34,6 +35,7 @@ fn by_swap(x: f64, y: f64) -> f64 {
 #[test]
 fn a_recurrence_by_mem_swap() {
     check_idiom!(by_swap, [(0.3, 1.2), (-0.8, 0.4)]);
+    check_hessian!(by_swap, [(0.3, 1.2)]);
 }
 
 /// `mem::replace` returns the old value: a two-step recurrence keeping the previous term.
@@ -52,6 +54,7 @@ fn by_replace(x: f64, y: f64) -> f64 {
 #[test]
 fn old_values_by_mem_replace() {
     check_idiom!(by_replace, [(0.7, 0.9), (-1.2, 0.3)]);
+    check_hessian!(by_replace, [(0.7, 0.9)]);
 }
 
 /// Nested and partial destructuring, and a struct pattern on the left.

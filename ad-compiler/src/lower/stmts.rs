@@ -142,6 +142,12 @@ impl Builder<'_> {
                 let value = self.lower_block(&b.block);
                 return if semi.is_none() { value } else { None };
             }
+            // `v.sort_by(compare);` on a local sequence: the sorting permutation, applied.
+            Stmt::Expr(Expr::MethodCall(m), Some(_))
+                if is_sort(m) && self.inout_receiver(m).is_some() =>
+            {
+                self.lower_sort(m);
+            }
             // `v.swap(i, j);` on a local sequence: two element writes.
             Stmt::Expr(Expr::MethodCall(m), Some(_))
                 if m.method == "swap" && m.args.len() == 2 && self.inout_receiver(m).is_some() =>
@@ -244,5 +250,40 @@ impl Builder<'_> {
                 "a `let` without a value declares names (`let y;`, `let (a, b);`) in differentiable functions: declare the names one by one",
             ),
         }
+    }
+}
+
+/// `v.sort_by(compare)` or `v.sort_unstable_by(compare)`.
+fn is_sort(m: &syn::ExprMethodCall) -> bool {
+    (m.method == "sort_by" || m.method == "sort_unstable_by") && m.args.len() == 1
+}
+
+impl Builder<'_> {
+    /// `v.sort_by(compare);`: `p = sort_permutation(&v, compare)` (computed from the values, a
+    /// constant) and `v = v.permuted(p)`, whose derivative follows the elements
+    /// (`ad_std::permute`).
+    fn lower_sort(&mut self, m: &syn::ExprMethodCall) {
+        let Some(name) = self.inout_receiver(m) else {
+            return;
+        };
+        let Some(sequence) = self.lookup(&name) else {
+            return;
+        };
+        let (receiver, compare) = (&m.receiver, &m.args[0]);
+        let permutation_of: Expr = syn::parse_quote_spanned! {m.method.span()=>
+            ::ad::__private::sort_permutation(&#receiver, #compare)
+        };
+        let permutation = self.lower_opaque(&permutation_of);
+        let sorted = self.push(
+            Op::Method {
+                receiver: sequence,
+                method: syn::Ident::new("permuted", m.method.span()),
+                turbofish: None,
+                args: vec![permutation],
+                inout: false,
+            },
+            m.span(),
+        );
+        self.assign(&name, sorted);
     }
 }

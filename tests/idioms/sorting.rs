@@ -1,0 +1,36 @@
+//! Sorting differentiated values: the order is a constant, derivatives follow the elements.
+
+use crate::check::{check_hessian, check_idiom};
+use ad::prelude::*;
+
+/// The median of five values by `sort_by`.
+#[differentiable]
+fn median_of_five(x: f64, y: f64) -> f64 {
+    let mut v = vec![x, y, x * y, 0.5, y.sin()];
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[2]
+}
+
+#[test]
+fn a_median_by_sort_by() {
+    check_idiom!(median_of_five, [(0.9, 0.2), (2.0, 1.3), (-0.4, 0.8)]);
+}
+
+/// A weighted sum of the sorted values, by `sort_unstable_by` with `f64::total_cmp`, in
+/// descending order.
+#[differentiable]
+fn ordered_weighted_sum(x: f64, y: f64) -> f64 {
+    let mut v = vec![x.exp(), y * y, x - y, 1.0];
+    v.sort_unstable_by(|a, b| b.total_cmp(a));
+    let mut total = 0.0;
+    for k in 0..v.len() {
+        total += (k + 1) as f64 * v[k];
+    }
+    total
+}
+
+#[test]
+fn a_weighted_sum_of_values_sorted_descending() {
+    check_idiom!(ordered_weighted_sum, [(0.3, 1.7), (-1.0, 0.4), (1.2, -2.0)]);
+    check_hessian!(ordered_weighted_sum, [(0.3, 1.7)]);
+}
