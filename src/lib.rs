@@ -82,6 +82,7 @@ pub use ad_macros::{
     Differentiable, derivative, differentiable, differentiate, function, gradient, hessian,
     jacobian, pullback, value_with_differential, value_with_gradient, value_with_pullback,
 };
+mod check_macros;
 pub mod ndarray;
 pub use num_traits;
 
@@ -97,12 +98,13 @@ pub fn no_grad<T>(x: T) -> T {
     x
 }
 
-/// What `use ad::prelude::*;` brings: the macros, the traits and [`no_grad`].
+/// What `use ad::prelude::*;` brings: the macros (the operators and [`check_gradient!`]), the
+/// traits and [`no_grad`].
 pub mod prelude {
     pub use crate::{
-        Differentiable, DifferentiableFn, TangentVector, derivative, differentiable, differentiate,
-        function, gradient, hessian, jacobian, no_grad, pullback, value_with_differential,
-        value_with_gradient, value_with_pullback,
+        Differentiable, DifferentiableFn, TangentVector, check_gradient, derivative,
+        differentiable, differentiate, function, gradient, hessian, jacobian, no_grad, pullback,
+        value_with_differential, value_with_gradient, value_with_pullback,
     };
 }
 

@@ -1,0 +1,218 @@
+//! `check_gradient!`: the derivatives of a function checked against each other and against
+//! central differences (the runtime is `ad::check`).
+//!
+//! A `macro_rules!` macro over the operators: it keeps an owned copy of the arguments, takes
+//! the value and pullback (`value_with_pullback!`) and the differential
+//! (`value_with_differential!`) there, and evaluates the function at moved copies through
+//! `value_with_differential!` too, which calls a path as written and computes a closure
+//! literal's value. So it accepts exactly the arguments and functions the operators accept,
+//! with the same typing of closure parameters.
+
+/// Checks the derivatives of a function at a point: reverse mode against forward mode with the
+/// identity `<u, J v> = <Jᵀ u, v>`, and forward mode against central differences of the
+/// function, in seeded random directions and along single input components, with tolerances
+/// scaled to the inputs and to the values compared.
+///
+/// `check_gradient!(at: x, of: f)`, `check_gradient!(at: x, y, of: f)` and
+/// `check_gradient!(at: x, of: f, with: options)` take the arguments and the function as
+/// `gradient!` does: a path or a closure literal; arguments by value or by reference (`&w`),
+/// of any differentiable type (floats, `Vec`s, arrays, ndarray arrays, tuples, derived structs);
+/// integers and parameters outside `wrt` are constants. The result may be a float, or a `Vec`,
+/// array, ndarray array or tuple of floats (a vector-valued function is checked through a random
+/// cotangent of its result). `with:` takes an [`ad::check::Options`](crate::check::Options) or
+/// a reference to one.
+///
+/// It returns `Ok(`[`GradientCheck`](crate::check::GradientCheck)`)`, what was compared, or
+/// `Err(`[`GradientCheckError`](crate::check::GradientCheckError)`)`, whose `Display` and
+/// `Debug` name the worst input component, the derivative there by reverse mode, forward mode
+/// and central differences, and the tolerance. A wrong `#[derivative(of = f)]` registration is
+/// caught whether `f` is the registered function or code that calls it: both modes then agree
+/// with each other, but not with the differences.
+///
+/// ```
+/// use ad::prelude::*;
+///
+/// #[differentiable]
+/// fn f(x: f64, w: &[f64]) -> f64 {
+///     x.sin() * w[0] + (x * w[1]).exp()
+/// }
+///
+/// fn logistic(x: f64) -> f64 {
+///     1.0 / (1.0 + (-x).exp())
+/// }
+///
+/// #[derivative(of = logistic)]
+/// fn logistic_vjp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+///     let s = logistic(x);
+///     (s, move |ds| ds * s)                 // wrong: should be `ds * s * (1.0 - s)`
+/// }
+///
+/// fn main() {
+///     let report = check_gradient!(at: 0.3, &vec![2.0, -0.5], of: f);
+///     assert!(report.is_ok(), "{:?}", report.err());
+///
+///     let error = check_gradient!(at: 0.5, of: |x: f64| 2.0 * logistic(x)).unwrap_err();
+///     assert!(error.to_string().contains("central differences"));
+///     println!("{error}");
+/// }
+/// ```
+///
+/// A `&mut` argument (an inout method) is not checked: differentiate a copy, or a function
+/// that returns the new state.
+#[macro_export]
+macro_rules! check_gradient {
+    (at: $($rest:tt)+) => {
+        $crate::__check_gradient!(
+            @args []
+            [__ad_check0 __ad_check1 __ad_check2 __ad_check3 __ad_check4 __ad_check5
+             __ad_check6 __ad_check7 __ad_check8 __ad_check9 __ad_check10 __ad_check11]
+            $($rest)+
+        )
+    };
+    ($($other:tt)*) => {
+        ::core::compile_error!(
+            "`check_gradient!` takes `at: <arguments>, of: <function>`, as `gradient!` does: \
+             `check_gradient!(at: x, y, of: f)`"
+        )
+    };
+}
+
+/// The steps of [`check_gradient!`]: `@args` reads the arguments one at a time, naming each
+/// and noting how to copy it (`owned`) and how to pass the copy (`pass`); `@expand` writes the
+/// check. Not a public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __check_gradient {
+    (@args [] [$($names:ident)*] of: $($rest:tt)*) => {
+        ::core::compile_error!(
+            "`check_gradient!` needs at least one argument: `check_gradient!(at: x, of: f)`"
+        )
+    };
+    (@args [$($args:tt)+] [$($names:ident)*] of: $f:expr $(,)?) => {
+        $crate::__check_gradient!(
+            @expand [$($args)+] ($f) (&<$crate::check::Options as ::core::default::Default>::default())
+        )
+    };
+    (@args [$($args:tt)+] [$($names:ident)*] of: $f:expr, with: $options:expr $(,)?) => {
+        $crate::__check_gradient!(
+            @expand [$($args)+] ($f)
+            // An `Options` or a reference to one.
+            (::core::borrow::Borrow::<$crate::check::Options>::borrow(&$options))
+        )
+    };
+    (@args [$($args:tt)+] [$($names:ident)*] of: $f:expr, $($other:tt)+) => {
+        ::core::compile_error!(
+            "after `of: <function>`, `check_gradient!` takes only `with: <options>`: \
+             `check_gradient!(at: x, of: f, with: ad::check::Options { directions: 8, \
+             ..Default::default() })`"
+        )
+    };
+    (@args [$($args:tt)*] [$($names:ident)*] of: $($rest:tt)*) => {
+        ::core::compile_error!(
+            "`of:` takes a path to a differentiable function or a closure literal: `of: f` or \
+             `of: |x| x * x`"
+        )
+    };
+    (@args [$($args:tt)*] [$name:ident $($names:ident)*] &mut $arg:expr, $($rest:tt)+) => {
+        ::core::compile_error!(
+            "`check_gradient!` does not check `&mut` arguments (inout methods): check a \
+             function that takes the state by value or by reference and returns the new one"
+        )
+    };
+    // A reference: keep an owned copy (`&xs[..]` gives a `Vec`), pass a reference to it.
+    (@args [$($args:tt)*] [$name:ident $($names:ident)*] & $arg:expr, $($rest:tt)+) => {
+        $crate::__check_gradient!(
+            @args [$($args)* ($name
+                (::std::borrow::ToOwned::to_owned(&$arg))
+                // A reference the operators see as one: they pass it on uncopied, where the
+                // function's parameter type coerces it (`&Vec<f64>` to `&[f64]`).
+                (&*$name)
+                (::core::concat!("&", ::core::stringify!($arg))))]
+            [$($names)*] $($rest)+
+        )
+    };
+    // A literal: an unsuffixed float is an `f64`, as in the operators.
+    (@args [$($args:tt)*] [$name:ident $($names:ident)*] $arg:literal, $($rest:tt)+) => {
+        $crate::__check_gradient!(
+            @args [$($args)* ($name
+                (<$crate::check::Literal<{
+                    $crate::check::is_unsuffixed_float(::core::stringify!($arg))
+                }> as $crate::check::TypeLiteral<_>>::typed($arg))
+                (::core::clone::Clone::clone($name))
+                (::core::stringify!($arg)))]
+            [$($names)*] $($rest)+
+        )
+    };
+    (@args [$($args:tt)*] [$name:ident $($names:ident)*] $arg:expr, $($rest:tt)+) => {
+        $crate::__check_gradient!(
+            @args [$($args)* ($name
+                ($arg)
+                (::core::clone::Clone::clone($name))
+                (::core::stringify!($arg)))]
+            [$($names)*] $($rest)+
+        )
+    };
+    (@args [$($args:tt)*] [] $($rest:tt)*) => {
+        ::core::compile_error!("`check_gradient!` checks functions of at most 12 arguments")
+    };
+    (@args [$($args:tt)*] [$($names:ident)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "expected `, of: <function>` after the arguments: `check_gradient!(at: x, y, of: f)`"
+        )
+    };
+
+    // One argument: the pullback gives its cotangent bare, the differential takes it bare.
+    (@expand [($name:ident ($owned:expr) ($pass:expr) ($label:expr))] ($f:expr) ($options:expr)) => {{
+        #[allow(unused_imports)]
+        use $crate::check::{ProbeBasis as _, ProbeOther as _};
+        let __ad_check_point = ($owned,);
+        let ($name,) = &__ad_check_point;
+        let __ad_check_magnitudes = [(&$crate::check::Probe($name)).magnitudes()];
+        let (__ad_check_value, __ad_check_pullback) =
+            $crate::value_with_pullback!(at: $pass, of: $f);
+        let (_, __ad_check_differential) = $crate::value_with_differential!(at: $pass, of: $f);
+        $crate::check::run(
+            &__ad_check_point,
+            &$crate::check::Names {
+                function: ::core::stringify!($f),
+                arguments: &[$label],
+            },
+            &__ad_check_magnitudes,
+            &__ad_check_value,
+            |__ad_check_u| (__ad_check_pullback(__ad_check_u),),
+            |($name,)| __ad_check_differential($name),
+            |__ad_check_at| {
+                let ($name,) = __ad_check_at;
+                $crate::value_with_differential!(at: $pass, of: $f).0
+            },
+            $options,
+        )
+    }};
+    (@expand [$(($name:ident ($owned:expr) ($pass:expr) ($label:expr)))+] ($f:expr) ($options:expr)) => {{
+        #[allow(unused_imports)]
+        use $crate::check::{ProbeBasis as _, ProbeOther as _};
+        let __ad_check_point = ($($owned,)+);
+        let ($($name,)+) = &__ad_check_point;
+        let __ad_check_magnitudes = [$((&$crate::check::Probe($name)).magnitudes()),+];
+        let (__ad_check_value, __ad_check_pullback) =
+            $crate::value_with_pullback!(at: $($pass),+, of: $f);
+        let (_, __ad_check_differential) =
+            $crate::value_with_differential!(at: $($pass),+, of: $f);
+        $crate::check::run(
+            &__ad_check_point,
+            &$crate::check::Names {
+                function: ::core::stringify!($f),
+                arguments: &[$($label),+],
+            },
+            &__ad_check_magnitudes,
+            &__ad_check_value,
+            |__ad_check_u| __ad_check_pullback(__ad_check_u),
+            |($($name,)+)| __ad_check_differential($($name),+),
+            |__ad_check_at| {
+                let ($($name,)+) = __ad_check_at;
+                $crate::value_with_differential!(at: $($pass),+, of: $f).0
+            },
+            $options,
+        )
+    }};
+}
