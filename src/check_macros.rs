@@ -167,10 +167,11 @@ macro_rules! __check_gradient {
         use $crate::check::{ProbeBasis as _, ProbeOther as _};
         let __ad_check_point = ($owned,);
         let ($name,) = &__ad_check_point;
-        let __ad_check_magnitudes = [(&$crate::check::Probe($name)).magnitudes()];
         let (__ad_check_value, __ad_check_pullback) =
             $crate::value_with_pullback!(at: $pass, of: $f);
         let (_, __ad_check_differential) = $crate::value_with_differential!(at: $pass, of: $f);
+        // After the operators, whose parameter types decide a float variable's type.
+        let __ad_check_magnitudes = [(&$crate::check::Probe($name)).magnitudes()];
         $crate::check::run(
             &__ad_check_point,
             &$crate::check::Names {
@@ -181,9 +182,16 @@ macro_rules! __check_gradient {
             &__ad_check_value,
             |__ad_check_u| (__ad_check_pullback(__ad_check_u),),
             |($name,)| __ad_check_differential($name),
-            |__ad_check_at| {
+            |__ad_check_at, __ad_check_slots| {
                 let ($name,) = __ad_check_at;
-                $crate::value_with_differential!(at: $pass, of: $f).0
+                let (__ad_check_value, __ad_check_differential) =
+                    $crate::value_with_differential!(at: $pass, of: $f);
+                // Never runs: fixes the types of the differential's parameters.
+                if false {
+                    let ($name,) = ::core::clone::Clone::clone(__ad_check_slots);
+                    let _ = __ad_check_differential($name);
+                }
+                __ad_check_value
             },
             $options,
         )
@@ -193,11 +201,12 @@ macro_rules! __check_gradient {
         use $crate::check::{ProbeBasis as _, ProbeOther as _};
         let __ad_check_point = ($($owned,)+);
         let ($($name,)+) = &__ad_check_point;
-        let __ad_check_magnitudes = [$((&$crate::check::Probe($name)).magnitudes()),+];
         let (__ad_check_value, __ad_check_pullback) =
             $crate::value_with_pullback!(at: $($pass),+, of: $f);
         let (_, __ad_check_differential) =
             $crate::value_with_differential!(at: $($pass),+, of: $f);
+        // After the operators, whose parameter types decide a float variable's type.
+        let __ad_check_magnitudes = [$((&$crate::check::Probe($name)).magnitudes()),+];
         $crate::check::run(
             &__ad_check_point,
             &$crate::check::Names {
@@ -208,9 +217,16 @@ macro_rules! __check_gradient {
             &__ad_check_value,
             |__ad_check_u| __ad_check_pullback(__ad_check_u),
             |($($name,)+)| __ad_check_differential($($name),+),
-            |__ad_check_at| {
+            |__ad_check_at, __ad_check_slots| {
                 let ($($name,)+) = __ad_check_at;
-                $crate::value_with_differential!(at: $($pass),+, of: $f).0
+                let (__ad_check_value, __ad_check_differential) =
+                    $crate::value_with_differential!(at: $($pass),+, of: $f);
+                // Never runs: fixes the types of the differential's parameters.
+                if false {
+                    let ($($name,)+) = ::core::clone::Clone::clone(__ad_check_slots);
+                    let _ = __ad_check_differential($($name),+);
+                }
+                __ad_check_value
             },
             $options,
         )

@@ -7,9 +7,12 @@
 //! per direction and four evaluations of the function per direction.
 //!
 //! Tolerances. Both modes are exact up to rounding, so they must agree to a relative `√ε` of
-//! the sizes of the terms summed (`Σ |g_i v_i|`, `Σ |u_k (J v)_k|`). Central differences are
+//! the sizes of the terms summed (`Σ |g_i v_i|`, `Σ |u_k (J v)_k|`) and of the largest
+//! gradient component (a zero component may be a sum of terms that cancel, each rounded), and
+//! to a few ulps of the value where every derivative is zero. Central differences are
 //! computed at steps `h` and `2h` and extrapolated (Richardson: `(4 D(h) - D(2h)) / 3`, exact
-//! for cubics); they must agree with forward mode to a relative `10 √ε`, plus the rounding
+//! for cubics); they must agree with forward mode to a relative `10 √ε` (of the derivative and
+//! of the largest gradient component), plus the rounding
 //! error of the differences (`ε |f| / h`, from the values the function returned) and the change
 //! between the two steps, which measures their truncation error. That last allowance is capped
 //! at a tenth of the derivative's size, so a noisy or non-smooth function fails rather than
@@ -24,7 +27,10 @@ use crate::{Differentiable, Tangent};
 
 /// Checks a function at `point`, given its value there, its pullback and its differential
 /// there (one slot per argument, as [`Slots`]), and the function itself (`primal`), which
-/// central differences evaluate at moved copies of `point`. `names` are the function and the
+/// central differences evaluate at moved copies of `point`. `primal` is also given a cotangent
+/// of the arguments, only for its types: a macro that evaluates the function through
+/// `value_with_differential!` gets a differential whose parameter types nothing else fixes
+/// (a constant's tangent may be anything), and fixes them with a call that never runs. `names` are the function and the
 /// arguments as written, `magnitudes` each argument's components where they can be read (floats, `Vec`s,
 /// arrays, tuples of them), to scale the steps.
 ///
@@ -43,7 +49,7 @@ pub fn run<P, T, R>(
     value: &R,
     pullback: impl Fn(Tangent<R>) -> T,
     differential: impl Fn(T) -> Tangent<R>,
-    primal: impl Fn(&P) -> R,
+    primal: impl Fn(&P, &T) -> R,
     options: &Options,
 ) -> Result<GradientCheck, GradientCheckError>
 where
@@ -107,12 +113,19 @@ where
         return Err(error);
     }
     let eps = epsilon(&zero_output).max(epsilon(&slots));
+    let scales = scales(&lengths, magnitudes);
     let checker = Checker {
         point,
         primal,
         differential,
         template: slots,
         lengths: &lengths,
+        gradient_size: g
+            .iter()
+            .zip(&scales)
+            .map(|(g, s)| (g * s).abs())
+            .fold(0.0, f64::max),
+        value_size: u.iter().zip(&outputs).map(|(u, y)| (u * y).abs()).sum(),
         u,
         g,
         eps,
@@ -120,7 +133,6 @@ where
         rtol_modes: options.tolerance.unwrap_or(eps.sqrt()),
         rtol_differences: options.tolerance.unwrap_or(10.0 * eps.sqrt()),
     };
-    let scales = scales(&lengths, magnitudes);
     let mut worst_ratio = 0.0f64;
 
     let mut worst_direction: Option<(f64, usize, Comparison)> = None;
@@ -206,6 +218,13 @@ struct Checker<'a, P, T, F, D> {
     u: Vec<f64>,
     /// `Jᵀ u`, by reverse mode.
     g: Vec<f64>,
+    /// The largest component of `Jᵀ u`, per unit of the scaled direction: the scale of the
+    /// derivatives, below which a component's own size means nothing (it may be a sum of
+    /// terms that cancel, each rounded).
+    gradient_size: f64,
+    /// `Σ |u_k y_k|`, the size of the value, whose rounding bounds how well the modes can agree
+    /// where every derivative is zero.
+    value_size: f64,
     /// Machine epsilon of the floats involved.
     eps: f64,
     step: f64,
@@ -219,7 +238,7 @@ where
     T: Slots,
     R: Differentiable + Basis,
     Tangent<R>: Basis,
-    F: Fn(&P) -> R,
+    F: Fn(&P, &T) -> R,
     D: Fn(T) -> Tangent<R>,
 {
     /// The three derivatives along `v` (components of the arguments' tangents).
@@ -246,8 +265,9 @@ where
             reverse,
             forward,
             differences,
-            tolerance_modes: self.rtol_modes * (reverse_size + forward_size),
-            tolerance_differences: self.rtol_differences * size
+            tolerance_modes: self.rtol_modes * (reverse_size + forward_size + self.gradient_size)
+                + 16.0 * self.eps * self.value_size,
+            tolerance_differences: self.rtol_differences * (size + self.gradient_size)
                 + self.rtol_modes * forward_size
                 + (4.0 * noise1 + noise2) / 3.0
                 + truncation,
@@ -258,10 +278,11 @@ where
     fn quotient(&self, v: &[f64], h: f64) -> (f64, f64) {
         let up: Vec<f64> = v.iter().map(|v| h * v).collect();
         let down: Vec<f64> = v.iter().map(|v| -h * v).collect();
-        let plus = components(&(self.primal)(&self.point.moved(&split(&up, self.lengths))));
-        let minus = components(&(self.primal)(
-            &self.point.moved(&split(&down, self.lengths)),
-        ));
+        let at = |steps: &[f64]| {
+            let moved = self.point.moved(&split(steps, self.lengths));
+            components(&(self.primal)(&moved, &self.template))
+        };
+        let (plus, minus) = (at(&up), at(&down));
         if plus.len() != self.u.len() || minus.len() != self.u.len() {
             return (f64::NAN, f64::NAN);
         }

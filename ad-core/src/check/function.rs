@@ -73,7 +73,7 @@ where
                 .__ad_fwd_call(point.0.clone(), Absent, Present(t))
                 .1
         },
-        |(x,)| function.call(x.clone()),
+        |(x,), _| function.call(x.clone()),
         options,
     )
 }
