@@ -78,8 +78,9 @@ macro_rules! check_gradient {
 }
 
 /// The steps of [`check_gradient!`]: `@args` reads the arguments one at a time, naming each
-/// and noting how to copy it (`owned`) and how to pass the copy (`pass`); `@expand` writes the
-/// check. Not a public API.
+/// and noting how to copy it (`owned`) and how to pass the copy (`pass`); `@options` reads what
+/// follows `of:`; `@expand` writes the check, and `@second` the second-order one. Not a public
+/// API.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __check_gradient {
@@ -88,24 +89,8 @@ macro_rules! __check_gradient {
             "`check_gradient!` needs at least one argument: `check_gradient!(at: x, of: f)`"
         )
     };
-    (@args [$($args:tt)+] [$($names:ident)*] of: $f:expr $(,)?) => {
-        $crate::__check_gradient!(
-            @expand [$($args)+] ($f) (&<$crate::check::Options as ::core::default::Default>::default())
-        )
-    };
-    (@args [$($args:tt)+] [$($names:ident)*] of: $f:expr, with: $options:expr $(,)?) => {
-        $crate::__check_gradient!(
-            @expand [$($args)+] ($f)
-            // An `Options` or a reference to one.
-            (::core::borrow::Borrow::<$crate::check::Options>::borrow(&$options))
-        )
-    };
-    (@args [$($args:tt)+] [$($names:ident)*] of: $f:expr, $($other:tt)+) => {
-        ::core::compile_error!(
-            "after `of: <function>`, `check_gradient!` takes only `with: <options>`: \
-             `check_gradient!(at: x, of: f, with: ad::check::Options { directions: 8, \
-             ..Default::default() })`"
-        )
+    (@args [$($args:tt)+] [$($names:ident)*] of: $f:expr $(, $($options:tt)*)?) => {
+        $crate::__check_gradient!(@options [$($args)+] ($f) [] $($($options)*)?)
     };
     (@args [$($args:tt)*] [$($names:ident)*] of: $($rest:tt)*) => {
         ::core::compile_error!(
@@ -161,23 +146,73 @@ macro_rules! __check_gradient {
         )
     };
 
+    // After `of:`: `with: <options>` and `second_order`, in either order, each at most once.
+    (@options $args:tt $f:tt [$($seen:tt)*] with: $options:expr $(, $($rest:tt)*)?) => {
+        $crate::__check_gradient!(@options $args $f [$($seen)* (with $options)] $($($rest)*)?)
+    };
+    (@options $args:tt $f:tt [$($seen:tt)*] second_order $(, $($rest:tt)*)?) => {
+        $crate::__check_gradient!(@options $args $f [$($seen)* (second_order)] $($($rest)*)?)
+    };
+    (@options $args:tt $f:tt []) => {
+        $crate::__check_gradient!(
+            @expand $args $f (<$crate::check::Options as ::core::default::Default>::default())
+            first
+        )
+    };
+    (@options $args:tt $f:tt [(with $options:expr)]) => {
+        $crate::__check_gradient!(
+            @expand $args $f
+            // An `Options` or a reference to one.
+            ($options)
+            first
+        )
+    };
+    (@options $args:tt $f:tt [(second_order)]) => {
+        $crate::__check_gradient!(
+            @expand $args $f (<$crate::check::Options as ::core::default::Default>::default())
+            second
+        )
+    };
+    (@options $args:tt $f:tt [(with $options:expr) (second_order)]) => {
+        $crate::__check_gradient!(
+            @expand $args $f
+            ($options)
+            second
+        )
+    };
+    (@options $args:tt $f:tt [(second_order) (with $options:expr)]) => {
+        $crate::__check_gradient!(@options $args $f [(with $options) (second_order)])
+    };
+    (@options $args:tt $f:tt [$($seen:tt)*] $($rest:tt)*) => {
+        ::core::compile_error!(
+            "after `of: <function>`, `check_gradient!` takes `with: <options>` and \
+             `second_order`, each once: `check_gradient!(at: x, of: f, second_order, with: \
+             ad::check::Options { directions: 8, ..Default::default() })`"
+        )
+    };
+
     // One argument: the pullback gives its cotangent bare, the differential takes it bare.
-    (@expand [($name:ident ($owned:expr) ($pass:expr) ($label:expr))] ($f:expr) ($options:expr)) => {{
+    (@expand [($name:ident ($owned:expr) ($pass:expr) ($label:expr))] ($f:expr) ($options:expr) $order:ident) => {{
         #[allow(unused_imports)]
         use $crate::check::{ProbeBasis as _, ProbeOther as _};
         let __ad_check_point = ($owned,);
         let ($name,) = &__ad_check_point;
+        let __ad_check_given = $options;
+        // An `Options` or a reference to one.
+        let __ad_check_options: &$crate::check::Options =
+            ::core::borrow::Borrow::borrow(&__ad_check_given);
+        let __ad_check_names = $crate::check::Names {
+            function: ::core::stringify!($f),
+            arguments: &[$label],
+        };
         let (__ad_check_value, __ad_check_pullback) =
             $crate::value_with_pullback!(at: $pass, of: $f);
         let (_, __ad_check_differential) = $crate::value_with_differential!(at: $pass, of: $f);
         // After the operators, whose parameter types decide a float variable's type.
         let __ad_check_magnitudes = [(&$crate::check::Probe($name)).magnitudes()];
-        $crate::check::run(
+        let __ad_check_first = $crate::check::run(
             &__ad_check_point,
-            &$crate::check::Names {
-                function: ::core::stringify!($f),
-                arguments: &[$label],
-            },
+            &__ad_check_names,
             &__ad_check_magnitudes,
             &__ad_check_value,
             |__ad_check_u| (__ad_check_pullback(__ad_check_u),),
@@ -193,14 +228,28 @@ macro_rules! __check_gradient {
                 }
                 __ad_check_value
             },
-            $options,
+            __ad_check_options,
+        );
+        $crate::__check_gradient!(
+            @$order (__ad_check_first __ad_check_point __ad_check_names __ad_check_magnitudes
+                __ad_check_value __ad_check_options) $name ($pass) ($f)
         )
     }};
-    (@expand [$(($name:ident ($owned:expr) ($pass:expr) ($label:expr)))+] ($f:expr) ($options:expr)) => {{
+    (@expand [$(($name:ident ($owned:expr) ($pass:expr) ($label:expr)))+] ($f:expr) ($options:expr) second) => {
+        ::core::compile_error!(
+            "`second_order` checks a function of one argument, as `hessian!` takes: check the \
+             others as constants, `check_gradient!(at: x, of: |x| f(x, y), second_order)`"
+        )
+    };
+    (@expand [$(($name:ident ($owned:expr) ($pass:expr) ($label:expr)))+] ($f:expr) ($options:expr) first) => {{
         #[allow(unused_imports)]
         use $crate::check::{ProbeBasis as _, ProbeOther as _};
         let __ad_check_point = ($($owned,)+);
         let ($($name,)+) = &__ad_check_point;
+        let __ad_check_given = $options;
+        // An `Options` or a reference to one.
+        let __ad_check_options: &$crate::check::Options =
+            ::core::borrow::Borrow::borrow(&__ad_check_given);
         let (__ad_check_value, __ad_check_pullback) =
             $crate::value_with_pullback!(at: $($pass),+, of: $f);
         let (_, __ad_check_differential) =
@@ -228,7 +277,41 @@ macro_rules! __check_gradient {
                 }
                 __ad_check_value
             },
-            $options,
+            __ad_check_options,
         )
     }};
+
+    // What follows the first-order check of one argument. The locals of `@expand` are named
+    // by it: names written here would be another expansion's, which hygiene keeps apart.
+    (@first ($first:ident $($locals:ident)*) $name:ident ($pass:expr) ($f:expr)) => {
+        $first
+    };
+    (@second ($first:ident $point:ident $names:ident $magnitudes:ident $value:ident $options:ident)
+        $name:ident ($pass:expr) ($f:expr)) => {
+        ::core::result::Result::and_then($first, |__ad_check_report| {
+            let ($name,) = &$point;
+            let __ad_check_hessian = $crate::hessian!(at: $pass, of: $f);
+            $crate::check::run_second(
+                __ad_check_report,
+                &$point,
+                &$names,
+                &$magnitudes,
+                &$value,
+                &__ad_check_hessian,
+                |__ad_check_at, __ad_check_seed| {
+                    let ($name,) = __ad_check_at;
+                    let (_, __ad_check_pullback) = $crate::value_with_pullback!(at: $pass, of: $f);
+                    (__ad_check_pullback(__ad_check_seed),)
+                },
+                |__ad_check_at, __ad_check_tangent| {
+                    let ($name,) = __ad_check_at;
+                    let (_, __ad_check_differential) =
+                        $crate::value_with_differential!(at: $pass, of: $f);
+                    let ($name,) = __ad_check_tangent;
+                    __ad_check_differential($name)
+                },
+                $options,
+            )
+        })
+    };
 }

@@ -12,6 +12,7 @@ mod engine;
 mod function;
 mod options;
 mod report;
+mod second;
 mod support;
 
 pub use arguments::{Arguments, Slots};
@@ -20,6 +21,9 @@ pub use engine::{Names, run};
 pub use function::{check_function, check_function_with};
 pub use options::Options;
 pub use report::{Component, Failure, GradientCheck, GradientCheckError};
+pub use second::HessianMatrix;
+#[doc(hidden)]
+pub use second::run_second;
 #[doc(hidden)]
 pub use support::{Literal, Probe, ProbeBasis, ProbeOther, TypeLiteral, is_unsuffixed_float};
 

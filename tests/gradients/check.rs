@@ -155,6 +155,34 @@ fn function_values_pass() {
     assert_eq!(report.function, "function value");
 }
 
+#[differentiable]
+fn rosenbrock(p: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for i in 0..p.len() - 1 {
+        s += 100.0 * (p[i + 1] - p[i] * p[i]).powi(2) + (1.0 - p[i]).powi(2);
+    }
+    s
+}
+
+#[test]
+fn second_order_compares_the_hessian() {
+    let report = passes(check_gradient!(at: &vec![1.2, 0.7, -0.3], of: rosenbrock, second_order));
+    assert_eq!(report.hessian_directions, 3);
+    passes(check_gradient!(at: 0.7, of: |x: f64| x.sin() * x.exp() + x.atan(), second_order));
+    let options = Options {
+        directions: 5,
+        ..Options::default()
+    };
+    let report = passes(check_gradient!(
+        at: array![0.7, 0.3],
+        of: |p: Array1<f64>| p[0].hypot(p[1]) * p[0].powf(p[1]),
+        with: &options,
+        second_order
+    ));
+    assert_eq!(report.hessian_directions, 5);
+    passes(check_gradient!(at: [0.4, 2.0], of: |p: [f64; 2]| (p[0] * p[1]).tanh(), second_order));
+}
+
 // Wrong registrations.
 
 fn bump(x: f64, y: f64) -> f64 {

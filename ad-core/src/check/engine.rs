@@ -190,6 +190,7 @@ where
         outputs: m,
         directions: options.directions,
         components: chosen.len(),
+        hessian_directions: 0,
         worst: worst_ratio,
         step: checker.step,
         seed,
@@ -258,9 +259,8 @@ where
         };
         let (d1, noise1) = self.quotient(v, self.step);
         let (d2, noise2) = self.quotient(v, 2.0 * self.step);
-        let differences = (4.0 * d1 - d2) / 3.0;
+        let (differences, allowance) = extrapolate((d1, noise1), (d2, noise2), forward.abs());
         let size = forward.abs().max(differences.abs());
-        let truncation = (d1 - d2).abs().min(0.1 * size.max(d1.abs()).max(d2.abs()));
         Comparison {
             reverse,
             forward,
@@ -269,8 +269,7 @@ where
                 + 16.0 * self.eps * self.value_size,
             tolerance_differences: self.rtol_differences * (size + self.gradient_size)
                 + self.rtol_modes * forward_size
-                + (4.0 * noise1 + noise2) / 3.0
-                + truncation,
+                + allowance,
         }
     }
 
@@ -377,8 +376,22 @@ impl Comparison {
     }
 }
 
+/// Central differences at steps `h` and `2h`, each with a bound on its rounding error,
+/// extrapolated (Richardson: `(4 D(h) - D(2h)) / 3`, exact for cubics), and the allowance a
+/// comparison with them needs: their rounding error, and the change between the two steps,
+/// which measures their truncation error, capped at a tenth of the sizes involved (`size`,
+/// the value they are compared with, and the differences themselves), so that a function too
+/// noisy or not smooth at this point fails instead of passing whatever its derivative.
+pub(super) fn extrapolate(h: (f64, f64), twice: (f64, f64), size: f64) -> (f64, f64) {
+    let ((d1, noise1), (d2, noise2)) = (h, twice);
+    let estimate = (4.0 * d1 - d2) / 3.0;
+    let cap = 0.1 * size.max(estimate.abs()).max(d1.abs()).max(d2.abs());
+    let allowance = (4.0 * noise1 + noise2) / 3.0 + (d1 - d2).abs().min(cap);
+    (estimate, allowance)
+}
+
 /// `error / tolerance`, 0 for no error at all (also with a zero tolerance).
-fn ratio(error: f64, tolerance: f64) -> f64 {
+pub(super) fn ratio(error: f64, tolerance: f64) -> f64 {
     if error == 0.0 {
         0.0
     } else if tolerance > 0.0 {
@@ -389,13 +402,13 @@ fn ratio(error: f64, tolerance: f64) -> f64 {
 }
 
 /// Where each argument's components are in the flat list of input components.
-struct Layout<'a> {
+pub(super) struct Layout<'a> {
     names: &'a [&'a str],
     lengths: &'a [usize],
 }
 
 impl<'a> Layout<'a> {
-    fn new(names: &'a [&'a str], lengths: &'a [usize]) -> Self {
+    pub(super) fn new(names: &'a [&'a str], lengths: &'a [usize]) -> Self {
         Layout { names, lengths }
     }
 
@@ -405,7 +418,7 @@ impl<'a> Layout<'a> {
     }
 
     /// Input component `i`, named.
-    fn component(&self, mut i: usize) -> Component {
+    pub(super) fn component(&self, mut i: usize) -> Component {
         for (argument, &len) in self.lengths.iter().enumerate() {
             if i < len || argument + 1 == self.lengths.len() {
                 let name = self.names.get(argument).copied().unwrap_or("argument");
@@ -442,7 +455,7 @@ fn split<'a>(flat: &'a [f64], lengths: &[usize]) -> Vec<&'a [f64]> {
 
 /// The scale of each input component: `max(1, |x_i|)` where the argument's components can be
 /// read and are as many as its tangent's, 1 otherwise.
-fn scales(lengths: &[usize], magnitudes: &[Option<Vec<f64>>]) -> Vec<f64> {
+pub(super) fn scales(lengths: &[usize], magnitudes: &[Option<Vec<f64>>]) -> Vec<f64> {
     lengths
         .iter()
         .enumerate()
@@ -470,7 +483,7 @@ fn choose(n: usize, k: usize, rng: &mut SplitMix) -> Vec<usize> {
 
 /// The machine epsilon of a tangent's floats: that of `f32` if a component does not survive a
 /// round trip of a value only `f64` can hold, of `f64` otherwise.
-fn epsilon<T: Basis>(shape: &T) -> f64 {
+pub(super) fn epsilon<T: Basis>(shape: &T) -> f64 {
     let n = components(shape).len();
     let probe = 1.0 + 2f64.powi(-40);
     let mut t = shape.clone();
@@ -485,6 +498,41 @@ fn epsilon<T: Basis>(shape: &T) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `f(x, n) = x³ n` at `x = 2`, `n = 4` (a constant), with `slope` as its derivative in
+    /// reverse mode and `forward_slope` in forward mode.
+    fn check(slope: f64, forward_slope: f64) -> Result<GradientCheck, GradientCheckError> {
+        let names = Names {
+            function: "cube",
+            arguments: &["x", "n"],
+        };
+        run(
+            &(2.0f64, 4i32),
+            &names,
+            &[Some(vec![2.0]), None],
+            &32.0f64,
+            |u: f64| (u * slope, crate::NoTangent),
+            |(t, _): (f64, crate::NoTangent)| forward_slope * t,
+            |&(x, n), _| x * x * x * f64::from(n),
+            &Options::default(),
+        )
+    }
+
+    #[test]
+    fn the_three_derivatives_are_compared() {
+        let report = check(48.0, 48.0).unwrap();
+        assert_eq!(
+            (report.inputs, report.outputs, report.components),
+            (1, 1, 1)
+        );
+        let error = check(48.0, 47.0).unwrap_err();
+        assert_eq!(error.failure, Failure::ModesDisagree);
+        assert_eq!((error.reverse, error.forward), (48.0, 47.0));
+        assert!((error.differences - 48.0).abs() < 1e-6);
+        let error = check(47.0, 47.0).unwrap_err();
+        assert_eq!(error.failure, Failure::DifferencesDisagree);
+        assert_eq!(error.component.map(|c| c.name), Some("x".to_string()));
+    }
 
     #[test]
     fn the_float_type_is_found_from_the_tangents() {

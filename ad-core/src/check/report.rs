@@ -41,6 +41,9 @@ pub struct GradientCheck {
     pub directions: usize,
     /// Input components compared one at a time.
     pub components: usize,
+    /// Random directions in which the Hessian was compared with differences of the gradient
+    /// (0 unless the check was asked for `second_order`).
+    pub hessian_directions: usize,
     /// The largest error seen, as a fraction of its tolerance (at most 1).
     pub worst: f64,
     /// The relative step of the central differences.
@@ -62,7 +65,15 @@ impl fmt::Display for GradientCheck {
              output component(s), in {} random direction(s) and {components}; the largest error \
              is {:.1e} of its tolerance (seed {:#x})",
             self.function, self.inputs, self.outputs, self.directions, self.worst, self.seed
-        )
+        )?;
+        if self.hessian_directions > 0 {
+            write!(
+                f,
+                "; the Hessian agrees with differences of the gradient in {} random direction(s)",
+                self.hessian_directions
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -79,8 +90,11 @@ pub enum Failure {
     /// Nothing can be compared: no argument carries a tangent (all are constants), or the
     /// result has no components.
     NothingToCheck,
-    /// The pullback's cotangent of an argument has another number of components than the
-    /// argument's tangent.
+    /// The Hessian from `hessian!` (second-order forward mode) disagrees with central
+    /// differences of the gradient (`second_order` checks only).
+    HessianDisagrees,
+    /// The pullback's cotangent of an argument (or the Hessian) has another number of
+    /// components than the argument's tangent.
     ShapeMismatch {
         /// The cotangent's number of components.
         cotangent: usize,
@@ -97,6 +111,11 @@ pub enum Failure {
 /// weighted by a random cotangent `u` of the result (`<u, ∂f/∂x_i>`). For a failure only seen
 /// in a random direction `v` (`component` is `None`), they are `<Jᵀ u, v>`, `<u, J v>` and the
 /// difference quotient along `v`.
+///
+/// For [`Failure::HessianDisagrees`], the values are component `i` of `H v` for a random
+/// direction `v`: `forward` by `hessian!` (second-order forward mode), `reverse` and
+/// `differences` by central differences of the gradient along `v`, with the gradient by reverse
+/// mode and by forward mode respectively.
 #[derive(Clone, PartialEq)]
 pub struct GradientCheckError {
     /// The function checked, as written in the call.
@@ -227,6 +246,40 @@ impl fmt::Display for GradientCheckError {
                     "\nforward and reverse mode agree with each other, so a derivative rule or \
                      registration both use is wrong, or the function is not differentiable near \
                      this point"
+                )
+            }
+            Failure::HessianDisagrees => {
+                let direction = self.direction.unwrap_or(0);
+                let component = match &self.component {
+                    Some(c) => c.to_string(),
+                    None => "a component".to_string(),
+                };
+                writeln!(
+                    f,
+                    "the Hessian disagrees with differences of the gradient at its component \
+                     {component}, along random direction {direction}:"
+                )?;
+                writeln!(
+                    f,
+                    "  hessian! (second-order forward mode):  {}",
+                    Number(self.forward)
+                )?;
+                writeln!(
+                    f,
+                    "  differences of reverse-mode gradients: {}",
+                    Number(self.reverse)
+                )?;
+                writeln!(
+                    f,
+                    "  differences of forward-mode gradients: {}",
+                    Number(self.differences)
+                )?;
+                write!(
+                    f,
+                    "  tolerance:                             {:.2e} (seed {:#x})\nthe \
+                     second-order rules (`ad_std::second`) of something the function calls \
+                     disagree with its first-order ones",
+                    self.tolerance, self.seed
                 )
             }
             Failure::NotFinite => {
