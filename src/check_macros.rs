@@ -57,8 +57,33 @@
 /// }
 /// ```
 ///
-/// A `&mut` argument (an inout method) is not checked: differentiate a copy, or a function
-/// that returns the new state.
+/// `check_gradient!(at: x, of: f, second_order)` (with `with:` too, in either order) also
+/// compares the Hessian from `hessian!` (second-order forward mode) with central differences
+/// of the gradient, by reverse and by forward mode, in random directions; for the functions
+/// `hessian!` takes (one `f32`, `f64`, `Vec<f64>`, `[f64; N]`, slice or `Array1<f64>`
+/// argument, a scalar result, no registered derivative inside).
+///
+/// ```
+/// use ad::prelude::*;
+///
+/// #[differentiable]
+/// fn rosenbrock(p: &[f64]) -> f64 {
+///     (1.0 - p[0]).powi(2) + 100.0 * (p[1] - p[0] * p[0]).powi(2)
+/// }
+///
+/// fn main() {
+///     let options = ad::check::Options { directions: 5, ..Default::default() };
+///     let report = check_gradient!(at: &vec![1.2, 0.7], of: rosenbrock, second_order, with: &options);
+///     assert_eq!(report.unwrap().hessian_directions, 5);
+/// }
+/// ```
+///
+/// Choose a point without special structure: a wrong rule often agrees with the right one at
+/// 0 or 1 (`σ(-x)` for `σ(x)` at 0). Not checked: `&mut` arguments (inout methods; check a
+/// function that returns the new state); arguments whose type is not differentiable (a
+/// configuration struct: capture it in a closure, `of: |w| loss(w, &config)`); a variable that
+/// holds a reference (`at: r` with `r: &[f64]`: write `at: &r[..]` or `at: &*r`, so that the
+/// check can keep an owned copy to move).
 #[macro_export]
 macro_rules! check_gradient {
     (at: $($rest:tt)+) => {

@@ -75,13 +75,14 @@
 
 extern crate self as ad;
 
+pub use ad_core::basis;
 pub use ad_core::function::DifferentiableFn;
 pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
-pub use ad_core::{basis, check};
 pub use ad_macros::{
     Differentiable, derivative, differentiable, differentiate, function, gradient, hessian,
     jacobian, pullback, value_with_differential, value_with_gradient, value_with_pullback,
 };
+pub mod check;
 mod check_macros;
 pub mod ndarray;
 pub use num_traits;

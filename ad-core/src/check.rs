@@ -2,28 +2,27 @@
 //!
 //! `check_gradient!(at: x, of: f)` (the `ad` facade's macro) compares reverse mode, forward
 //! mode and central differences of the original function in seeded random directions, the way
-//! JAX's `check_grads` and ChainRules' `test_rrule` do; [`check_function`] does the same for a
-//! function value made by `ad::function!`. Both return a [`GradientCheck`] or a
-//! [`GradientCheckError`] naming the worst input component. [`central_difference`] and
-//! [`central_difference_gradient`] are the plain differences, for scalar functions.
+//! JAX's `check_grads` and ChainRules' `test_rrule` do, and `ad::check::check_function` does
+//! the same for a function value made by `ad::function!`; both expand or call [`run`] here.
+//! Both return a [`GradientCheck`] or a [`GradientCheckError`] naming the worst input
+//! component. [`central_difference`] and [`central_difference_gradient`] are the plain
+//! differences, for scalar functions.
 
 mod arguments;
 mod engine;
-mod function;
 mod options;
 mod report;
 mod second;
 mod support;
 
+#[doc(hidden)]
 pub use arguments::{Arguments, Slots};
 #[doc(hidden)]
 pub use engine::{Names, run};
-pub use function::{check_function, check_function_with};
 pub use options::Options;
 pub use report::{Component, Failure, GradientCheck, GradientCheckError};
-pub use second::HessianMatrix;
 #[doc(hidden)]
-pub use second::run_second;
+pub use second::{HessianMatrix, run_second};
 #[doc(hidden)]
 pub use support::{Literal, Probe, ProbeBasis, ProbeOther, TypeLiteral, is_unsuffixed_float};
 

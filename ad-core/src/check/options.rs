@@ -6,7 +6,7 @@
 /// field with struct update syntax and pass it with `with:`.
 ///
 /// ```
-/// use ad::check::Options;
+/// use ad_core::check::Options;   // `ad::check::Options` in the facade
 ///
 /// let strict = Options { directions: 8, tolerance: Some(1e-9), ..Options::default() };
 /// assert_eq!(strict.seed, Options::default().seed);

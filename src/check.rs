@@ -1,13 +1,50 @@
-//! The check of a function value: a [`DifferentiableFn`] made by `ad::function!`, for code that
-//! holds the function rather than naming it.
+//! Checking derivatives: [`check_gradient!`](crate::check_gradient) compares reverse mode,
+//! forward mode and central differences of a function at a point, in seeded random
+//! directions and along single input components, the way JAX's `check_grads` and ChainRules'
+//! `test_rrule` do; [`check_function`] does the same for a function value made by
+//! [`function!`](crate::function). Both return a [`GradientCheck`] (what was compared) or a
+//! [`GradientCheckError`] naming the worst input component, the three derivatives there and
+//! the tolerance. [`central_difference`] and [`central_difference_gradient`] are the plain
+//! differences, for a function of scalars.
+//!
+//! ```
+//! use ad::check::Failure;
+//! use ad::prelude::*;
+//!
+//! fn softplus(x: f64) -> f64 {
+//!     x.exp().ln_1p()
+//! }
+//!
+//! // Wrong: the derivative is the logistic function, 1 / (1 + e^-x).
+//! #[derivative(of = softplus)]
+//! fn softplus_vjp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+//!     (softplus(x), move |d| d / (1.0 + x.exp()))
+//! }
+//!
+//! #[differentiable]
+//! fn model(w: &[f64], x: f64) -> f64 {
+//!     softplus(w[0] * x + w[1])
+//! }
+//!
+//! fn main() {
+//!     let error = check_gradient!(at: &vec![0.5, -0.3], 2.0, of: model).unwrap_err();
+//!     // Both modes use the registration, so they agree with each other, not with the function.
+//!     assert_eq!(error.failure, Failure::DifferencesDisagree);
+//!     let component = error.component.as_ref().unwrap();
+//!     assert_eq!((component.name.as_str(), component.index), ("&vec![0.5, -0.3]", 0));
+//!     assert!((error.reverse - error.forward).abs() < 1e-12);
+//!     let logistic = 1.0 / (1.0 + (-(0.5 * 2.0 - 0.3f64)).exp());
+//!     assert!((error.differences - 2.0 * logistic).abs() < 1e-8);  // ∂/∂w0 = x σ(w0 x + w1)
+//!     println!("{error}");
+//! }
+//! ```
 
-use super::engine::{Names, run};
-use super::options::Options;
-use super::report::{GradientCheck, GradientCheckError};
-use crate::basis::Basis;
-use crate::forward::{Absent, Present};
-use crate::function::DifferentiableFn;
-use crate::{Differentiable, Tangent};
+pub use ad_core::check::*;
+
+use ad_core::basis::Basis;
+use ad_core::forward::{Absent, Present};
+use ad_core::function::DifferentiableFn;
+use ad_core::{Differentiable, Tangent};
 
 /// [`check_function_with`] with the default [`Options`].
 ///
