@@ -61,6 +61,31 @@
 //! }
 //! ```
 //!
+//! ## Checking derivatives
+//!
+//! [`check_gradient!`] compares reverse mode, forward mode and central differences of a
+//! function at a point, in seeded random directions, and returns what it compared or an error
+//! naming the worst input component (see [`check`]): use it on your own `#[derivative]`
+//! registrations.
+//!
+//! ```
+//! use ad::prelude::*;
+//!
+//! fn cube(x: f64) -> f64 {
+//!     x * x * x
+//! }
+//!
+//! #[derivative(of = cube)]
+//! fn cube_vjp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+//!     (cube(x), move |d| 3.0 * x * d) // wrong: should be 3x²
+//! }
+//!
+//! fn main() {
+//!     assert!(check_gradient!(at: 1.5, of: |x: f64| x.sin() * x).is_ok());
+//!     assert!(check_gradient!(at: 1.5, of: |x: f64| cube(x) + x).is_err());
+//! }
+//! ```
+//!
 //! ## What the compiler accepts so far
 //!
 //! Straight-line code (`let`, tuple patterns, mutable locals, compound assignment, arithmetic,
