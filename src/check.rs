@@ -56,6 +56,7 @@ use ad_core::{Differentiable, Tangent};
 /// let report = ad::check::check_function(&f, 0.4);
 /// assert!(report.is_ok(), "{:?}", report.err());
 /// ```
+#[allow(clippy::result_large_err, reason = "as `ad::check::run`'s")]
 pub fn check_function<A, F>(function: &F, at: A) -> Result<GradientCheck, GradientCheckError>
 where
     F: DifferentiableFn<A>,
@@ -82,6 +83,7 @@ where
 /// let report = check_function_with(&f, 0.7, &options).unwrap();
 /// assert_eq!(report.directions, 5);
 /// ```
+#[allow(clippy::result_large_err, reason = "as `ad::check::run`'s")]
 pub fn check_function_with<A, F>(
     function: &F,
     at: A,

@@ -42,6 +42,11 @@ use crate::{Differentiable, Tangent};
     reason = "each closure gets its parameter types from its own bound, which a struct of \
               closures would not give"
 )]
+#[allow(
+    clippy::result_large_err,
+    reason = "a check runs once and its error is read where it is returned: boxing it would \
+              only make `error.component` harder to reach in users' assertions"
+)]
 pub fn run<P, T, R>(
     point: &P,
     names: &Names<'_>,
@@ -166,7 +171,7 @@ where
     for &i in &chosen {
         examine(i, &mut worst_ratio);
     }
-    let direction_failed = worst_direction.as_ref().is_some_and(|w| !(w.0 <= 1.0));
+    let direction_failed = worst_direction.as_ref().is_some_and(|w| exceeds(w.0));
     if direction_failed {
         // Find the component to blame.
         for i in (0..n).filter(|i| chosen.binary_search(i).is_err()) {
@@ -175,12 +180,12 @@ where
     }
 
     if let Some((ratio, i, comparison)) = worst_component
-        && !(ratio <= 1.0)
+        && exceeds(ratio)
     {
         return Err(comparison.error(function, Some(layout.component(i)), None, m, seed));
     }
     if let Some((ratio, d, comparison)) = worst_direction
-        && !(ratio <= 1.0)
+        && exceeds(ratio)
     {
         return Err(comparison.error(function, None, Some(d), m, seed));
     }
@@ -390,6 +395,11 @@ pub(super) fn extrapolate(h: (f64, f64), twice: (f64, f64), size: f64) -> (f64, 
     (estimate, allowance)
 }
 
+/// Whether an error ratio fails: above 1, or NaN (which no comparison may let pass).
+pub(super) fn exceeds(ratio: f64) -> bool {
+    ratio > 1.0 || ratio.is_nan()
+}
+
 /// `error / tolerance`, 0 for no error at all (also with a zero tolerance).
 pub(super) fn ratio(error: f64, tolerance: f64) -> f64 {
     if error == 0.0 {
@@ -501,6 +511,7 @@ mod tests {
 
     /// `f(x, n) = x³ n` at `x = 2`, `n = 4` (a constant), with `slope` as its derivative in
     /// reverse mode and `forward_slope` in forward mode.
+    #[allow(clippy::result_large_err, reason = "as `run`'s")]
     fn check(slope: f64, forward_slope: f64) -> Result<GradientCheck, GradientCheckError> {
         let names = Names {
             function: "cube",

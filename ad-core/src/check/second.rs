@@ -9,7 +9,7 @@
 //! which this compares with them.
 
 use super::arguments::{Arguments, Slots};
-use super::engine::{Layout, Names, epsilon, extrapolate, ratio, scales};
+use super::engine::{Layout, Names, epsilon, exceeds, extrapolate, ratio, scales};
 use super::options::{Options, SplitMix};
 use super::report::{Failure, GradientCheck, GradientCheckError};
 use crate::basis::{Basis, components, units};
@@ -47,6 +47,7 @@ impl HessianMatrix for ndarray::Array2<f64> {
     clippy::too_many_arguments,
     reason = "each closure gets its parameter types from its own bound, as in `run`"
 )]
+#[allow(clippy::result_large_err, reason = "as `run`'s")]
 pub fn run_second<P, T, R, H>(
     first: GradientCheck,
     point: &P,
@@ -198,7 +199,7 @@ where
         }
     }
     match worst {
-        Some((r, error)) if !(r <= 1.0) => Err(error),
+        Some((r, error)) if exceeds(r) => Err(error),
         _ => Ok(GradientCheck {
             hessian_directions: options.directions,
             worst: worst_ratio,
@@ -213,6 +214,7 @@ mod tests {
     use crate::check::run;
 
     /// `f(x, y) = x² y + sin y`, checked at `(1.5, 0.5)` with `hessian` for its Hessian.
+    #[allow(clippy::result_large_err, reason = "as `run`'s")]
     fn check(hessian: ndarray::Array2<f64>) -> Result<GradientCheck, GradientCheckError> {
         let point = (vec![1.5, 0.5],);
         let f = |p: &[f64]| p[0] * p[0] * p[1] + p[1].sin();

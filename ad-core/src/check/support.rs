@@ -105,6 +105,8 @@ mod tests {
         }
         let typed = <Literal<{ is_unsuffixed_float("2.0") }> as TypeLiteral<_>>::typed(2.0);
         assert_eq!(typed.sin(), 2.0f64.sin());
+        // Written as the macro writes it: the `&` is what lets `ProbeOther` match.
+        #[allow(clippy::needless_borrow)]
         let magnitudes = (&Probe(&vec![1.0f64, -3.0])).magnitudes();
         assert_eq!(magnitudes, Some(vec![1.0, -3.0]));
         assert_eq!((&Probe(&3usize)).magnitudes(), None);
