@@ -12,12 +12,15 @@
 //! to a few ulps of the value where every derivative is zero. Central differences are
 //! computed at steps `h` and `2h` and extrapolated (Richardson: `(4 D(h) - D(2h)) / 3`, exact
 //! for cubics); they must agree with forward mode to a relative `10 √ε` (of the derivative and
-//! of the largest gradient component), plus the rounding
-//! error of the differences (`ε |f| / h`, from the values the function returned) and the change
-//! between the two steps, which measures their truncation error. That last allowance is capped
-//! at a tenth of the derivative's size, so a noisy or non-smooth function fails rather than
-//! passing whatever its derivative. Directions are scaled to the inputs (component `i` moves
-//! by about `h max(1, |x_i|)`), so large arguments are not differenced below their rounding.
+//! of the largest gradient component), plus the rounding error of the differences (`ε |f| / h`,
+//! from the values the function returned) and the change between the two steps, which
+//! measures their truncation error. That last allowance is capped at a tenth of the sizes
+//! compared, so a noisy or non-smooth function fails rather than passing whatever its
+//! derivative. Directions are scaled to the inputs (component `i` moves by about
+//! `h max(1, |x_i|)`), so large arguments are not differenced below their rounding.
+//!
+//! Every component of every direction is at least half its scale (a random sign and a
+//! magnitude in `[0.5, 1)`), so no component is left almost unchecked in a direction.
 
 use super::arguments::{Arguments, Slots};
 use super::options::{Options, SplitMix};
@@ -30,13 +33,13 @@ use crate::{Differentiable, Tangent};
 /// central differences evaluate at moved copies of `point`. `primal` is also given a cotangent
 /// of the arguments, only for its types: a macro that evaluates the function through
 /// `value_with_differential!` gets a differential whose parameter types nothing else fixes
-/// (a constant's tangent may be anything), and fixes them with a call that never runs. `names` are the function and the
-/// arguments as written, `magnitudes` each argument's components where they can be read (floats, `Vec`s,
-/// arrays, tuples of them), to scale the steps.
+/// (a constant's tangent may be anything), and fixes them with a call that never runs.
+/// `names` are the function and the arguments as written, `magnitudes` each argument's
+/// components where they can be read (floats, `Vec`s, arrays, tuples of them), to scale the
+/// steps.
 ///
-/// This is what `check_gradient!` expands to; call it directly only to check a function
-/// given as separate closures. [`check_function`](super::check_function) checks a function
-/// value.
+/// This is what `check_gradient!` expands to; call it directly only to check a function given
+/// as separate closures. `ad::check::check_function` checks a function value.
 #[allow(
     clippy::too_many_arguments,
     reason = "each closure gets its parameter types from its own bound, which a struct of \
