@@ -61,6 +61,31 @@
 //! }
 //! ```
 //!
+//! ## Checking derivatives
+//!
+//! [`check_gradient!`] compares reverse mode, forward mode and central differences of a
+//! function at a point, in seeded random directions, and returns what it compared or an error
+//! naming the worst input component (see [`check`]): use it on your own `#[derivative]`
+//! registrations.
+//!
+//! ```
+//! use ad::prelude::*;
+//!
+//! fn cube(x: f64) -> f64 {
+//!     x * x * x
+//! }
+//!
+//! #[derivative(of = cube)]
+//! fn cube_vjp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+//!     (cube(x), move |d| 3.0 * x * d) // wrong: should be 3x²
+//! }
+//!
+//! fn main() {
+//!     assert!(check_gradient!(at: 1.5, of: |x: f64| x.sin() * x).is_ok());
+//!     assert!(check_gradient!(at: 1.5, of: |x: f64| cube(x) + x).is_err());
+//! }
+//! ```
+//!
 //! ## What the compiler accepts so far
 //!
 //! Straight-line code (`let`, tuple patterns, mutable locals, compound assignment, arithmetic,
@@ -75,13 +100,15 @@
 
 extern crate self as ad;
 
+pub use ad_core::basis;
 pub use ad_core::function::DifferentiableFn;
 pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
-pub use ad_core::{basis, check};
 pub use ad_macros::{
     Differentiable, derivative, differentiable, differentiate, function, gradient, hessian,
     jacobian, pullback, value_with_differential, value_with_gradient, value_with_pullback,
 };
+pub mod check;
+mod check_macros;
 pub mod ndarray;
 pub use num_traits;
 
@@ -97,12 +124,13 @@ pub fn no_grad<T>(x: T) -> T {
     x
 }
 
-/// What `use ad::prelude::*;` brings: the macros, the traits and [`no_grad`].
+/// What `use ad::prelude::*;` brings: the macros (the operators and [`check_gradient!`]), the
+/// traits and [`no_grad`].
 pub mod prelude {
     pub use crate::{
-        Differentiable, DifferentiableFn, TangentVector, derivative, differentiable, differentiate,
-        function, gradient, hessian, jacobian, no_grad, pullback, value_with_differential,
-        value_with_gradient, value_with_pullback,
+        Differentiable, DifferentiableFn, TangentVector, check_gradient, derivative,
+        differentiable, differentiate, function, gradient, hessian, jacobian, no_grad, pullback,
+        value_with_differential, value_with_gradient, value_with_pullback,
     };
 }
 

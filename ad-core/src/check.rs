@@ -1,6 +1,30 @@
-//! Independent references for derivatives: central finite differences of the original
-//! function. Used by the library's own tests and offered to users who want to check a
-//! registered derivative.
+//! Independent references for derivatives, and the gradient check built on them.
+//!
+//! `check_gradient!(at: x, of: f)` (the `ad` facade's macro) compares reverse mode, forward
+//! mode and central differences of the original function in seeded random directions, the way
+//! JAX's `check_grads` and ChainRules' `test_rrule` do, and `ad::check::check_function` does
+//! the same for a function value made by `ad::function!`; both expand or call [`run`] here.
+//! Both return a [`GradientCheck`] or a [`GradientCheckError`] naming the worst input
+//! component. [`central_difference`] and [`central_difference_gradient`] are the plain
+//! differences, for scalar functions.
+
+mod arguments;
+mod engine;
+mod options;
+mod report;
+mod second;
+mod support;
+
+#[doc(hidden)]
+pub use arguments::{Arguments, Slots};
+#[doc(hidden)]
+pub use engine::{Names, run};
+pub use options::Options;
+pub use report::{Component, Failure, GradientCheck, GradientCheckError};
+#[doc(hidden)]
+pub use second::{HessianMatrix, run_second};
+#[doc(hidden)]
+pub use support::{Literal, Probe, ProbeBasis, ProbeOther, TypeLiteral, is_unsuffixed_float};
 
 /// The default step of [`central_difference`]: about the cube root of `f64::EPSILON`, which
 /// balances truncation error (O(h^2)) against rounding error (O(eps / h)).

@@ -17,6 +17,7 @@ mod array_random;
 mod array_shapes;
 mod arrays;
 mod calls;
+mod check;
 mod closures;
 mod f32;
 mod float_methods;
