@@ -1,4 +1,5 @@
-//! Sorting differentiated values: the order is a constant, derivatives follow the elements.
+//! Sorting and filling differentiated values: the order is a constant, derivatives follow the
+//! elements; a filled vector passes every cotangent to the value it was filled with.
 
 use crate::check::{check_hessian, check_idiom};
 use ad::prelude::*;
@@ -33,4 +34,20 @@ fn ordered_weighted_sum(x: f64, y: f64) -> f64 {
 fn a_weighted_sum_of_values_sorted_descending() {
     check_idiom!(ordered_weighted_sum, [(0.3, 1.7), (-1.0, 0.4), (1.2, -2.0)]);
     check_hessian!(ordered_weighted_sum, [(0.3, 1.7)]);
+}
+
+/// `v.fill(x)` then element writes: every element of the filled vector passes its cotangent
+/// to `x`.
+#[differentiable]
+fn filled_then_written(x: f64, y: f64) -> f64 {
+    let mut v = vec![y; 4];
+    v.fill(x * y);
+    v[1] = y.exp();
+    v[0] * v[1] + v[2] + 3.0 * v[3]
+}
+
+#[test]
+fn a_filled_vector() {
+    check_idiom!(filled_then_written, [(0.4, 1.3), (-1.1, 0.6)]);
+    check_hessian!(filled_then_written, [(0.4, 1.3)]);
 }

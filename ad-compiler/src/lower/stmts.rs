@@ -148,6 +148,12 @@ impl Builder<'_> {
             {
                 self.lower_sort(m);
             }
+            // `v.fill(x);` on a local sequence: its new version, `v.filled(x)` (`ad_std::fill`).
+            Stmt::Expr(Expr::MethodCall(m), Some(_))
+                if m.method == "fill" && m.args.len() == 1 && self.inout_receiver(m).is_some() =>
+            {
+                self.lower_as_value_method(m, "filled");
+            }
             // `v.swap(i, j);` on a local sequence: two element writes.
             Stmt::Expr(Expr::MethodCall(m), Some(_))
                 if m.method == "swap" && m.args.len() == 2 && self.inout_receiver(m).is_some() =>
@@ -274,16 +280,39 @@ impl Builder<'_> {
             ::ad::__private::sort_permutation(&#receiver, #compare)
         };
         let permutation = self.lower_opaque(&permutation_of);
-        let sorted = self.push(
-            Op::Method {
-                receiver: sequence,
-                method: syn::Ident::new("permuted", m.method.span()),
-                turbofish: None,
-                args: vec![permutation],
-                inout: false,
-            },
-            m.span(),
-        );
+        let sorted = self.value_method(sequence, "permuted", vec![permutation], m);
         self.assign(&name, sorted);
+    }
+
+    /// `v.method(args);` that changes a local `v` in place, as `v = v.new_version(args)`: a
+    /// method with a rule that returns the new version.
+    fn lower_as_value_method(&mut self, m: &syn::ExprMethodCall, new_version: &str) {
+        let Some(name) = self.inout_receiver(m) else {
+            return;
+        };
+        let Some(receiver) = self.lookup(&name) else {
+            return;
+        };
+        let args = m.args.iter().map(|a| self.lower_value(a)).collect();
+        let updated = self.value_method(receiver, new_version, args, m);
+        self.assign(&name, updated);
+    }
+
+    /// `receiver.method(args)` for the statement `m`.
+    fn value_method(
+        &mut self,
+        receiver: ValueId,
+        method: &str,
+        args: Vec<ValueId>,
+        m: &syn::ExprMethodCall,
+    ) -> ValueId {
+        let op = Op::Method {
+            receiver,
+            method: syn::Ident::new(method, m.method.span()),
+            turbofish: None,
+            args,
+            inout: false,
+        };
+        self.push(op, m.span())
     }
 }
