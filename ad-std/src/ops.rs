@@ -388,7 +388,7 @@ macro_rules! scalar_rules {
             fn rem_hvp(l: $t, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
                 // Piecewise linear: the gradient (1, -q), no curvature.
                 let (r, q) = remainder_and_quotient(l, rhs);
-                (r, crate::strong::binary(true, (1.0, -q), (0.0, 0.0, 0.0), t, t_rhs))
+                (r, crate::strong::binary((1.0, -q), (0.0, 0.0, 0.0), t, t_rhs))
             }
         }
 

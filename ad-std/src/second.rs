@@ -9,11 +9,11 @@
 //!
 //! First derivatives come from the reverse rules (so all three modes share one formula and
 //! one convention); the second derivatives are written here, in [`FloatSecond`]. The float
-//! methods multiply derivatives and tangents with the strong zeros of [`crate::strong`]: a zero
-//! tangent contributes nothing, and so does a zero derivative of the rules whose zeros are
-//! strong in reverse mode too (`abs`, `signum`, `powi` and every method of two operands but
-//! `mul_add`). So a term with a constant operand's zero tangent never turns a NaN or infinite
-//! partial into a NaN (`x.powf(2.0)` at `x < 0`, where `∂/∂p = y ln x` is NaN).
+//! methods multiply derivatives and tangents with the strong zeros of [`crate::strong`]: the
+//! strong rules (`abs`, `signum`, `powi` and every method of two operands) with zero factors
+//! strong on both sides, so a term with a constant operand's zero tangent never turns a NaN or
+//! infinite partial into a NaN (`x.powf(2.0)` at `x < 0`, where `∂/∂p = y ln x` is NaN); the
+//! others with zero first-order tangents strong, as in forward mode.
 
 use crate::float::FloatMethods;
 use ad_core::forward::MaybeTangent;
@@ -108,7 +108,7 @@ macro_rules! binary_second {
             let gradient: ($t, $t) = pullback(1.0);
             let hessian: ($t, $t, $t) = $h;
             let (t, t_other) = (t.or_zero(zero), t_other.or_zero(zero));
-            ($y, crate::strong::binary(true, gradient, hessian, t, t_other))
+            ($y, crate::strong::binary(gradient, hessian, t, t_other))
         }
     )*};
 }

@@ -7,27 +7,40 @@
 //! whose conventional derivative at `0` is `0` (as for `abs`). Zygote settles this the same way
 //! (its issue 1598): the zero slope of a power at a zero base is strong.
 //!
-//! The convention, in every mode:
+//! **The strong rules** are those whose partials are exactly zero at finite points, by their
+//! formula or by a convention: `powi`, `powf`, `abs`, `signum`, `copysign`, `hypot`, `atan2`,
+//! `log`, `rem_euclid`, `max`, `min`, `clamp` and `%`. In every mode:
 //!
-//! - **Reverse mode**: the rules whose partials can be exactly zero by their closed form
-//!   (`powi`, `powf`, `abs`, `copysign`, `hypot`, `atan2`, `log`, `rem_euclid` and `%`; `signum`,
-//!   `max`, `min` and `clamp` pass constant zeros anyway) multiply the cotangent with
-//!   [`times`]: a zero partial gives a zero cotangent even for an infinite or NaN cotangent.
-//! - **Forward and second-order mode**: the same rules multiply partials and tangents with
-//!   [`product`], which is zero when either factor is exactly zero; every other float-method
-//!   rule with [`along`], which is zero for a zero tangent. A zero partial is the rule's strong
-//!   zero, as in reverse mode; a zero tangent means the operand does not move in this
-//!   direction, so the directional derivative is zero whatever the slope. That second half is
-//!   what carries a strong zero forward: in `x.powi(2).sqrt()` it is the zero tangent `powi`
-//!   passes on that meets `sqrt`'s infinite slope.
+//! - **Reverse**: they multiply the cotangent with [`times`]: a zero partial gives a zero
+//!   cotangent even for an infinite or NaN cotangent (`signum`, `max`, `min`, `clamp` pass
+//!   constant zeros anyway).
+//! - **Forward**: their tangents are their pullbacks of the operands' tangents, so the same.
+//! - **Second order**: they multiply derivatives and tangents with [`product`], zero when
+//!   either factor is exactly zero (so a constant operand's zero tangent never meets a NaN
+//!   partial: `x.powf(2.0)` at `x < 0`, where `∂/∂p = y ln x` is NaN).
 //!
-//! Not strong: the operators `+ - * /` (`0.0 * x` is IEEE multiplication: a zero factor that
-//! is a value of the program, not a rule's slope), and the slopes that reverse loops multiply
-//! in generated code (`exp exp2 exp_m1 tanh sqrt recip sin cos ln ln_1p atan sinh cosh`, see
-//! [`crate::float::slopes`]): those are zero only by underflow or rounding, or, for `cos` and
-//! `cosh`, at the single point `0`. Where a strong zero comes after an infinite slope
-//! (`x.sqrt().powi(2)` at `0`), reverse mode multiplies the zero cotangent into the infinite
-//! slope and gives NaN, while forward mode gives `0`.
+//! **Zero tangents.** In forward mode every float-method rule passes a zero tangent on as
+//! zero ([`along`]) without evaluating its slope: the operand does not move in this
+//! direction, so the directional derivative is zero whatever the slope. This carries a
+//! strong zero forward: in `x.powi(2).sqrt()` the zero tangent `powi` passes on meets the
+//! infinite slope of `sqrt`, and forward mode gives `0` like reverse mode. Second-order rules
+//! do the same for the first-order tangents `t1`, `t2`; the weak rules keep IEEE products in
+//! `t12`, where an infinite slope at a strong zero has no meaningful second derivative:
+//! `x.powi(4).sqrt()` is `x²`, but `0`'s Taylor coefficients cannot say so, and NaN is the
+//! honest answer (strong products would give `0`, not `2`).
+//!
+//! **Weak rules**: the other methods and the operators `+ - * /`. `0.0 * x` is IEEE
+//! multiplication: a zero factor is a value of the program, not a rule's slope (`mul_add`,
+//! the fused `*`, likewise). The slopes of the other methods are exactly zero only through
+//! underflow or rounding (`exp` far below 0, `tanh` saturated) or at infinities, except `cos`
+//! and `cosh` at `0`, which stay weak because reverse loops multiply their slopes in generated
+//! code (see [`crate::float::slopes`]); `sin_cos` follows `sin` and `cos`.
+//!
+//! Where a strong zero comes after an infinite slope (`x.sqrt().powi(2)` at `0`), reverse mode
+//! multiplies the zero cotangent into the infinite slope and gives NaN, while forward mode
+//! gives `0`: only forward mode can tell a zero (co)tangent from a nonzero one before it meets
+//! the next slope, and reverse loops multiply some slopes in generated code, where a test of
+//! the cotangent could not be added.
 
 use num_traits::Float;
 
@@ -65,50 +78,39 @@ pub fn along<T: Float>(partial: T, t: T) -> T {
     }
 }
 
-/// [`crate::second::unary`] with zero tangents strong, and zero derivatives too when
-/// `strong_partials` (the rule's own zeros are strong, see the module documentation): every
-/// product of a derivative and tangents is [`product`] or [`along`].
+/// [`crate::second::unary`] of a strong rule (`strong_partials`), every product of a
+/// derivative and tangents by [`product`]; or of a weak rule, with [`along`] in the first-order
+/// tangents and IEEE products in the second-order one (see the module documentation).
 #[inline(always)]
 pub fn unary<T: Float>(strong_partials: bool, d1: T, d2: T, (a, b, ab): (T, T, T)) -> (T, T, T) {
-    let times = |partial: T, t: T| {
-        if strong_partials {
-            product(partial, t)
-        } else {
-            along(partial, t)
-        }
-    };
-    (
-        times(d1, a),
-        times(d1, b),
-        times(d1, ab) + times(d2, along(a, b)),
-    )
+    if strong_partials {
+        (
+            product(d1, a),
+            product(d1, b),
+            product(d1, ab) + product(d2, product(a, b)),
+        )
+    } else {
+        (along(d1, a), along(d1, b), d1 * ab + d2 * (a * b))
+    }
 }
 
-/// [`crate::second::binary`] with zero tangents strong, and zero derivatives too when
-/// `strong_partials`: every product of a derivative and tangents is [`product`] or [`along`].
+/// [`crate::second::binary`] of a strong rule: every product of a derivative and tangents is
+/// [`product`].
 #[inline(always)]
 pub fn binary<T: Float>(
-    strong_partials: bool,
     (gx, go): (T, T),
     (hxx, hxo, hoo): (T, T, T),
     (xa, xb, xab): (T, T, T),
     (oa, ob, oab): (T, T, T),
 ) -> (T, T, T) {
-    let times = |partial: T, t: T| {
-        if strong_partials {
-            product(partial, t)
-        } else {
-            along(partial, t)
-        }
-    };
     (
-        times(gx, xa) + times(go, oa),
-        times(gx, xb) + times(go, ob),
-        times(gx, xab)
-            + times(go, oab)
-            + times(hxx, along(xa, xb))
-            + times(hxo, along(xa, ob) + along(oa, xb))
-            + times(hoo, along(oa, ob)),
+        product(gx, xa) + product(go, oa),
+        product(gx, xb) + product(go, ob),
+        product(gx, xab)
+            + product(go, oab)
+            + product(hxx, product(xa, xb))
+            + product(hxo, product(xa, ob) + product(oa, xb))
+            + product(hoo, product(oa, ob)),
     )
 }
 
@@ -137,24 +139,32 @@ mod tests {
         let (d1, d2, t) = (1.5, -0.25, (0.5, 2.0, -1.0));
         for strong in [false, true] {
             assert_eq!(unary(strong, d1, d2, t), crate::second::unary(d1, d2, t));
-            let (g, h, x, o) = (
-                (0.3, -2.0),
-                (1.0, 0.5, -3.0),
-                (0.5, 2.0, -1.0),
-                (1.5, -0.5, 0.25),
-            );
-            assert_eq!(
-                binary(strong, g, h, x, o),
-                crate::second::binary(g, h, x, o)
-            );
-            // A zero tangent of the other operand keeps its NaN partials out.
-            let nan = f64::NAN;
-            let got = binary(strong, (2.0, nan), (1.0, nan, nan), x, (0.0, 0.0, 0.0));
-            assert_eq!(got, crate::second::unary(2.0, 1.0, x));
         }
+        let (g, h, x, o) = (
+            (0.3, -2.0),
+            (1.0, 0.5, -3.0),
+            (0.5, 2.0, -1.0),
+            (1.5, -0.5, 0.25),
+        );
+        assert_eq!(binary(g, h, x, o), crate::second::binary(g, h, x, o));
+        // A zero tangent of the other operand keeps its NaN partials out.
+        let nan = f64::NAN;
+        let got = binary((2.0, nan), (1.0, nan, nan), x, (0.0, 0.0, 0.0));
+        assert_eq!(got, crate::second::unary(2.0, 1.0, x));
+    }
+
+    #[test]
+    fn zeros_in_second_order() {
+        let inf = f64::INFINITY;
         // An infinite tangent meets a zero derivative: strong only for strong partials.
-        let t = (f64::INFINITY, 1.0, 0.0);
+        let t = (inf, 1.0, 0.0);
         assert_eq!(unary(true, 0.0, 0.0, t), (0.0, 0.0, 0.0));
         assert!(unary(false, 0.0, 0.0, t).0.is_nan());
+        // Zero tangents against infinite derivatives: the first-order tangents stay zero in
+        // both; the second-order one is IEEE (NaN) in a weak rule.
+        let (t1, t2, t12) = unary(false, inf, -inf, (0.0, 0.0, 0.0));
+        assert_eq!((t1, t2), (0.0, 0.0));
+        assert!(t12.is_nan());
+        assert_eq!(unary(true, inf, -inf, (0.0, 0.0, 0.0)), (0.0, 0.0, 0.0));
     }
 }
