@@ -255,6 +255,10 @@ pub trait FloatMethods: Sized {
     ///
     /// Original: `(s, c) = (sin x, cos x)` / Tangent: `(ts, tc) = (cos(x) tx, -sin(x) tx)` /
     /// Adjoint: `adj[x] += adj[s] cos x - adj[c] sin x`.
+    #[allow(
+        clippy::type_complexity,
+        reason = "the pair and its pullback are the contract generated code relies on"
+    )]
     fn __ad_vjp_sin_cos(self) -> ((Self, Self), impl Fn((Self, Self)) -> (Self,));
 }
 
