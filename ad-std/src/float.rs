@@ -44,8 +44,16 @@
 //! | `min(x, o)` | `1` to the operand `min` returns | tie `x == o`: all to `x`; a NaN operand: all to the other (what `min` returns) |
 //! | `hypot(x, o)` | `x / y`, `o / y` | `(0, 0)` at `x = o = 0` |
 //! | `copysign(x, o)` | `y / x` (`±1`), `0` | `d/dx = 0` at `x = ±0` (as `abs`); the sign of `o` is piecewise constant, so `d/do = 0` |
+//! | `rem_euclid(x, o)` | `1`, `-q` with `q` the quotient of the value | at a jump (`r = 0`) the piece that starts there; `q` is `x.div_euclid(o)` except where rounding makes them disagree (see the rule) |
+//! | `sin_cos` | `(cos x, -sin x)`; cotangent `ds cos x - dc sin x` | |
 //! | `mul_add(x, a, b)` | `a`, `x`, `1` | |
 //! | `clamp(x, lo, hi)` | `1` to the operand `clamp` returns | `lo <= x <= hi` (bounds included, NaN `x`): all to `x`; `x < lo`: all to `lo`; `x > hi`: all to `hi` |
+//!
+//! Strong zeros (see [`crate::strong`]): in the rules of `powi`, `powf`, `abs`, `copysign`,
+//! `hypot`, `atan2`, `log` and `rem_euclid` a partial derivative that is exactly zero gives a
+//! cotangent (or tangent) that is exactly zero, even where the result's cotangent is infinite
+//! or NaN (`x.powi(2).sqrt()` at `0`: the zero of `powi` against the infinite slope of `sqrt`
+//! gives `0`, not NaN). `signum`, `max`, `min` and `clamp` pass constant zeros anyway.
 //!
 //! "Closed form" means the formula is evaluated as is at the singular point, giving the
 //! infinity it tends to. Outside a function's domain the value is NaN and the derivative is
@@ -227,6 +235,31 @@ pub trait FloatMethods: Sized {
     /// Original: `y = clamp(x, lo, hi)` / Tangent: `ty = tx, tlo or thi`, whichever operand is returned /
     /// Adjoint: `adj[x], adj[lo] or adj[hi] += adj[y]`, whichever operand is returned.
     fn __ad_vjp_clamp(self, min: Self, max: Self) -> (Self, impl Fn(Self) -> (Self, Self, Self));
+    /// Rule of `rem_euclid`: the least nonnegative remainder `r = x - q o`, with `q` the
+    /// integer quotient (`x.div_euclid(o)`), constant between the jumps where `x / o` is an
+    /// integer.
+    ///
+    /// `q` is the quotient the value was computed with, `(x - r) / o` rounded: `div_euclid`
+    /// can disagree with `rem_euclid` where `x / o` rounds up to an integer (`1.0` and `0.1`
+    /// give the remainder `0.0999…` of quotient 9, and `div_euclid` 10), and the derivative is
+    /// that of the piece the value lies on. At a jump (`r = 0`) it is the derivative of the
+    /// piece that starts there. `∂r/∂o = -q` is a strong zero where `q = 0` (`0 <= x < |o|`).
+    /// A NaN or infinite value (`o = 0`, an infinite `x`) gives a NaN `adj[o]`.
+    ///
+    /// Original: `r = x - q o` / Tangent: `tr = tx - q to` /
+    /// Adjoint: `adj[x] += adj[r]; adj[o] -= adj[r] q`.
+    fn __ad_vjp_rem_euclid(self, other: Self) -> (Self, impl Fn(Self) -> (Self, Self));
+    /// Rule of `sin_cos`, which returns the pair `(sin x, cos x)`: the pullback takes the pair
+    /// of their cotangents. Differentiable everywhere; like `sin` and `cos`, its slopes are
+    /// not strong zeros (`-sin x` is exactly zero at `x = 0`).
+    ///
+    /// Original: `(s, c) = (sin x, cos x)` / Tangent: `(ts, tc) = (cos(x) tx, -sin(x) tx)` /
+    /// Adjoint: `adj[x] += adj[s] cos x - adj[c] sin x`.
+    #[allow(
+        clippy::type_complexity,
+        reason = "the pair and its pullback are the contract generated code relies on"
+    )]
+    fn __ad_vjp_sin_cos(self) -> ((Self, Self), impl Fn((Self, Self)) -> (Self,));
 }
 
 mod impls;

@@ -12,6 +12,12 @@
 //! multiplication by the partial derivative `∂y/∂x_k`, which is also its tangent map: the
 //! tangent is `Σ_k pullback(t_k).k`. The pullback is called once per operand, and after
 //! inlining the code is the hand-written `∂y/∂x · tx`.
+//!
+//! A tangent that is exactly zero contributes exactly zero, without calling the pullback:
+//! the operand does not move in this direction, so the directional derivative is zero even
+//! where the slope is infinite or NaN (see [`crate::strong`]: this is what carries a strong
+//! zero of one rule through the infinite slope of the next, `x.powi(2).sqrt()` at `0`).
+//! `mul_add` is the exception: like the `*` it fuses, it multiplies IEEE-wise.
 
 use crate::float::FloatMethods;
 use ad_core::forward::MaybeTangent;
@@ -25,7 +31,7 @@ macro_rules! unary_forward {
         #[inline(always)]
         fn $fwd(self, t: impl MaybeTangent<Self>) -> (Self, Self) {
             let (value, pullback) = self.$vjp();
-            (value, pullback(t.or_zero(Self::zero)).0)
+            (value, t.map_or(Self::zero(), |t| along(t, |t| pullback(t).0)))
         }
     )*};
 }
@@ -37,13 +43,24 @@ macro_rules! binary_forward {
         #[inline(always)]
         fn $fwd(self, other: Self, t: impl MaybeTangent<Self>, t_other: impl MaybeTangent<Self>) -> (Self, Self) {
             let (value, pullback) = self.$vjp(other);
-            let t = t.map_or(Self::zero(), |t| pullback(t).0);
-            (value, t_other.map_or(t, |t_other| t + pullback(t_other).1))
+            let t = t.map_or(Self::zero(), |t| along(t, |t| pullback(t).0));
+            (value, t_other.map_or(t, |t_other| t + along(t_other, |t_other| pullback(t_other).1)))
         }
     )*};
 }
 
-/// A forward rule of the receiver and two more float operands.
+/// `tangent(t)`, or exactly zero for a zero `t` (without evaluating the slope).
+#[inline(always)]
+fn along<T: TangentVector + PartialEq>(t: T, tangent: impl FnOnce(T) -> T) -> T {
+    if t == T::zero() {
+        T::zero()
+    } else {
+        tangent(t)
+    }
+}
+
+/// A forward rule of the receiver and two more float operands (IEEE products, see the module
+/// documentation).
 macro_rules! ternary_forward {
     ($($fwd:ident => $vjp:ident;)*) => {$(
         #[doc = concat!("Value and tangent of `", stringify!($vjp), "`'s method; see [`FloatMethods::", stringify!($vjp), "`].")]
@@ -71,7 +88,9 @@ macro_rules! ternary_forward {
 /// `Σ_k pullback(t_k).k` / Adjoint: the reverse rule itself.
 ///
 /// Each method is named `__ad_fwd_<name>` after the std method `<name>`.
-pub trait FloatForward: FloatMethods + TangentVector + Copy + Add<Output = Self> {
+pub trait FloatForward:
+    FloatMethods + TangentVector + Copy + PartialEq + Add<Output = Self>
+{
     unary_forward! {
         __ad_fwd_sin => __ad_vjp_sin;
         __ad_fwd_cos => __ad_vjp_cos;
@@ -107,6 +126,7 @@ pub trait FloatForward: FloatMethods + TangentVector + Copy + Add<Output = Self>
         __ad_fwd_min => __ad_vjp_min;
         __ad_fwd_hypot => __ad_vjp_hypot;
         __ad_fwd_copysign => __ad_vjp_copysign;
+        __ad_fwd_rem_euclid => __ad_vjp_rem_euclid;
     }
 
     ternary_forward! {
@@ -123,11 +143,31 @@ pub trait FloatForward: FloatMethods + TangentVector + Copy + Add<Output = Self>
         _t_n: impl MaybeTangent<NoTangent>,
     ) -> (Self, Self) {
         let (value, pullback) = self.__ad_vjp_powi(n);
-        (value, pullback(t.or_zero(Self::zero)).0)
+        (
+            value,
+            t.map_or(Self::zero(), |t| along(t, |t| pullback(t).0)),
+        )
+    }
+
+    /// Value and tangent of `sin_cos`: the pair `(sin x, cos x)` and its tangent
+    /// `(cos(x) tx, -sin(x) tx)`, each the pullback of one component's cotangent (the other's
+    /// zero); see [`FloatMethods::__ad_vjp_sin_cos`].
+    #[inline(always)]
+    fn __ad_fwd_sin_cos(self, t: impl MaybeTangent<Self>) -> ((Self, Self), (Self, Self)) {
+        let (value, pullback) = self.__ad_vjp_sin_cos();
+        let zero = Self::zero();
+        let tangent = t.map_or((zero, zero), |t| {
+            if t == zero {
+                (zero, zero)
+            } else {
+                (pullback((t, zero)).0, pullback((zero, t)).0)
+            }
+        });
+        (value, tangent)
     }
 }
 
-impl<T: FloatMethods + TangentVector + Copy + Add<Output = T>> FloatForward for T {}
+impl<T: FloatMethods + TangentVector + Copy + PartialEq + Add<Output = T>> FloatForward for T {}
 
 #[cfg(test)]
 mod tests {
@@ -146,6 +186,42 @@ mod tests {
         assert_eq!((y, t), (x.mul_add(3.0, 4.0), 3.0 + 2.0 * x + 5.0));
         assert_eq!(x.__ad_fwd_powi(3, Present(1.0), Absent).1, 3.0 * x * x);
         // A constant operand contributes nothing.
-        assert_eq!(x.__ad_fwd_atan2(1.3, Absent, Present(1.0)).1, -x / r2);
+        assert!((x.__ad_fwd_atan2(1.3, Absent, Present(1.0)).1 - -x / r2).abs() < 1e-15);
+        // rem_euclid: ∂/∂x = 1, ∂/∂o = -div_euclid(x, o).
+        assert_eq!(
+            7.5f64.__ad_fwd_rem_euclid(-2.0, Present(1.0), Present(0.5)),
+            (1.5, 1.0 + 0.5 * 3.0)
+        );
+        // sin_cos: (cos x tx, -sin x tx).
+        let (pair, tangent) = x.__ad_fwd_sin_cos(Present(2.0));
+        assert_eq!(pair, x.sin_cos());
+        assert_eq!(tangent, (2.0 * x.cos(), -(2.0 * x.sin())));
+        assert_eq!(x.__ad_fwd_sin_cos(Absent).1, (0.0, 0.0));
+    }
+
+    #[test]
+    fn zero_tangents_stay_zero_against_infinite_and_nan_slopes() {
+        // sqrt, ln and recip at 0 have infinite slopes; a zero tangent does not move.
+        assert_eq!(0.0f64.__ad_fwd_sqrt(Present(0.0)), (0.0, 0.0));
+        assert_eq!(0.0f64.__ad_fwd_ln(Present(0.0)).1, 0.0);
+        assert_eq!(0.0f32.__ad_fwd_recip(Present(0.0)).1, 0.0);
+        // powf at a negative base: ∂/∂p is NaN, a zero tangent of p contributes nothing.
+        assert_eq!(
+            (-1.5f64).__ad_fwd_powf(2.0, Present(1.0), Present(0.0)).1,
+            -3.0
+        );
+        assert_eq!(0.0f64.__ad_fwd_sin_cos(Present(0.0)).1, (0.0, 0.0));
+        // A nonzero tangent meets the infinite slope as usual.
+        assert_eq!(0.0f64.__ad_fwd_sqrt(Present(1.0)).1, f64::INFINITY);
+        // powi's zero slope at 0 is strong against an infinite tangent.
+        assert_eq!(
+            0.0f64.__ad_fwd_powi(2, Present(f64::INFINITY), Absent).1,
+            0.0
+        );
+        // mul_add is IEEE: the infinite factor meets x's zero tangent.
+        let t = 1.0f64
+            .__ad_fwd_mul_add(f64::INFINITY, 0.0, Present(0.0), Absent, Absent)
+            .1;
+        assert!(t.is_nan());
     }
 }

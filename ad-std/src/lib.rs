@@ -16,6 +16,7 @@ pub mod permute;
 pub mod real;
 pub mod same_type;
 pub mod second;
+pub mod strong;
 
 /// Every trait whose methods are derivative rules of methods (`x.__ad_vjp_exp()`), imported
 /// anonymously so that generated code can glob-import them all (`use method_rules::*`) and

@@ -1,4 +1,4 @@
-//! Rules for the operators `+ - * /`, unary `-` and `as` casts between float types.
+//! Rules for the operators `+ - * / %`, unary `-` and `as` casts between float types.
 //!
 //! Each binary operator has one trait with three entry points chosen by activity analysis:
 //! `*_vjp` when both operands are active (pullback returns both cotangents), `*_vjp_lhs` /
@@ -10,21 +10,22 @@
 //! The scalar impls (`f32` with `f32`, `f64` with `f64`; Rust has no mixed float operators)
 //! return `move` closures that capture only the owned floats their formula needs (nothing
 //! for `+`, `-` and unary `-`), so every pullback is `Fn`, `'static` and at most two floats
-//! wide. All these functions are differentiable everywhere on their domain; division by zero
-//! gives whatever the closed form gives (infinities or NaN), like the primal.
+//! wide. `+ - * /` are differentiable everywhere on their domain; division by zero gives
+//! whatever the closed form gives (infinities or NaN), like the primal. `%` jumps where the
+//! quotient is an integer; [`RemRule`] documents its convention there.
 
 #![allow(
     clippy::type_complexity,
     reason = "the signatures are the contract generated code relies on; aliases would hide it"
 )]
 
-use crate::same_type::{AddOnTheRight, DivOnTheRight, MulOnTheRight, SubOnTheRight};
+use crate::same_type::{AddOnTheRight, DivOnTheRight, MulOnTheRight, RemOnTheRight, SubOnTheRight};
 use crate::second::{NoSecondOrderRule, Second};
 use ad_core::{Differentiable, NoTangent, Tangent};
 
 /// One rule trait of a binary operator: the reverse entry points (both cotangents, or only
 /// the left's or the right's), the forward ones (both tangents, or one operand constant) and
-/// the second-order one, which defaults to a compile error where a Hessian needs it. The four
+/// the second-order one, which defaults to a compile error where a Hessian needs it. The five
 /// operators' traits differ only in names and in their math, given as `$doc`.
 macro_rules! binary_rule {
     ($(#[doc = $doc:literal])* $rule:ident, $what:literal,
@@ -103,6 +104,24 @@ binary_rule! {
     /// The scalar impls use `y / b` for `a / b²`, which neither overflows nor underflows where
     /// `b²` would. `b == 0` gives the infinities (or NaN) of the closed form.
     DivRule, "/", div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, div_hvp
+}
+
+binary_rule! {
+    /// Reverse-mode rule of `lhs % rhs`, Rust's remainder of the truncated division
+    /// (`r = a - b trunc(a / b)`, with the sign of `a`).
+    ///
+    /// Original: `r = a % b` / Tangent: `tr = ta - q tb` / Adjoint: `adj[a] += adj[r]; adj[b] -= adj[r] q`,
+    /// where `q = trunc(a / b)` is the integer quotient, constant between the jumps.
+    ///
+    /// `q` is the quotient the value was computed with, `(a - r) / b` rounded to an integer:
+    /// `trunc(a / b)` itself can disagree with `%` where `a / b` rounds up to an integer
+    /// (`1.0 % 0.1` is `0.0999…`, the remainder of quotient 9, while `1.0 / 0.1` is `10.0`), and
+    /// the derivative is that of the piece the value lies on. At a jump (`a` an exact multiple
+    /// of `b`, so `r = ±0`) the derivative is that of the piece that starts there, with
+    /// `q = a / b`. A quotient that is exactly zero (`|a| < |b|`) makes `∂r/∂b` a strong zero
+    /// (see [`crate::strong`]): `adj[b]` is 0 even for an infinite `adj[r]`. `b = 0` or an
+    /// infinite `a` give a NaN value and a NaN `adj[b]`.
+    RemRule, "%", rem_vjp, rem_vjp_lhs, rem_vjp_rhs, rem_jvp, rem_jvp_lhs, rem_jvp_rhs, rem_hvp
 }
 
 /// Reverse-mode rule of unary minus `-x`.
@@ -190,6 +209,15 @@ macro_rules! float_on_the_left {
             }
         }
     };
+}
+
+/// `a % b` and the integer quotient `q` it was computed with (`a = q b + r`): `(a - r) / b`
+/// rounded, which is `trunc(a / b)` except where `a / b` rounds up to the next integer and
+/// `%` does not (see [`RemRule`]). NaN where `r` is.
+#[inline(always)]
+pub(crate) fn remainder_and_quotient<T: num_traits::Float>(a: T, b: T) -> (T, T) {
+    let r = a % b;
+    (r, ((a - r) / b).round())
 }
 
 /// The rules of a float type with itself, as the right-operand traits of `crate::same_type`
@@ -327,13 +355,51 @@ macro_rules! scalar_rules {
             }
         }
 
-        // `AddRule` .. `DivRule` of a float with any right operand that has a rule for it on
+        impl RemOnTheRight<$t> for $t {
+            #[inline(always)]
+            fn rem_vjp(l: $t, rhs: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
+                let (r, q) = remainder_and_quotient(l, rhs);
+                (r, move |d: $t| (d, crate::strong::times(-q, d)))
+            }
+            #[inline(always)]
+            fn rem_vjp_lhs(l: $t, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                (l % rhs, move |d: $t| d)
+            }
+            #[inline(always)]
+            fn rem_vjp_rhs(l: $t, rhs: $t) -> ($t, impl Fn($t) -> $t) {
+                let (r, q) = remainder_and_quotient(l, rhs);
+                (r, move |d: $t| crate::strong::times(-q, d))
+            }
+            #[inline(always)]
+            fn rem_jvp(l: $t, rhs: $t, t: $t, t_rhs: $t) -> ($t, $t) {
+                let (r, q) = remainder_and_quotient(l, rhs);
+                (r, t + crate::strong::product(-q, t_rhs))
+            }
+            #[inline(always)]
+            fn rem_jvp_lhs(l: $t, rhs: $t, t: $t) -> ($t, $t) {
+                (l % rhs, t)
+            }
+            #[inline(always)]
+            fn rem_jvp_rhs(l: $t, rhs: $t, t_rhs: $t) -> ($t, $t) {
+                let (r, q) = remainder_and_quotient(l, rhs);
+                (r, crate::strong::product(-q, t_rhs))
+            }
+            #[inline(always)]
+            fn rem_hvp(l: $t, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
+                // Piecewise linear: the gradient (1, -q), no curvature.
+                let (r, q) = remainder_and_quotient(l, rhs);
+                (r, crate::strong::binary((1.0, -q), (0.0, 0.0, 0.0), t, t_rhs))
+            }
+        }
+
+        // `AddRule` .. `RemRule` of a float with any right operand that has a rule for it on
         // the left (the float itself, or an array: `s * a`): one impl per float type, so rustc
         // can pick it while the right operand is a float literal of undecided type.
         float_on_the_left!($t, AddRule, AddOnTheRight, add_vjp, add_vjp_lhs, add_vjp_rhs, add_jvp, add_jvp_lhs, add_jvp_rhs, add_hvp);
         float_on_the_left!($t, SubRule, SubOnTheRight, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, sub_hvp);
         float_on_the_left!($t, MulRule, MulOnTheRight, mul_vjp, mul_vjp_lhs, mul_vjp_rhs, mul_jvp, mul_jvp_lhs, mul_jvp_rhs, mul_hvp);
         float_on_the_left!($t, DivRule, DivOnTheRight, div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, div_hvp);
+        float_on_the_left!($t, RemRule, RemOnTheRight, rem_vjp, rem_vjp_lhs, rem_vjp_rhs, rem_jvp, rem_jvp_lhs, rem_jvp_rhs, rem_hvp);
 
         impl NegRule for $t {
             type Output = $t;
@@ -428,6 +494,7 @@ macro_rules! integer_rules {
         integer_rules!(@binary $t, SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, -);
         integer_rules!(@binary $t, MulRule, mul_vjp, mul_vjp_lhs, mul_vjp_rhs, mul_jvp, mul_jvp_lhs, mul_jvp_rhs, *);
         integer_rules!(@binary $t, DivRule, div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, /);
+        integer_rules!(@binary $t, RemRule, rem_vjp, rem_vjp_lhs, rem_vjp_rhs, rem_jvp, rem_jvp_lhs, rem_jvp_rhs, %);
     )*};
     (@binary $t:ty, $rule:ident, $both:ident, $lhs:ident, $rhs:ident, $fwd:ident, $fwd_lhs:ident, $fwd_rhs:ident, $op:tt) => {
         impl $rule<$t> for $t {

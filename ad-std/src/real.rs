@@ -5,7 +5,7 @@
 
 use crate::float::FloatMethods;
 use crate::forward::FloatForward;
-use crate::ops::{AddRule, DivRule, MulRule, NegRule, SubRule};
+use crate::ops::{AddRule, DivRule, MulRule, NegRule, RemRule, SubRule};
 use crate::second::FloatSecond;
 use ad_core::{Differentiable, Operand, TangentVector};
 
@@ -19,6 +19,7 @@ pub trait Real:
     + SubRule<Self, Output = Self>
     + MulRule<Self, Output = Self>
     + DivRule<Self, Output = Self>
+    + RemRule<Self, Output = Self>
     + NegRule<Output = Self>
     + FloatMethods
     + FloatForward

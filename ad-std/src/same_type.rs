@@ -1,5 +1,5 @@
 //! The operator rules as functions of operands of one type, which is how generated code
-//! calls them for `+ - * /` and unary `-`.
+//! calls them for `+ - * / %` and unary `-`.
 //!
 //! A rule trait's `Self` is only found by impl selection, which rustc does not do for a float
 //! whose type is still undecided (`let mut s = 0.0;` before a loop adds `f64`s to it). These
@@ -142,6 +142,17 @@ same_type_binary!(
     div_jvp_rhs,
     div_hvp,
     "/"
+);
+same_type_binary!(
+    RemOnTheRight,
+    rem_vjp,
+    rem_vjp_lhs,
+    rem_vjp_rhs,
+    rem_jvp,
+    rem_jvp_lhs,
+    rem_jvp_rhs,
+    rem_hvp,
+    "%"
 );
 
 /// `-a` and its pullback.

@@ -8,7 +8,12 @@
 //! second derivative, not finite differences.
 //!
 //! First derivatives come from the reverse rules (so all three modes share one formula and
-//! one convention); the second derivatives are written here, in [`FloatSecond`].
+//! one convention); the second derivatives are written here, in [`FloatSecond`]. The float
+//! methods multiply derivatives and tangents with the strong zeros of [`crate::strong`]: the
+//! strong rules (`abs`, `signum`, `powi` and every method of two operands) with zero factors
+//! strong on both sides, so a term with a constant operand's zero tangent never turns a NaN or
+//! infinite partial into a NaN (`x.powf(2.0)` at `x < 0`, where `∂/∂p = y ln x` is NaN); the
+//! others with zero first-order tangents strong, as in forward mode.
 
 use crate::float::FloatMethods;
 use ad_core::forward::MaybeTangent;
@@ -72,19 +77,23 @@ pub fn binary<T: Copy + core::ops::Mul<Output = T> + core::ops::Add<Output = T>>
     )
 }
 
+/// Second-order rules of one operand; `$strong` says whether their zero derivatives are strong
+/// (see [`crate::strong::unary`]).
 macro_rules! unary_second {
-    ($t:ident, $($name:ident => $vjp:ident, |$x:ident, $y:ident, $d1:ident| $d2:expr;)*) => {$(
+    ($t:ident, $strong:literal, $($name:ident => $vjp:ident, |$x:ident, $y:ident, $d1:ident| $d2:expr;)*) => {$(
         #[inline(always)]
         fn $name(self, t: impl MaybeTangent<Second<$t>>) -> ($t, Second<$t>) {
             let $x = self;
             let ($y, pullback) = $x.$vjp();
             let $d1: $t = pullback(1.0).0;
             let d2: $t = $d2;
-            ($y, unary($d1, d2, t.or_zero(zero)))
+            ($y, crate::strong::unary($strong, $d1, d2, t.or_zero(zero)))
         }
     )*};
 }
 
+/// Second-order rules of two operands, all with strong zero derivatives (see
+/// [`crate::strong::binary`]).
 macro_rules! binary_second {
     ($t:ident, $($name:ident => $vjp:ident, |$x:ident, $o:ident, $y:ident| $h:expr;)*) => {$(
         #[inline(always)]
@@ -98,7 +107,8 @@ macro_rules! binary_second {
             let ($y, pullback) = $x.$vjp($o);
             let gradient: ($t, $t) = pullback(1.0);
             let hessian: ($t, $t, $t) = $h;
-            ($y, binary(gradient, hessian, t.or_zero(zero), t_other.or_zero(zero)))
+            let (t, t_other) = (t.or_zero(zero), t_other.or_zero(zero));
+            ($y, crate::strong::binary(gradient, hessian, t, t_other))
         }
     )*};
 }
@@ -224,6 +234,19 @@ pub trait FloatSecond: FloatMethods + Sized {
         t_a: impl MaybeTangent<Second<Self>>,
         t_b: impl MaybeTangent<Second<Self>>,
     ) -> (Self, Second<Self>);
+    /// `rem_euclid` (piecewise linear: no curvature).
+    fn __ad_hvp_rem_euclid(
+        self,
+        other: Self,
+        t: impl MaybeTangent<Second<Self>>,
+        t_other: impl MaybeTangent<Second<Self>>,
+    ) -> (Self, Second<Self>);
+    /// `sin_cos`: the pair `(sin x, cos x)` and the second-order tangent of each component
+    /// (`sin'' = -sin`, `cos'' = -cos`), as the pair's tangents `((s1, c1), (s2, c2), (s12, c12))`.
+    fn __ad_hvp_sin_cos(
+        self,
+        t: impl MaybeTangent<Second<Self>>,
+    ) -> ((Self, Self), Second<(Self, Self)>);
     /// `clamp` (piecewise linear).
     fn __ad_hvp_clamp(
         self,
@@ -238,18 +261,19 @@ pub trait FloatSecond: FloatMethods + Sized {
 macro_rules! float_second {
     ($($t:ident),*) => {$(
         impl FloatSecond for $t {
-            unary_second! { $t,
+            unary_second! { $t, false,
                 __ad_hvp_sin => __ad_vjp_sin, |_x, y, _d1| -y;
                 __ad_hvp_cos => __ad_vjp_cos, |_x, y, _d1| -y;
                 __ad_hvp_tan => __ad_vjp_tan, |_x, y, d1| 2.0 * y * d1;
                 __ad_hvp_asin => __ad_vjp_asin, |x, _y, d1| x * d1 * d1 * d1;
                 __ad_hvp_acos => __ad_vjp_acos, |x, _y, d1| x * d1 * d1 * d1;
-                __ad_hvp_atan => __ad_vjp_atan, |x, _y, d1| -2.0 * x * d1 * d1;
+                // `x d1` first: `d1²` underflows for `|x| > 1e77` where `x d1²` does not.
+                __ad_hvp_atan => __ad_vjp_atan, |x, _y, d1| -2.0 * (x * d1) * d1;
                 __ad_hvp_sinh => __ad_vjp_sinh, |_x, y, _d1| y;
                 __ad_hvp_cosh => __ad_vjp_cosh, |_x, y, _d1| y;
                 __ad_hvp_tanh => __ad_vjp_tanh, |_x, y, d1| -2.0 * y * d1;
-                __ad_hvp_asinh => __ad_vjp_asinh, |x, _y, d1| -x * d1 * d1 * d1;
-                __ad_hvp_acosh => __ad_vjp_acosh, |x, _y, d1| -x * d1 * d1 * d1;
+                __ad_hvp_asinh => __ad_vjp_asinh, |x, _y, d1| -(x * d1) * d1 * d1;
+                __ad_hvp_acosh => __ad_vjp_acosh, |x, _y, d1| -(x * d1) * d1 * d1;
                 __ad_hvp_atanh => __ad_vjp_atanh, |x, _y, d1| 2.0 * x * d1 * d1;
                 __ad_hvp_exp => __ad_vjp_exp, |_x, y, _d1| y;
                 __ad_hvp_exp2 => __ad_vjp_exp2, |_x, _y, d1| d1 * std::$t::consts::LN_2;
@@ -258,21 +282,27 @@ macro_rules! float_second {
                 __ad_hvp_ln_1p => __ad_vjp_ln_1p, |_x, _y, d1| -d1 * d1;
                 __ad_hvp_log2 => __ad_vjp_log2, |x, _y, d1| -d1 / x;
                 __ad_hvp_log10 => __ad_vjp_log10, |x, _y, d1| -d1 / x;
-                __ad_hvp_sqrt => __ad_vjp_sqrt, |_x, y, _d1| -0.25 / (y * y * y);
-                __ad_hvp_cbrt => __ad_vjp_cbrt, |_x, y, _d1| -2.0 / (9.0 * y * y * y * y * y);
+                // Divided step by step: `y³` and `y⁵` overflow where the result is representable.
+                __ad_hvp_sqrt => __ad_vjp_sqrt, |_x, y, _d1| -0.25 / (y * y) / y;
+                __ad_hvp_cbrt => __ad_vjp_cbrt, |_x, y, d1| -2.0 * d1 * d1 / y;
                 __ad_hvp_recip => __ad_vjp_recip, |_x, y, _d1| 2.0 * y * y * y;
+            }
+
+            unary_second! { $t, true,
                 __ad_hvp_abs => __ad_vjp_abs, |_x, _y, _d1| 0.0;
                 __ad_hvp_signum => __ad_vjp_signum, |_x, _y, _d1| 0.0;
             }
 
             binary_second! { $t,
                 __ad_hvp_atan2 => __ad_vjp_atan2, |x, o, _y| {
-                    let r2 = x * x + o * o;
-                    if r2 == 0.0 {
+                    // With u = x / r², v = o / r² (each divided by r = hypot twice, which
+                    // neither overflows nor underflows where x² + o² would).
+                    let r = x.hypot(o);
+                    if r == 0.0 {
                         (0.0, 0.0, 0.0)
                     } else {
-                        let r4 = r2 * r2;
-                        (-2.0 * x * o / r4, (x * x - o * o) / r4, 2.0 * x * o / r4)
+                        let (u, v) = (x / r / r, o / r / r);
+                        (-2.0 * u * v, u * u - v * v, 2.0 * u * v)
                     }
                 };
                 __ad_hvp_log => __ad_vjp_log, |x, b, y| {
@@ -296,12 +326,14 @@ macro_rules! float_second {
                 __ad_hvp_max => __ad_vjp_max, |_x, _o, _y| (0.0, 0.0, 0.0);
                 __ad_hvp_min => __ad_vjp_min, |_x, _o, _y| (0.0, 0.0, 0.0);
                 __ad_hvp_copysign => __ad_vjp_copysign, |_x, _o, _y| (0.0, 0.0, 0.0);
+                __ad_hvp_rem_euclid => __ad_vjp_rem_euclid, |_x, _o, _y| (0.0, 0.0, 0.0);
                 __ad_hvp_hypot => __ad_vjp_hypot, |x, o, y| {
                     if y == 0.0 {
                         (0.0, 0.0, 0.0)
                     } else {
-                        let y3 = y * y * y;
-                        (o * o / y3, -x * o / y3, x * x / y3)
+                        // (o/y)² / y rather than o² / y³, which overflows for y > 1e102.
+                        let (u, v) = (x / y, o / y);
+                        (v * v / y, -u * v / y, u * u / y)
                     }
                 };
             }
@@ -315,8 +347,28 @@ macro_rules! float_second {
             ) -> ($t, Second<$t>) {
                 let (y, pullback) = self.__ad_vjp_powi(n);
                 let d1 = pullback(1.0).0;
-                let d2 = if n == 0 || n == 1 { 0.0 } else { (n as $t) * (n as $t - 1.0) * self.powi(n - 2) };
-                (y, unary(d1, d2, t.or_zero(zero)))
+                let n_n1 = (n as $t) * (n as $t - 1.0);
+                let d2 = match n.checked_sub(2) {
+                    _ if n == 0 || n == 1 => 0.0,
+                    Some(m) => n_n1 * self.powi(m),
+                    // n - 2 overflows (n = i32::MIN, i32::MIN + 1): x^(n-2) = x^n / x².
+                    None => n_n1 * (y / self / self),
+                };
+                (y, crate::strong::unary(true, d1, d2, t.or_zero(zero)))
+            }
+
+            #[inline(always)]
+            fn __ad_hvp_sin_cos(
+                self,
+                t: impl MaybeTangent<Second<$t>>,
+            ) -> (($t, $t), Second<($t, $t)>) {
+                // Each component by its own rule: sin' = cos, sin'' = -sin; cos' = -sin,
+                // cos'' = -cos (weak zeros, as for `sin` and `cos`).
+                let (s, c) = self.sin_cos();
+                let t = t.or_zero(zero);
+                let ts = crate::strong::unary(false, c, -s, t);
+                let tc = crate::strong::unary(false, -s, -c, t);
+                ((s, c), ((ts.0, tc.0), (ts.1, tc.1), (ts.2, tc.2)))
             }
 
             #[inline(always)]
@@ -361,126 +413,4 @@ macro_rules! float_second {
 float_second!(f32, f64);
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use ad_core::forward::Present;
-
-    /// The second derivative of `f` at `x` by central differences of the first derivative.
-    fn second_difference(d1: impl Fn(f64) -> f64, x: f64) -> f64 {
-        let h = 1e-5;
-        (d1(x + h) - d1(x - h)) / (2.0 * h)
-    }
-
-    #[test]
-    fn unary_rules_against_differences_of_their_first_derivatives() {
-        type Rule = fn(f64, Present<Second<f64>>) -> (f64, Second<f64>);
-        let rules: [(Rule, f64); 24] = [
-            (f64::__ad_hvp_sin, 0.7),
-            (f64::__ad_hvp_cos, 0.7),
-            (f64::__ad_hvp_tan, 0.4),
-            (f64::__ad_hvp_asin, 0.3),
-            (f64::__ad_hvp_acos, -0.4),
-            (f64::__ad_hvp_atan, 1.3),
-            (f64::__ad_hvp_sinh, 0.9),
-            (f64::__ad_hvp_cosh, -0.9),
-            (f64::__ad_hvp_tanh, -0.6),
-            (f64::__ad_hvp_asinh, 1.2),
-            (f64::__ad_hvp_acosh, 1.9),
-            (f64::__ad_hvp_atanh, 0.5),
-            (f64::__ad_hvp_exp, 0.3),
-            (f64::__ad_hvp_exp2, 0.3),
-            (f64::__ad_hvp_exp_m1, 0.3),
-            (f64::__ad_hvp_ln, 1.7),
-            (f64::__ad_hvp_ln_1p, 0.8),
-            (f64::__ad_hvp_log2, 1.7),
-            (f64::__ad_hvp_log10, 1.7),
-            (f64::__ad_hvp_sqrt, 2.3),
-            (f64::__ad_hvp_cbrt, 1.7),
-            (f64::__ad_hvp_recip, -1.4),
-            (f64::__ad_hvp_abs, -1.4),
-            (f64::__ad_hvp_signum, 0.6),
-        ];
-        for (rule, x) in rules {
-            let first = |x: f64| rule(x, Present((1.0, 0.0, 0.0))).1.0;
-            let (_, (_, _, d2)) = rule(x, Present((1.0, 1.0, 0.0)));
-            let want = second_difference(first, x);
-            assert!(
-                (d2 - want).abs() < 1e-6 * want.abs().max(1.0),
-                "at {x}: {d2} vs {want}"
-            );
-        }
-    }
-
-    #[test]
-    fn powi_mul_add_and_clamp() {
-        for n in [0, 1, 2, 5, -3] {
-            let rule = |x: f64, t| f64::__ad_hvp_powi(x, n, Present(t), ad_core::forward::Absent);
-            let first = |x: f64| rule(x, (1.0, 0.0, 0.0)).1.0;
-            let d2 = rule(1.3, (1.0, 1.0, 0.0)).1.2;
-            let want = second_difference(first, 1.3);
-            assert!(
-                (d2 - want).abs() < 1e-6 * want.abs().max(1.0),
-                "powi {n}: {d2} vs {want}"
-            );
-        }
-        // x a + b: the only second derivative is ∂²/∂x∂a = 1.
-        let (_, (_, _, mixed)) = 2.0f64.__ad_hvp_mul_add(
-            3.0,
-            4.0,
-            Present((1.0, 0.0, 0.0)),
-            Present((0.0, 1.0, 0.0)),
-            Present((0.0, 0.0, 0.0)),
-        );
-        assert_eq!(mixed, 1.0);
-        // clamp passes the tangents of the operand it returns.
-        let (y, t) = 5.0f64.__ad_hvp_clamp(
-            0.0,
-            2.0,
-            Present((1.0, 1.0, 1.0)),
-            Present((0.0, 0.0, 0.0)),
-            Present((7.0, 8.0, 9.0)),
-        );
-        assert_eq!((y, t), (2.0, (7.0, 8.0, 9.0)));
-    }
-
-    #[test]
-    fn binary_rules_against_differences_of_their_gradients() {
-        type Rule = fn(f64, f64, Present<Second<f64>>, Present<Second<f64>>) -> (f64, Second<f64>);
-        let rules: [(Rule, f64, f64); 8] = [
-            (f64::__ad_hvp_atan2, 0.7, -1.3),
-            (f64::__ad_hvp_log, 2.5, 3.0),
-            (f64::__ad_hvp_powf, 1.4, 2.3),
-            (f64::__ad_hvp_hypot, 0.6, -0.8),
-            (f64::__ad_hvp_max, 0.6, -0.8),
-            (f64::__ad_hvp_min, 0.6, -0.8),
-            (f64::__ad_hvp_copysign, 0.6, -0.8),
-            (f64::__ad_hvp_copysign, -1.3, 0.4),
-        ];
-        let e = |k: usize| if k == 0 { (1.0, 0.0) } else { (0.0, 1.0) };
-        for (rule, x, o) in rules {
-            for i in 0..2 {
-                for j in 0..2 {
-                    let (ei, ej) = (e(i), e(j));
-                    let (_, (_, _, hij)) =
-                        rule(x, o, Present((ei.0, ej.0, 0.0)), Present((ei.1, ej.1, 0.0)));
-                    // ∂/∂_j of the tangent in direction i.
-                    let first = |x: f64, o: f64| {
-                        rule(x, o, Present((ei.0, 0.0, 0.0)), Present((ei.1, 0.0, 0.0)))
-                            .1
-                            .0
-                    };
-                    let h = 1e-5;
-                    let want = if j == 0 {
-                        (first(x + h, o) - first(x - h, o)) / (2.0 * h)
-                    } else {
-                        (first(x, o + h) - first(x, o - h)) / (2.0 * h)
-                    };
-                    assert!(
-                        (hij - want).abs() < 1e-6 * want.abs().max(1.0),
-                        "({i}, {j}) at ({x}, {o}): {hij} vs {want}"
-                    );
-                }
-            }
-        }
-    }
-}
+mod tests;

@@ -1,5 +1,6 @@
 //! The method rules of `ad_std::float::FloatMethods` with several operands (`atan2`, `log`,
-//! `powf`, `powi`, `hypot`, `copysign`, `max`, `min`, `mul_add`, `clamp`) for f64 and f32: values, closed
+//! `powf`, `powi`, `hypot`, `copysign`, `max`, `min`, `mul_add`, `clamp`, `rem_euclid`) for f64
+//! and f32: values, closed
 //! forms, finite differences and linearity, then the documented conventions at the
 //! non-differentiable points.
 
@@ -7,7 +8,7 @@ mod common;
 
 use ad_core::NoTangent;
 use ad_std::float::FloatMethods;
-use common::{Scalar, assert_bits, check};
+use common::{Scalar, assert_bits, assert_close, check};
 
 /// A test of one method rule with `$n` operands for f64 and f32: `check` against the
 /// closed-form gradient (written in f64 over the operands `$recv, $arg..`).
@@ -54,6 +55,10 @@ method!(__ad_vjp_hypot, hypot, 2, |x, o| {
 // Away from x = 0: |x| sign(o), whose derivative in x is sign(x) sign(o) and in o is 0.
 method!(__ad_vjp_copysign, copysign, 2, |x, o| [x.signum() * o.signum(), 0.0],
     at: [[1.5, 2.0], [-0.5, 3.0], [0.7, -1.0], [-2.0, -0.25]]);
+
+// Away from the jumps (x / o an integer): ∂/∂x = 1, ∂/∂o = -div_euclid(x, o).
+method!(__ad_vjp_rem_euclid, rem_euclid, 2, |x, o| [1.0, -x.div_euclid(o)],
+    at: [[7.3, 2.0], [-7.3, 2.0], [7.3, -2.0], [-7.3, -2.0], [0.5, 3.0], [-0.5, 3.0], [20.0, 0.75]]);
 
 method!(__ad_vjp_max, max, 2, |x, o| if x > o { [1.0, 0.0] } else { [0.0, 1.0] },
     at: [[1.0, 2.0], [3.0, -1.0], [-0.5, -0.25], [0.0, 1e-3]]);
@@ -266,4 +271,59 @@ fn pullbacks_capture_only_what_they_need() {
     assert_eq!(size_of_val(&2.0f64.__ad_vjp_clamp(1.0, 3.0).1), 2);
     assert_eq!(size_of_val(&2.0f64.__ad_vjp_mul_add(1.0, 3.0).1), 16);
     assert_eq!(size_of_val(&2.0f32.__ad_vjp_hypot(1.0).1), 8);
+}
+
+#[test]
+fn rem_euclid_follows_the_quotient_of_its_value() {
+    // 1.0.div_euclid(0.1) is 10, but 1.0.rem_euclid(0.1) is 0.0999..., the remainder of
+    // quotient 9: the derivative is that of the piece the value lies on.
+    assert_eq!(1.0f64.div_euclid(0.1), 10.0);
+    let (r, pullback) = 1.0f64.__ad_vjp_rem_euclid(0.1);
+    assert!((r - 0.1).abs() < 1e-15);
+    assert_eq!(pullback(1.0), (1.0, -9.0));
+    // At a jump (r = 0): the piece that starts there, q = x / o.
+    for (x, o) in [(6.0f64, 2.0f64), (-6.0, 2.0), (6.0, -2.0), (-6.0, -2.0)] {
+        let (r, pullback) = x.__ad_vjp_rem_euclid(o);
+        assert_eq!(r, 0.0);
+        assert_eq!(pullback(1.0), (1.0, -(x / o)));
+        // One-sided differences into that piece, where r = x - q o grows from 0: x up, and
+        // o against the sign of q.
+        let h = 1e-7;
+        let (x_in, o_in) = (x + h, o - h * (x / o).signum());
+        assert_close(
+            "d/dx into the piece",
+            (x_in.rem_euclid(o) - r) / h,
+            1.0,
+            1e-6,
+        );
+        let slope_o = (x.rem_euclid(o_in) - r) / (o_in - o);
+        assert_close("d/do into the piece", slope_o, -(x / o), 1e-6);
+    }
+    // A zero quotient is a strong zero: 0 <= x < |o|.
+    let (_, pullback) = 0.5f64.__ad_vjp_rem_euclid(2.0);
+    assert_eq!(pullback(f64::INFINITY), (f64::INFINITY, 0.0));
+    // o = 0: NaN value, NaN d/do.
+    let (r, pullback) = 1.5f64.__ad_vjp_rem_euclid(0.0);
+    assert!(r.is_nan() && pullback(1.0).1.is_nan());
+}
+
+#[test]
+fn strong_zeros_of_rules_with_several_operands() {
+    let inf = f64::INFINITY;
+    // powi and powf at a zero base: p x^(p-1) = 0 against an infinite cotangent.
+    assert_bits("powi", 0.0f64.__ad_vjp_powi(2).1(inf).0, 0.0);
+    assert_bits("powi n = 0", 3.0f64.__ad_vjp_powi(0).1(f64::NAN).0, 0.0);
+    assert_eq!(0.0f64.__ad_vjp_powf(2.0).1(inf), (0.0, 0.0));
+    // powf at x = 1: ∂/∂p = y ln 1 = 0.
+    assert_eq!(1.0f64.__ad_vjp_powf(2.5).1(inf), (2.5 * inf, 0.0));
+    // hypot and atan2 with one zero operand: the other's slope is exactly 0.
+    assert_eq!(0.0f64.__ad_vjp_hypot(3.0).1(inf), (0.0, inf));
+    assert_eq!(0.0f64.__ad_vjp_hypot(0.0).1(inf), (0.0, 0.0));
+    assert_eq!(2.0f64.__ad_vjp_atan2(0.0).1(inf), (0.0, -inf));
+    // log: ∂/∂b = -y / (b ln b) = 0 at x = 1.
+    assert_eq!(1.0f64.__ad_vjp_log(3.0).1(inf).1, 0.0);
+    // copysign at x = 0, and its sign operand.
+    assert_eq!(0.0f64.__ad_vjp_copysign(-1.0).1(inf), (0.0, 0.0));
+    // mul_add multiplies like `*`: a zero operand is not a strong zero.
+    assert!(2.0f64.__ad_vjp_mul_add(0.0, 1.0).1(inf).0.is_nan());
 }

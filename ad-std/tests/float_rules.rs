@@ -169,3 +169,57 @@ fn unary_pullbacks_capture_one_float() {
     assert_eq!(size_of_val(&2.0f32.__ad_vjp_sqrt().1), 4);
     assert_eq!(size_of_val(&2.0f64.__ad_vjp_signum().1), 0);
 }
+
+#[test]
+fn large_arguments_keep_representable_slopes() {
+    // 1 / sqrt(x² + 1) and 1 / sqrt(x² - 1) would overflow x² and give 0 where the slope is
+    // about 1 / x; so would x² + o² in atan2's slopes.
+    for x in [1e160f64, 1e200, 1e300] {
+        let want = 1.0 / x;
+        common::assert_close("asinh", x.__ad_vjp_asinh().1(1.0).0 * x, want * x, 1e-12);
+        common::assert_close("acosh", x.__ad_vjp_acosh().1(1.0).0 * x, want * x, 1e-12);
+        common::assert_close(
+            "-asinh",
+            (-x).__ad_vjp_asinh().1(1.0).0 * x,
+            want * x,
+            1e-12,
+        );
+        // atan2(x, x): ∂/∂x = x / 2x² = 1 / 2x.
+        let (dx, dy) = x.__ad_vjp_atan2(x).1(1.0);
+        common::assert_close("atan2", dx * x, 0.5, 1e-12);
+        common::assert_close("atan2", dy * x, -0.5, 1e-12);
+    }
+}
+
+#[test]
+fn sin_cos() {
+    // The pair's pullback: adj[x] = ds cos x - dc sin x, checked against the closed form
+    // and against central differences of the two components, weighted.
+    for x in [-2.0f64, -0.5, 0.0, 0.3, 1.2, 4.0] {
+        let ((s, c), pullback) = x.__ad_vjp_sin_cos();
+        assert_bits("sin", s, x.sin());
+        assert_bits("cos", c, x.cos());
+        for (ds, dc) in [(1.0, 0.0), (0.0, 1.0), (0.5, -2.0)] {
+            let got = pullback((ds, dc)).0;
+            common::assert_close("closed form", got, ds * x.cos() - dc * x.sin(), 1e-15);
+            let fd = ad_core::check::central_difference(|t| ds * t.sin() + dc * t.cos(), x);
+            common::assert_close("differences", got, fd, common::FD_TOLERANCE);
+        }
+        let (pair, pullback) = (x as f32).__ad_vjp_sin_cos();
+        assert_eq!(pair, (x as f32).sin_cos());
+        common::assert_close("f32", pullback((1.0, 0.0)).0.into(), x.cos(), 1e-6);
+    }
+}
+
+#[test]
+fn strong_zeros_of_unary_rules() {
+    // abs at 0: the zero slope wins over an infinite or NaN cotangent.
+    for d in [f64::INFINITY, f64::NEG_INFINITY, f64::NAN] {
+        assert_bits("abs", 0.0f64.__ad_vjp_abs().1(d).0, 0.0);
+        assert_bits("signum", 2.0f64.__ad_vjp_signum().1(d).0, 0.0);
+    }
+    // Not for the methods whose slopes reverse loops multiply inline: cos at 0 is weak.
+    assert!(0.0f64.__ad_vjp_cos().1(f64::INFINITY).0.is_nan());
+    // Nor for sin_cos, like sin and cos.
+    assert!(0.0f64.__ad_vjp_sin_cos().1((0.0, f64::INFINITY)).0.is_nan());
+}

@@ -1,10 +1,11 @@
 //! The operator rules of `ad_std::ops` for f64 and f32: values, closed forms, finite
-//! differences, linearity, the one-sided variants, casts, and what the pullbacks capture.
+//! differences, linearity, the one-sided variants, casts, and what the pullbacks capture;
+//! `%` at and near its jumps.
 
 mod common;
 
 use ad_core::check::central_difference;
-use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, SubRule};
+use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, RemRule, SubRule};
 use common::{Scalar, assert_bits, assert_close, check};
 use std::mem::size_of_val;
 
@@ -30,7 +31,22 @@ fn check_sides<T, PB, PL, PR>(
     PL: Fn(T) -> T,
     PR: Fn(T) -> T,
 {
-    for [a, b] in POINTS.map(|p| p.map(T::of)) {
+    check_sides_at(&POINTS, both, lhs, rhs);
+}
+
+/// [`check_sides`] at `points`.
+fn check_sides_at<T, PB, PL, PR>(
+    points: &[[f64; 2]],
+    both: impl Fn(T, T) -> (T, PB),
+    lhs: impl Fn(T, T) -> (T, PL),
+    rhs: impl Fn(T, T) -> (T, PR),
+) where
+    T: Scalar,
+    PB: Fn(T) -> (T, T),
+    PL: Fn(T) -> T,
+    PR: Fn(T) -> T,
+{
+    for [a, b] in points.iter().map(|p| p.map(T::of)) {
         let (v, pb) = both(a, b);
         let (vl, pl) = lhs(a, b);
         let (vr, pr) = rhs(a, b);
@@ -74,6 +90,121 @@ binary_op!(add: add_vjp, add_vjp_lhs, add_vjp_rhs, +, gradient: |[_a, _b]| [1.0,
 binary_op!(sub: sub_vjp, sub_vjp_lhs, sub_vjp_rhs, -, gradient: |[_a, _b]| [1.0, -1.0]);
 binary_op!(mul: mul_vjp, mul_vjp_lhs, mul_vjp_rhs, *, gradient: |[a, b]| [b, a]);
 binary_op!(div: div_vjp, div_vjp_lhs, div_vjp_rhs, /, gradient: |[a, b]| [1.0 / b, -a / (b * b)]);
+
+/// Points of `a % b` away from its jumps (`a / b` an integer other than 0) by more than the
+/// steps of the differences: both signs of each operand, `|a| < |b|` (quotient 0), large
+/// quotients.
+const REM_POINTS: [[f64; 2]; 9] = [
+    [7.3, 2.0],
+    [-7.3, 2.0],
+    [7.3, -2.0],
+    [-7.3, -2.0],
+    [1.5, -2.0],
+    [-0.3, 0.7],
+    [0.0, 2.5],
+    [1e3, 7.5],
+    [20.0, 0.75],
+];
+
+#[test]
+fn rem() {
+    // ∂(a % b)/∂a = 1, ∂/∂b = -trunc(a / b).
+    fn gradient([a, b]: [f64; 2]) -> [f64; 2] {
+        [1.0, -(a / b).trunc()]
+    }
+    check::<f64, 2, _, _>(
+        "rem_vjp",
+        |[a, b]| a.rem_vjp(b),
+        |[a, b]| a % b,
+        gradient,
+        &REM_POINTS,
+    );
+    check::<f32, 2, _, _>(
+        "rem_vjp",
+        |[a, b]| a.rem_vjp(b),
+        |[a, b]| a % b,
+        gradient,
+        &REM_POINTS,
+    );
+    check_sides_at(
+        &REM_POINTS,
+        |a: f64, b| a.rem_vjp(b),
+        |a, b| a.rem_vjp_lhs(b),
+        |a, b| a.rem_vjp_rhs(b),
+    );
+    check_sides_at(
+        &REM_POINTS,
+        |a: f32, b| a.rem_vjp(b),
+        |a, b| a.rem_vjp_lhs(b),
+        |a, b| a.rem_vjp_rhs(b),
+    );
+}
+
+#[test]
+fn rem_forward_and_second_order_match_the_pullback() {
+    for [a, b] in REM_POINTS {
+        let (r, pullback) = a.rem_vjp(b);
+        let (da, db) = pullback(1.0);
+        let (ta, tb) = (0.5, -1.25);
+        assert_eq!(a.rem_jvp(b, ta, tb), (r, ta * da + tb * db));
+        assert_eq!(a.rem_jvp_lhs(b, ta), (r, ta * da));
+        assert_eq!(a.rem_jvp_rhs(b, tb), (r, tb * db));
+        // Piecewise linear: the tangents are the gradient's, the mixed one has no curvature.
+        let (value, (t1, t2, t12)) = a.rem_hvp(b, (1.0, 0.0, 0.0), (0.0, 1.0, 0.0));
+        assert_eq!((value, t1, t2, t12), (r, da, db, 0.0));
+    }
+}
+
+#[test]
+fn rem_follows_the_quotient_of_its_value() {
+    // 1.0 / 0.1 rounds to 10.0, but 1.0 % 0.1 is 0.0999..., the remainder of quotient 9:
+    // the derivative is that of the piece r = a - 9 b, on which the value lies.
+    let (r, pullback) = 1.0f64.rem_vjp(0.1);
+    assert_eq!((1.0f64 / 0.1).trunc(), 10.0);
+    assert!((r - 0.1).abs() < 1e-15);
+    assert_eq!(pullback(1.0), (1.0, -9.0));
+    // At a jump (a an exact multiple of b, r = 0): the piece that starts there, q = a / b.
+    for (a, b, q) in [
+        (6.0f64, 2.0f64, 3.0f64),
+        (-6.0, 2.0, -3.0),
+        (6.0, -2.0, -3.0),
+    ] {
+        let (r, pullback) = a.rem_vjp(b);
+        assert_eq!(r, 0.0);
+        assert_eq!(pullback(1.0), (1.0, -q));
+        // One-sided differences into that piece: `a` away from zero, `b` towards zero.
+        let (ha, hb) = (1e-7 * a.signum(), -1e-7 * b.signum());
+        assert_close("d/da into the piece", ((a + ha) % b - r) / ha, 1.0, 1e-6);
+        assert_close("d/db into the piece", (a % (b + hb) - r) / hb, -q, 1e-6);
+    }
+    // b = 0: the value and d/db are NaN; d/da is 1 like everywhere.
+    let (r, pullback) = 1.5f64.rem_vjp(0.0);
+    assert!(r.is_nan() && pullback(1.0).1.is_nan());
+    assert_eq!(pullback(1.0).0, 1.0);
+}
+
+#[test]
+fn rem_quotient_zero_is_a_strong_zero() {
+    // |a| < |b|: r = a, ∂r/∂b = 0 exactly, even against an infinite or NaN cotangent.
+    let (r, pullback) = 0.5f64.rem_vjp(2.0);
+    assert_eq!(r, 0.5);
+    assert_eq!(pullback(f64::INFINITY), (f64::INFINITY, 0.0));
+    assert_eq!(0.5f64.rem_vjp_rhs(2.0).1(f64::NAN), 0.0);
+    assert_eq!(0.5f64.rem_jvp_rhs(2.0, f64::INFINITY), (0.5, 0.0));
+    // Elsewhere the cotangent multiplies the quotient as usual.
+    assert_eq!(5.0f64.rem_vjp_rhs(2.0).1(f64::INFINITY), f64::NEG_INFINITY);
+}
+
+#[test]
+fn integer_rem_passes_no_tangent() {
+    let (r, pullback) = 7i32.rem_vjp(3);
+    assert_eq!(r, 1);
+    assert_eq!(
+        pullback(ad_core::NoTangent),
+        (ad_core::NoTangent, ad_core::NoTangent)
+    );
+    assert_eq!(7usize.rem_jvp_lhs(4, ad_core::NoTangent).0, 3);
+}
 
 #[test]
 fn mul_by_hand() {
@@ -189,6 +320,9 @@ fn pullbacks_capture_only_what_they_need() {
     assert_eq!(size_of_val(&a.div_vjp(b).1), 2 * f);
     assert_eq!(size_of_val(&a.div_vjp_lhs(b).1), f);
     assert_eq!(size_of_val(&a.div_vjp_rhs(b).1), 2 * f);
+    assert_eq!(size_of_val(&a.rem_vjp(b).1), f);
+    assert_eq!(size_of_val(&a.rem_vjp_lhs(b).1), 0);
+    assert_eq!(size_of_val(&a.rem_vjp_rhs(b).1), f);
     assert_eq!(size_of_val(&a.neg_vjp().1), 0);
     assert_eq!(size_of_val(&CastRule::<f32>::cast_vjp(a).1), 0);
     assert_eq!(

@@ -151,3 +151,45 @@ fn hessian_through_shape_methods_and_broadcasting() {
     let h = hessian!(at: v, of: |v: Array1<f64>| quadratic_form_by_broadcasting(v, &m));
     assert_matrix_close(&h, &(&m + &m.t()));
 }
+
+/// `x.rem_euclid(y) · x.copysign(y)`: `(x - q y) |x| sign(y)`, `q` the Euclidean quotient.
+#[differentiable]
+fn euclid_times_sign(x: f64, y: f64) -> f64 {
+    x.rem_euclid(y) * x.copysign(y)
+}
+
+/// `sin x · cos x` from `sin_cos`.
+#[differentiable]
+fn sin_cos_product(x: f64) -> f64 {
+    let (s, c) = x.sin_cos();
+    s * c
+}
+
+#[test]
+fn rem_euclid_copysign_and_sin_cos() {
+    for (x, y) in [(7.3f64, 2.0f64), (-7.3, 2.0), (7.3, -2.0), (-2.5, -0.75)] {
+        // With σ = sign(x) sign(y) and r = x - q y: f = σ x r, so
+        // ∂²/∂x² = 2σ, ∂²/∂x∂y = -q σ, ∂²/∂y² = 0.
+        let (q, sigma) = (x.div_euclid(y), x.signum() * y.signum());
+        let h = hessian!(at: vec![x, y], of: |p: Vec<f64>| euclid_times_sign(p[0], p[1]));
+        assert_matrix_close(&h, &array![[2.0 * sigma, -q * sigma], [-q * sigma, 0.0]]);
+        // Against central differences of the gradient.
+        for i in 0..2 {
+            let row = [h[[i, 0]], h[[i, 1]]];
+            let component = |p: &[f64]| {
+                let (gx, gy) = gradient!(at: p[0], p[1], of: euclid_times_sign);
+                [gx, gy][i]
+            };
+            crate::assert_grad_fd(component, &[x, y], &row);
+        }
+    }
+    for x in [-1.3f64, 0.0, 0.4, 2.0] {
+        // sin x cos x = sin(2x) / 2: f'' = -2 sin 2x.
+        assert_close(hessian!(at: x, of: sin_cos_product), -2.0 * (2.0 * x).sin());
+        assert_deriv_fd(
+            |x| gradient!(at: x, of: sin_cos_product),
+            x,
+            hessian!(at: x, of: sin_cos_product),
+        );
+    }
+}

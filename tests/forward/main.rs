@@ -13,6 +13,7 @@ mod nested;
 mod operators;
 mod registration;
 mod rosenbrock;
+mod second_order_sweep;
 
 #[path = "../common/mod.rs"]
 mod common;

@@ -274,3 +274,31 @@ fn self_cancelling_expressions() {
     // f = 0 + 5 + x: f' = 1 (x/x has derivative 1/x - x/x² = 0)
     assert_close(gradient!(at: 1.75, of: self_cancelling), 1.0);
 }
+
+/// `%` has its rule where generated code will call it (the compiler does not emit it yet):
+/// `RemRule::rem_*` dispatched on the left operand, and `ops::rem_*` on the right one for a
+/// left float literal of undecided type, as for `DivRule` and `ops::div_*`.
+#[test]
+fn the_rule_of_rem_is_reachable_as_generated_code_calls_it() {
+    use ad::__private::{RemRule, ops};
+    // r = 7.5 % 2 = 1.5, q = 3: ∂r/∂a = 1, ∂r/∂b = -3.
+    let (r, pullback) = RemRule::rem_vjp(7.5f64, 2.0);
+    assert_eq!((r, pullback(1.0)), (1.5, (1.0, -3.0)));
+    let (r, pullback) = ops::rem_vjp(7.5, 2.0f64);
+    assert_eq!((r, pullback(2.0)), (1.5, (2.0, -6.0)));
+    assert_eq!(RemRule::rem_vjp_lhs(7.5f32, 2.0).1(1.0), 1.0);
+    assert_eq!(ops::rem_vjp_rhs(7.5, 2.0f64).1(1.0), -3.0);
+    assert_eq!(RemRule::rem_jvp(7.5f64, 2.0, 1.0, 0.5), (1.5, 1.0 - 1.5));
+    assert_eq!(ops::rem_jvp_lhs(7.5, 2.0f64, 1.0), (1.5, 1.0));
+    assert_eq!(RemRule::rem_jvp_rhs(7.5f64, 2.0, 1.0), (1.5, -3.0));
+    let (r, (t1, t2, t12)) = ops::rem_hvp(7.5, 2.0f64, (1.0, 0.0, 0.0), (0.0, 1.0, 0.0));
+    assert_eq!((r, t1, t2, t12), (1.5, 1.0, -3.0, 0.0));
+    // Against central differences of `%` away from its jumps.
+    let (dx, dy) = RemRule::rem_vjp(-7.3f64, 2.0).1(1.0);
+    crate::assert_grad_fd(|p| p[0] % p[1], &[-7.3, 2.0], &[dx, dy]);
+    // Arrays, with a float literal on the left.
+    let a = ad::ndarray::array![2.0, -3.0, 10.0];
+    let (r, pullback) = ops::rem_vjp(7.3, a);
+    assert_eq!(r, ad::ndarray::array![7.3 % 2.0, 7.3 % -3.0, 7.3]);
+    assert_eq!(pullback(ad::ndarray::array![1.0, 1.0, 1.0]).0, 3.0);
+}

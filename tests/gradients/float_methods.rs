@@ -420,3 +420,72 @@ fn method_with_the_same_value_as_receiver_and_argument() {
         x.powf(x) * (x.ln() + 1.0) + 2f64.sqrt(),
     );
 }
+
+/// `rem_euclid` times `copysign`: piecewise `(x - q y) · |x| sign(y)` with `q` the Euclidean
+/// quotient.
+#[differentiable]
+fn euclid_times_sign(x: f64, y: f64) -> f64 {
+    x.rem_euclid(y) * x.copysign(y)
+}
+
+#[test]
+fn rem_euclid_and_copysign_in_every_mode() {
+    // Away from the jumps of rem_euclid (x / y an integer) and from x = 0.
+    for (x, y) in [
+        (7.3f64, 2.0f64),
+        (-7.3, 2.0),
+        (7.3, -2.0),
+        (-7.3, -2.0),
+        (0.5, 3.0),
+        (-2.5, 0.75),
+    ] {
+        // r = x - q y, s = |x| sign(y): ∂/∂x = s + r sign(x) sign(y), ∂/∂y = -q s.
+        let (r, s, q) = (x.rem_euclid(y), x.copysign(y), x.div_euclid(y));
+        let want = [s + r * x.signum() * y.signum(), -q * s];
+        let (dx, dy) = gradient!(at: x, y, of: euclid_times_sign);
+        assert_all_close(&[dx, dy], &want);
+        crate::common::every_mode::assert_every_mode!(euclid_times_sign, x, y);
+    }
+}
+
+/// `sin x · cos x` through the pair `sin_cos` returns.
+#[differentiable]
+fn sin_cos_product(x: f64) -> f64 {
+    let (s, c) = x.sin_cos();
+    s * c
+}
+
+#[test]
+fn sin_cos_in_every_mode() {
+    // f = sin(2x) / 2: f' = cos 2x, f'' = -2 sin 2x.
+    for x in [-1.3f64, 0.0, 0.4, 2.0] {
+        assert_close(gradient!(at: x, of: sin_cos_product), (2.0 * x).cos());
+        assert_close(differentiate!(at: x, of: sin_cos_product), (2.0 * x).cos());
+        assert_close(hessian!(at: x, of: sin_cos_product), -2.0 * (2.0 * x).sin());
+        crate::common::every_mode::assert_every_mode!(sin_cos_product, x);
+    }
+}
+
+/// `sin_cos` and `rem_euclid` in a loop, where reverse mode keeps their pullbacks per
+/// iteration: `Σ_k sin(kx) cos(kx) + (k x).rem_euclid(1.5)`.
+#[differentiable]
+fn sin_cos_in_a_loop(x: f64) -> f64 {
+    let mut total = 0.0;
+    for k in 1..4 {
+        let (s, c) = (k as f64 * x).sin_cos();
+        total += s * c + (k as f64 * x).rem_euclid(1.5);
+    }
+    total
+}
+
+#[test]
+fn sin_cos_and_rem_euclid_in_a_loop() {
+    // f' = Σ_k k cos(2kx) + k.
+    for x in [-0.7f64, 0.2, 1.1] {
+        let want: f64 = (1..4)
+            .map(|k| k as f64 * ((2 * k) as f64 * x).cos() + k as f64)
+            .sum();
+        assert_close(gradient!(at: x, of: sin_cos_in_a_loop), want);
+        crate::common::every_mode::assert_every_mode!(sin_cos_in_a_loop, x);
+    }
+}

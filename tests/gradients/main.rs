@@ -27,6 +27,7 @@ mod mode_choice;
 mod numerics;
 mod references;
 mod registration;
+mod strong_zeros;
 mod tuples;
 mod wrt;
 

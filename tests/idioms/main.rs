@@ -17,6 +17,7 @@ mod check;
 mod declarations;
 mod patterns;
 mod references;
+mod remainders;
 mod sorting;
 mod swaps;
 

@@ -23,13 +23,68 @@ pub(super) fn values_and_slopes<F: NdFloat, D: Dimension>(
     (values, slopes)
 }
 
+/// `slopes ⊙ d` in reverse mode: with the strong zeros of a strong scalar rule (`abs`,
+/// `signum`, `powi`, `powf`; see [`crate::strong`]) when `strong`, IEEE products otherwise.
+pub(super) fn times_slopes<F: NdFloat, D: Dimension>(
+    strong: bool,
+    slopes: &Array<F, D>,
+    mut d: Array<F, D>,
+) -> Array<F, D> {
+    if strong {
+        ndarray::Zip::from(&mut d)
+            .and(slopes)
+            .for_each(|d, &slope| *d = crate::strong::times(slope, *d));
+        d
+    } else {
+        d * slopes
+    }
+}
+
+/// `slopes ⊙ t` in forward mode: a zero tangent gives zero, and so does a zero slope of a strong
+/// rule (see [`crate::strong`]).
+pub(super) fn tangent_along<F: NdFloat, D: Dimension>(
+    strong: bool,
+    slopes: &Array<F, D>,
+    mut t: Array<F, D>,
+) -> Array<F, D> {
+    ndarray::Zip::from(&mut t)
+        .and(slopes)
+        .for_each(|t, &slope| {
+            *t = if strong {
+                crate::strong::product(slope, *t)
+            } else {
+                crate::strong::along(slope, *t)
+            }
+        });
+    t
+}
+
+/// The second-order tangents of an elementwise rule with derivatives `d1`, `d2` per element:
+/// [`crate::strong::unary`] of each element.
+pub(super) fn second_along<F: NdFloat, D: Dimension>(
+    strong: bool,
+    d1: &Array<F, D>,
+    d2: &Array<F, D>,
+    (mut a, mut b, mut ab): Second<Array<F, D>>,
+) -> Second<Array<F, D>> {
+    ndarray::Zip::from(&mut a)
+        .and(&mut b)
+        .and(&mut ab)
+        .and(d1)
+        .and(d2)
+        .for_each(|a, b, ab, &d1, &d2| {
+            (*a, *b, *ab) = crate::strong::unary(strong, d1, d2, (*a, *b, *ab));
+        });
+    (a, b, ab)
+}
+
 /// The elementwise methods: the scalar rules of `crate::float` and `crate::second` applied to
-/// each element, with `f'` and `f''` per element.
+/// each element, with `f'` and `f''` per element, and the scalar rules' strong zeros.
 ///
 /// Original: `y = f(a)` / Tangent: `ty = f'(a) ⊙ ta` (second order:
 /// `t12 = f'(a) ⊙ t12 + f''(a) ⊙ t1 ⊙ t2`) / Adjoint: `adj[a] += adj[y] ⊙ f'(a)`.
 macro_rules! elementwise_method {
-    ($($method:ident: $vjp:ident, $fwd:ident, $hvp:ident, $scalar_vjp:ident, $scalar_hvp:ident;)*) => {
+    ($($method:ident $(strong = $strong:literal)?: $vjp:ident, $fwd:ident, $hvp:ident, $scalar_vjp:ident, $scalar_hvp:ident;)*) => {
         /// Elementwise float methods of float arrays (ndarray's `a.exp()`, `a.tanh()`, ...),
         /// in the three modes, each the scalar rule of `crate::float` applied to every element,
         /// with its conventions.
@@ -52,23 +107,25 @@ macro_rules! elementwise_method {
                         let (y, pullback) = x.$scalar_vjp();
                         (y, pullback(1.0).0)
                     });
-                    (y, move |d: Self| (d * &d1,))
+                    let strong = false $(|| $strong)?;
+                    (y, move |d: Self| (times_slopes(strong, &d1, d),))
                 }
                 fn $fwd(&self, t: impl MaybeTangent<Self>) -> (Self, Self) {
                     let (y, d1) = values_and_slopes(self, |x| {
                         let (y, pullback) = x.$scalar_vjp();
                         (y, pullback(1.0).0)
                     });
-                    let tangent = t.map_or_zero_like(self, |t| t * &d1);
+                    let strong = false $(|| $strong)?;
+                    let tangent = t.map_or_zero_like(self, |t| tangent_along(strong, &d1, t));
                     (y, tangent)
                 }
                 fn $hvp(&self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>) {
                     let d1 = self.mapv(|x| x.$scalar_vjp().1(1.0).0);
                     let d2 = self.mapv(|x| x.$scalar_hvp(ad_core::forward::Present((1.0, 1.0, 0.0))).1.2);
                     let zero = self * 0.0;
-                    let (a, b, ab) = t.or_zero(|| (zero.clone(), zero.clone(), zero));
-                    let mixed = &ab * &d1 + &a * &b * &d2;
-                    (self.$method(), (a * &d1, b * &d1, mixed))
+                    let strong = false $(|| $strong)?;
+                    let tangents = t.or_zero(|| (zero.clone(), zero.clone(), zero));
+                    (self.$method(), second_along(strong, &d1, &d2, tangents))
                 }
             )*
         }
@@ -83,7 +140,7 @@ elementwise_method! {
     tanh: __ad_vjp_tanh, __ad_fwd_tanh, __ad_hvp_tanh, __ad_vjp_tanh, __ad_hvp_tanh;
     sin: __ad_vjp_sin, __ad_fwd_sin, __ad_hvp_sin, __ad_vjp_sin, __ad_hvp_sin;
     cos: __ad_vjp_cos, __ad_fwd_cos, __ad_hvp_cos, __ad_vjp_cos, __ad_hvp_cos;
-    abs: __ad_vjp_abs, __ad_fwd_abs, __ad_hvp_abs, __ad_vjp_abs, __ad_hvp_abs;
+    abs strong = true: __ad_vjp_abs, __ad_fwd_abs, __ad_hvp_abs, __ad_vjp_abs, __ad_hvp_abs;
     recip: __ad_vjp_recip, __ad_fwd_recip, __ad_hvp_recip, __ad_vjp_recip, __ad_hvp_recip;
     exp2: __ad_vjp_exp2, __ad_fwd_exp2, __ad_hvp_exp2, __ad_vjp_exp2, __ad_hvp_exp2;
     exp_m1: __ad_vjp_exp_m1, __ad_fwd_exp_m1, __ad_hvp_exp_m1, __ad_vjp_exp_m1, __ad_hvp_exp_m1;
@@ -100,7 +157,7 @@ elementwise_method! {
     asinh: __ad_vjp_asinh, __ad_fwd_asinh, __ad_hvp_asinh, __ad_vjp_asinh, __ad_hvp_asinh;
     acosh: __ad_vjp_acosh, __ad_fwd_acosh, __ad_hvp_acosh, __ad_vjp_acosh, __ad_hvp_acosh;
     atanh: __ad_vjp_atanh, __ad_fwd_atanh, __ad_hvp_atanh, __ad_vjp_atanh, __ad_hvp_atanh;
-    signum: __ad_vjp_signum, __ad_fwd_signum, __ad_hvp_signum, __ad_vjp_signum, __ad_hvp_signum;
+    signum strong = true: __ad_vjp_signum, __ad_fwd_signum, __ad_hvp_signum, __ad_vjp_signum, __ad_hvp_signum;
 }
 
 /// `a.mapv(f)` of a float array, in the three modes, with `f` given as `function!(f)` (a

@@ -1,10 +1,10 @@
 //! Rules for ndarray's owned arrays of `f32` and `f64` (`Array<F, D>` of any dimension), in
 //! reverse, forward and second-order forward mode:
 //!
-//! - elementwise `+ - * /` between arrays, with ndarray's broadcasting of arrays of one
+//! - elementwise `+ - * / %` between arrays, with ndarray's broadcasting of arrays of one
 //!   dimension (`(n, 1)` against `(n, 3)`) and of a vector over a matrix's rows (either
-//!   side), with a scalar on either side, and unary `-` ([`operators`], [`vector_matrix`],
-//!   [`scalar_left`], [`broadcast`]);
+//!   side), with a scalar on either side, and unary `-` ([`operators`], [`remainder`],
+//!   [`vector_matrix`], [`scalar_left`], [`broadcast`]);
 //! - the reductions `sum`, `mean`, `product`, `sum_axis`, `mean_axis`, `var`, `std`
 //!   ([`reductions`], [`products`]);
 //! - `dot` (vector·vector, matrix·vector, vector·matrix, matrix·matrix), with entry points
@@ -49,6 +49,7 @@ pub mod operators;
 pub mod partial;
 pub mod products;
 pub mod reductions;
+pub mod remainder;
 pub mod reshape;
 pub mod scalar_left;
 pub mod shape;

@@ -1,7 +1,7 @@
 //! Rules of the products of elements: `a.product()` and the elementwise powers `a.powi(n)`
 //! and `a.powf(p)`.
 
-use super::elementwise::values_and_slopes;
+use super::elementwise::{second_along, tangent_along, times_slopes, values_and_slopes};
 use super::zero_like::MapOrZeroLike;
 use crate::float::FloatMethods;
 use crate::second::{FloatSecond, Second};
@@ -154,7 +154,7 @@ fn powers_and_slopes<D: Dimension>(a: &A<D>, n: i32) -> (A<D>, A<D>) {
 impl<D: Dimension> ArrayPowi for A<D> {
     fn __ad_vjp_powi(&self, n: i32) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<D>) {
         let (y, slopes) = powers_and_slopes(self, n);
-        (y, move |d: Self| (d * &slopes, NoTangent))
+        (y, move |d: Self| (times_slopes(true, &slopes, d), NoTangent))
     }
     fn __ad_fwd_powi(
         &self,
@@ -163,7 +163,7 @@ impl<D: Dimension> ArrayPowi for A<D> {
         _t_n: impl MaybeTangent<NoTangent>,
     ) -> (Self, Self) {
         let (y, slopes) = powers_and_slopes(self, n);
-        let tangent = t.map_or_zero_like(self, |t| t * &slopes);
+        let tangent = t.map_or_zero_like(self, |t| tangent_along(true, &slopes, t));
         (y, tangent)
     }
     fn __ad_hvp_powi(
@@ -178,9 +178,8 @@ impl<D: Dimension> ArrayPowi for A<D> {
             x.__ad_hvp_powi(n, unit, ad_core::forward::Absent).1.2
         });
         let zero = self * 0.0;
-        let (a, b, ab) = t.or_zero(|| (zero.clone(), zero.clone(), zero));
-        let mixed = &ab * &slopes + &a * &b * &curvature;
-        (y, (a * &slopes, b * &slopes, mixed))
+        let tangents = t.or_zero(|| (zero.clone(), zero.clone(), zero));
+        (y, second_along(true, &slopes, &curvature, tangents))
     }
 }
 
@@ -205,7 +204,10 @@ impl<D: Dimension> ArrayPowf for A<D> {
     type Elem = Float;
     fn __ad_vjp_powf(&self, p: Float) -> (Self, impl Fn(Self) -> (Self, Float) + use<D>) {
         let (y, by_x, by_p) = powers_and_partials(self, p);
-        (y, move |d: Self| ((&d * &by_x), (&d * &by_p).sum()))
+        (y, move |d: Self| {
+            let dp = times_slopes(true, &by_p, d.clone()).sum();
+            (times_slopes(true, &by_x, d), dp)
+        })
     }
     fn __ad_fwd_powf(
         &self,
@@ -214,7 +216,13 @@ impl<D: Dimension> ArrayPowf for A<D> {
         t_p: impl MaybeTangent<Float>,
     ) -> (Self, Self) {
         let (y, by_x, by_p) = powers_and_partials(self, p);
-        let tangent = t.map_or_zero_like(&y, |t| t * &by_x) + &by_p * t_p.or_zero(|| 0.0);
+        let tangent = t.map_or_zero_like(&y, |t| tangent_along(true, &by_x, t));
+        // A constant or zero exponent tangent adds nothing: `∂/∂p` is NaN at negative elements.
+        let from_p = t_p.map_or(None, |tp| Some(tangent_along(true, &by_p, by_p.mapv(|_| tp))));
+        let tangent = match from_p {
+            Some(from_p) => tangent + from_p,
+            None => tangent,
+        };
         (y, tangent)
     }
     fn __ad_hvp_powf(

@@ -1,4 +1,4 @@
-//! `+ - * /` between a matrix and a vector, which ndarray broadcasts over the matrix's rows:
+//! `+ - * / %` between a matrix and a vector, which ndarray broadcasts over the matrix's rows:
 //! `x.dot(&w) + b` for a bias `b`, `m * scale` for a row of scales, `v - m`.
 //!
 //! Each is the rule of two matrices with the vector as a one-row matrix `(1, n)`: that rule
@@ -8,7 +8,7 @@
 //! Original: `y_ij = m_ij ⊕ v_j` / Tangent: that of `m ⊕ 1vᵀ` (the one-row rule, stretched) /
 //! Adjoint: `adj[m] += ∂⊕/∂m ⊙ adj[y]; adj[v]_j += Σ_i (∂⊕/∂v ⊙ adj[y])_ij`.
 
-use crate::ops::{AddRule, DivRule, MulRule, SubRule};
+use crate::ops::{AddRule, DivRule, MulRule, RemRule, SubRule};
 use crate::second::Second;
 use ndarray::{Array1, Array2, Axis};
 
@@ -156,4 +156,5 @@ for_each_float! {
     vector_matrix!(SubRule, sub_vjp, sub_vjp_lhs, sub_vjp_rhs, sub_jvp, sub_jvp_lhs, sub_jvp_rhs, sub_hvp);
     vector_matrix!(MulRule, mul_vjp, mul_vjp_lhs, mul_vjp_rhs, mul_jvp, mul_jvp_lhs, mul_jvp_rhs, mul_hvp);
     vector_matrix!(DivRule, div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, div_hvp);
+    vector_matrix!(RemRule, rem_vjp, rem_vjp_lhs, rem_vjp_rhs, rem_jvp, rem_jvp_lhs, rem_jvp_rhs, rem_hvp);
 }

@@ -5,6 +5,7 @@
 //! those factors (or the `bool`s that say which operand receives the cotangent).
 
 use super::FloatMethods;
+use crate::strong::times;
 use ad_core::NoTangent;
 
 /// One unary rule: `$x` names the receiver and `$y` the value in `$factor`, the derivative.
@@ -16,6 +17,16 @@ macro_rules! unary_rule {
             let $y = $x.$method();
             let factor: $t = $factor;
             ($y, move |d: $t| (d * factor,))
+        }
+    };
+    // A rule whose factor is a strong zero where it is exactly zero (see `crate::strong`).
+    (strong $t:ident, $rule:ident, $method:ident, |$x:ident, $y:ident| $factor:expr) => {
+        #[inline(always)]
+        fn $rule(self) -> ($t, impl Fn($t) -> ($t,)) {
+            let $x = self;
+            let $y = $x.$method();
+            let factor: $t = $factor;
+            ($y, move |d: $t| (times(factor, d),))
         }
     };
 }
@@ -32,8 +43,10 @@ macro_rules! float_methods {
             unary_rule!($t, __ad_vjp_sinh, sinh, |x, _y| x.cosh());
             unary_rule!($t, __ad_vjp_cosh, cosh, |x, _y| x.sinh());
             unary_rule!($t, __ad_vjp_tanh, tanh, |_x, y| 1.0 - y * y);
-            unary_rule!($t, __ad_vjp_asinh, asinh, |x, _y| 1.0 / (x * x + 1.0).sqrt());
-            unary_rule!($t, __ad_vjp_acosh, acosh, |x, _y| 1.0 / ((x - 1.0) * (x + 1.0)).sqrt());
+            // `hypot` and two square roots: `x² + 1` and `(x - 1)(x + 1)` would overflow for
+            // `|x| > 1e154` and make the slope 0 where it is `1 / |x|`.
+            unary_rule!($t, __ad_vjp_asinh, asinh, |x, _y| 1.0 / x.hypot(1.0));
+            unary_rule!($t, __ad_vjp_acosh, acosh, |x, _y| 1.0 / ((x - 1.0).sqrt() * (x + 1.0).sqrt()));
             unary_rule!($t, __ad_vjp_atanh, atanh, |x, _y| 1.0 / ((1.0 - x) * (1.0 + x)));
             unary_rule!($t, __ad_vjp_exp, exp, |_x, y| y);
             unary_rule!($t, __ad_vjp_exp2, exp2, |_x, y| y * std::$t::consts::LN_2);
@@ -46,7 +59,7 @@ macro_rules! float_methods {
             unary_rule!($t, __ad_vjp_sqrt, sqrt, |_x, y| 0.5 / y.abs());
             unary_rule!($t, __ad_vjp_cbrt, cbrt, |_x, y| 1.0 / (3.0 * y * y));
             unary_rule!($t, __ad_vjp_recip, recip, |_x, y| -(y * y));
-            unary_rule!($t, __ad_vjp_abs, abs, |x, _y| if x == 0.0 { 0.0 } else { x.signum() });
+            unary_rule!(strong $t, __ad_vjp_abs, abs, |x, _y| if x == 0.0 { 0.0 } else { x.signum() });
 
             #[inline(always)]
             fn __ad_vjp_signum(self) -> ($t, impl Fn($t) -> ($t,)) {
@@ -55,9 +68,11 @@ macro_rules! float_methods {
 
             #[inline(always)]
             fn __ad_vjp_atan2(self, other: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
-                let r2 = self * self + other * other;
-                let (ds, d_other) = if r2 == 0.0 { (0.0, 0.0) } else { (other / r2, -self / r2) };
-                (self.atan2(other), move |d: $t| (d * ds, d * d_other))
+                // `(o / r) / r` with `r = hypot(x, o)`: `x² + o²` would overflow (or underflow)
+                // where the slopes themselves are representable.
+                let r = self.hypot(other);
+                let (ds, d_other) = if r == 0.0 { (0.0, 0.0) } else { (other / r / r, -self / r / r) };
+                (self.atan2(other), move |d: $t| (times(ds, d), times(d_other, d)))
             }
 
             #[inline(always)]
@@ -66,7 +81,7 @@ macro_rules! float_methods {
                 let ln_base = base.ln();
                 let ds = 1.0 / (self * ln_base);
                 let d_base = -y / (base * ln_base);
-                (y, move |d: $t| (d * ds, d * d_base))
+                (y, move |d: $t| (times(ds, d), times(d_base, d)))
             }
 
             #[inline(always)]
@@ -78,7 +93,7 @@ macro_rules! float_methods {
                     // n == i32::MIN: x^(n-1) = x^n / x (exact at |x| = 1, 0 or inf elsewhere).
                     None => n as $t * (y / self),
                 };
-                (y, move |d: $t| (d * ds, NoTangent))
+                (y, move |d: $t| (times(ds, d), NoTangent))
             }
 
             #[inline(always)]
@@ -86,7 +101,7 @@ macro_rules! float_methods {
                 let y = self.powf(n);
                 let ds = if n == 0.0 { 0.0 } else { n * self.powf(n - 1.0) };
                 let dn = if self == 0.0 { 0.0 } else { y * self.ln() };
-                (y, move |d: $t| (d * ds, d * dn))
+                (y, move |d: $t| (times(ds, d), times(dn, d)))
             }
 
             #[inline(always)]
@@ -105,14 +120,14 @@ macro_rules! float_methods {
             fn __ad_vjp_hypot(self, other: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
                 let y = self.hypot(other);
                 let (ds, d_other) = if y == 0.0 { (0.0, 0.0) } else { (self / y, other / y) };
-                (y, move |d: $t| (d * ds, d * d_other))
+                (y, move |d: $t| (times(ds, d), times(d_other, d)))
             }
 
             #[inline(always)]
             fn __ad_vjp_copysign(self, other: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
                 let y = self.copysign(other);
                 let ds = if self == 0.0 { 0.0 } else { y / self };
-                (y, move |d: $t| (d * ds, 0.0))
+                (y, move |d: $t| (times(ds, d), 0.0))
             }
 
             #[inline(always)]
@@ -133,6 +148,20 @@ macro_rules! float_methods {
                         if to_max { d } else { 0.0 },
                     )
                 })
+            }
+
+            #[inline(always)]
+            fn __ad_vjp_rem_euclid(self, other: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
+                let r = self.rem_euclid(other);
+                // The quotient of the value: `x - r` is `q o` up to rounding.
+                let q = ((self - r) / other).round();
+                (r, move |d: $t| (d, times(-q, d)))
+            }
+
+            #[inline(always)]
+            fn __ad_vjp_sin_cos(self) -> (($t, $t), impl Fn(($t, $t)) -> ($t,)) {
+                let (s, c) = self.sin_cos();
+                ((s, c), move |(ds, dc): ($t, $t)| (ds * c - dc * s,))
             }
         }
     )*};
