@@ -25,7 +25,7 @@ pub fn accumulate<T: TangentVector>(adjoint: &mut Option<T>, contribution: T) {
 /// The zero of a tangent type inferred from its use.
 #[inline(always)]
 pub fn zero<T: TangentVector>() -> T {
-    T::zero()
+    T::zero_vector()
 }
 
 #[cfg(test)]

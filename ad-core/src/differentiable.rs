@@ -4,13 +4,13 @@
 /// A vector space of derivatives: the tangent (forward mode) or cotangent (reverse mode) of
 /// some [`Differentiable`] type.
 ///
-/// [`zero`](TangentVector::zero) is the additive identity. Tangents whose size is only known
+/// [`zero`](TangentVector::zero_vector) is the additive identity. Tangents whose size is only known
 /// at run time (`Vec`, ndarray arrays) return an *empty* value there, and
 /// [`add_assign`](TangentVector::add_assign) treats an empty operand as zero, so a zero never
 /// has to know the shape it stands for.
 pub trait TangentVector: Clone + std::fmt::Debug + PartialEq + Sized {
     /// The additive identity (a length-less zero for run-time sized tangents).
-    fn zero() -> Self;
+    fn zero_vector() -> Self;
 
     /// `self += other`.
     fn add_assign(&mut self, other: Self);
@@ -26,7 +26,7 @@ pub trait TangentVector: Clone + std::fmt::Debug + PartialEq + Sized {
 
     /// A zero of `len` components, for a sequence; the zero otherwise.
     fn zero_of_len(_len: usize) -> Self {
-        Self::zero()
+        Self::zero_vector()
     }
 
     /// Whether this is a scalar (`f32`, `f64`), whose zero has no shape.

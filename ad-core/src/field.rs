@@ -72,7 +72,7 @@ macro_rules! tuple_field {
             type Field = $t;
             #[allow(non_snake_case)]
             fn from_field(field: $t) -> Self {
-                let mut tuple = ($($all::zero(),)+);
+                let mut tuple = ($($all::zero_vector(),)+);
                 tuple.$i = field;
                 tuple
             }
@@ -80,7 +80,7 @@ macro_rules! tuple_field {
                 self.$i.clone()
             }
             fn without_field(mut self) -> Self {
-                self.$i = $t::zero();
+                self.$i = $t::zero_vector();
                 self
             }
         }

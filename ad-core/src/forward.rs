@@ -50,14 +50,14 @@ impl<T> MaybeTangent<T> for Absent {
 /// not decided yet (`let mut s = 0.0;`), which a method call could not be resolved on.
 #[inline(always)]
 pub fn same_type_zero<T: TangentVector>(_value: &T) -> T {
-    T::zero()
+    T::zero_vector()
 }
 
 /// The zero of `value`'s tangent type, without `value`'s shape: the start of a tangent built
 /// from parts (a struct literal's fields), typed by the value it belongs to.
 #[inline(always)]
 pub fn unshaped_zero<T: Differentiable + ?Sized>(_value: &T) -> T::TangentVector {
-    T::TangentVector::zero()
+    T::TangentVector::zero_vector()
 }
 
 /// The tangent given for a parameter, or the parameter's zero tangent when absent.

@@ -6,7 +6,7 @@ use crate::differentiable::ZeroShape;
 use crate::{Differentiable, TangentVector};
 
 impl<T: TangentVector> TangentVector for Vec<T> {
-    fn zero() -> Self {
+    fn zero_vector() -> Self {
         Vec::new()
     }
     fn add_assign(&mut self, other: Self) {
@@ -30,7 +30,7 @@ impl<T: TangentVector> TangentVector for Vec<T> {
         self.into_iter().map(|t| t.scaled(factor)).collect()
     }
     fn zero_of_len(len: usize) -> Self {
-        vec![T::zero(); len]
+        vec![T::zero_vector(); len]
     }
 }
 
@@ -75,8 +75,8 @@ impl<T: Differentiable> Differentiable for Vec<T> {
 }
 
 impl<T: TangentVector, const N: usize> TangentVector for [T; N] {
-    fn zero() -> Self {
-        std::array::from_fn(|_| T::zero())
+    fn zero_vector() -> Self {
+        std::array::from_fn(|_| T::zero_vector())
     }
     fn add_assign(&mut self, other: Self) {
         for (a, b) in self.iter_mut().zip(other) {

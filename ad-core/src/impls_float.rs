@@ -5,7 +5,7 @@ use crate::{Differentiable, TangentVector};
 macro_rules! float_impls {
     ($($t:ty),*) => {$(
         impl TangentVector for $t {
-            fn zero() -> Self {
+            fn zero_vector() -> Self {
                 0.0
             }
             fn add_assign(&mut self, other: Self) {

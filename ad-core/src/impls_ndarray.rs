@@ -7,7 +7,7 @@ use ndarray::{Array, Dimension};
 macro_rules! ndarray_impls {
     ($($t:ty),*) => {$(
         impl<D: Dimension> TangentVector for Array<$t, D> {
-            fn zero() -> Self {
+            fn zero_vector() -> Self {
                 Array::zeros(D::zeros(D::NDIM.unwrap_or(1)))
             }
             fn add_assign(&mut self, other: Self) {

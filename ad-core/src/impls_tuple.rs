@@ -6,8 +6,8 @@ use crate::{Differentiable, TangentVector};
 macro_rules! tuple_impls {
     ($( ($($t:ident $i:tt),+) )*) => {$(
         impl<$($t: TangentVector),+> TangentVector for ($($t,)+) {
-            fn zero() -> Self {
-                ($($t::zero(),)+)
+            fn zero_vector() -> Self {
+                ($($t::zero_vector(),)+)
             }
             fn add_assign(&mut self, other: Self) {
                 $( self.$i.add_assign(other.$i); )+
@@ -34,7 +34,7 @@ for_each_tuple_arity!(tuple_impls);
 /// `Option<T>` carries a value that may be absent (a `break` value or a `return` value
 /// set inside a loop): its tangent is an optional tangent, `None` being zero.
 impl<T: TangentVector> TangentVector for Option<T> {
-    fn zero() -> Self {
+    fn zero_vector() -> Self {
         None
     }
     fn add_assign(&mut self, other: Self) {

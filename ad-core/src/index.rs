@@ -82,7 +82,7 @@ pub trait IndexAdjoint<T, S = usize, I = usize>: Sized {
 
 impl<T: TangentVector> IndexAdjoint<T> for Vec<T> {
     fn zeros(len: &usize) -> Self {
-        (0..*len).map(|_| T::zero()).collect()
+        (0..*len).map(|_| T::zero_vector()).collect()
     }
     #[inline(always)]
     fn add_at(&mut self, index: &usize, value: T) {
@@ -105,7 +105,7 @@ impl<T: TangentVector> IndexAdjoint<T> for Vec<T> {
 
 impl<T: TangentVector, const N: usize> IndexAdjoint<T> for [T; N] {
     fn zeros(_len: &usize) -> Self {
-        std::array::from_fn(|_| T::zero())
+        std::array::from_fn(|_| T::zero_vector())
     }
     #[inline(always)]
     fn add_at(&mut self, index: &usize, value: T) {
@@ -193,8 +193,8 @@ where
 #[allow(clippy::ptr_arg)]
 pub fn take_at<T: TangentVector>(adjoint: &mut Vec<T>, index: usize) -> T {
     match adjoint.get_mut(index) {
-        Some(element) => std::mem::replace(element, T::zero()),
-        None => T::zero(),
+        Some(element) => std::mem::replace(element, T::zero_vector()),
+        None => T::zero_vector(),
     }
 }
 
@@ -241,8 +241,8 @@ where
     T: TangentVector,
 {
     match adjoint.as_mut().get_mut(at.index) {
-        Some(element) => std::mem::replace(element, T::zero()),
-        None => T::zero(),
+        Some(element) => std::mem::replace(element, T::zero_vector()),
+        None => T::zero_vector(),
     }
 }
 
@@ -251,19 +251,21 @@ where
 pub fn take_at2<T: TangentVector>(adjoint: &mut Vec<Vec<T>>, (i, j): (usize, usize)) -> T {
     match adjoint.get_mut(i) {
         Some(row) => take_at(row, j),
-        None => T::zero(),
+        None => T::zero_vector(),
     }
 }
 
 /// The adjoint of `xs.push(y)`: removes and returns the last element of the new vector's
 /// adjoint (the cotangent of `y`); what remains is the adjoint of `xs`.
 pub fn take_last<T: TangentVector>(adjoint: &mut Vec<T>) -> T {
-    adjoint.pop().unwrap_or_else(T::zero)
+    adjoint.pop().unwrap_or_else(T::zero_vector)
 }
 
 /// The adjoint of `vec![y; n]`: `adj[y] += Σ adj[v][k]`.
 pub fn sum_elements<T: TangentVector>(adjoint: Vec<T>) -> T {
-    adjoint.into_iter().fold(T::zero(), TangentVector::add)
+    adjoint
+        .into_iter()
+        .fold(T::zero_vector(), TangentVector::add)
 }
 
 /// The adjoint of element `k` of `vec![a, b, ..]`: `adj[v][k]` (zero for a length-less zero).
@@ -271,7 +273,7 @@ pub fn sum_elements<T: TangentVector>(adjoint: Vec<T>) -> T {
 // would make rustc infer an unsized `[T]` instead of the vector.
 #[allow(clippy::ptr_arg)]
 pub fn element<T: TangentVector>(adjoint: &Vec<T>, k: usize) -> T {
-    adjoint.get(k).cloned().unwrap_or_else(T::zero)
+    adjoint.get(k).cloned().unwrap_or_else(T::zero_vector)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use crate::{Differentiable, TangentVector};
 pub struct NoTangent;
 
 impl TangentVector for NoTangent {
-    fn zero() -> Self {
+    fn zero_vector() -> Self {
         NoTangent
     }
     fn add_assign(&mut self, _other: Self) {}

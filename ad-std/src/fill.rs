@@ -65,7 +65,7 @@ impl<T: Differentiable + Clone> Fill<T> for Vec<T> {
         let pullback = move |d: Vec<T::TangentVector>| {
             let sum = d
                 .into_iter()
-                .fold(T::TangentVector::zero(), TangentVector::add);
+                .fold(T::TangentVector::zero_vector(), TangentVector::add);
             (Vec::new(), sum)
         };
         (copies(x, n), pullback)

@@ -31,7 +31,7 @@ macro_rules! unary_forward {
         #[inline(always)]
         fn $fwd(self, t: impl MaybeTangent<Self>) -> (Self, Self) {
             let (value, pullback) = self.$vjp();
-            (value, t.map_or(Self::zero(), |t| along(t, |t| pullback(t).0)))
+            (value, t.map_or(Self::zero_vector(), |t| along(t, |t| pullback(t).0)))
         }
     )*};
 }
@@ -43,7 +43,7 @@ macro_rules! binary_forward {
         #[inline(always)]
         fn $fwd(self, other: Self, t: impl MaybeTangent<Self>, t_other: impl MaybeTangent<Self>) -> (Self, Self) {
             let (value, pullback) = self.$vjp(other);
-            let t = t.map_or(Self::zero(), |t| along(t, |t| pullback(t).0));
+            let t = t.map_or(Self::zero_vector(), |t| along(t, |t| pullback(t).0));
             (value, t_other.map_or(t, |t_other| t + along(t_other, |t_other| pullback(t_other).1)))
         }
     )*};
@@ -52,8 +52,8 @@ macro_rules! binary_forward {
 /// `tangent(t)`, or exactly zero for a zero `t` (without evaluating the slope).
 #[inline(always)]
 fn along<T: TangentVector + PartialEq>(t: T, tangent: impl FnOnce(T) -> T) -> T {
-    if t == T::zero() {
-        T::zero()
+    if t == T::zero_vector() {
+        T::zero_vector()
     } else {
         tangent(t)
     }
@@ -74,7 +74,7 @@ macro_rules! ternary_forward {
             t_b: impl MaybeTangent<Self>,
         ) -> (Self, Self) {
             let (value, pullback) = self.$vjp(a, b);
-            let t = t.map_or(Self::zero(), |t| pullback(t).0);
+            let t = t.map_or(Self::zero_vector(), |t| pullback(t).0);
             let t = t_a.map_or(t, |t_a| t + pullback(t_a).1);
             (value, t_b.map_or(t, |t_b| t + pullback(t_b).2))
         }
@@ -145,7 +145,7 @@ pub trait FloatForward:
         let (value, pullback) = self.__ad_vjp_powi(n);
         (
             value,
-            t.map_or(Self::zero(), |t| along(t, |t| pullback(t).0)),
+            t.map_or(Self::zero_vector(), |t| along(t, |t| pullback(t).0)),
         )
     }
 
@@ -155,7 +155,7 @@ pub trait FloatForward:
     #[inline(always)]
     fn __ad_fwd_sin_cos(self, t: impl MaybeTangent<Self>) -> ((Self, Self), (Self, Self)) {
         let (value, pullback) = self.__ad_vjp_sin_cos();
-        let zero = Self::zero();
+        let zero = Self::zero_vector();
         let tangent = t.map_or((zero, zero), |t| {
             if t == zero {
                 (zero, zero)

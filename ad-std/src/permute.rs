@@ -81,7 +81,7 @@ impl<T: Differentiable + Clone> Permute for Vec<T> {
             if d.is_empty() {
                 return (Vec::new(), NoTangent);
             }
-            let mut adjoint = vec![T::TangentVector::zero(); d.len()];
+            let mut adjoint = vec![T::TangentVector::zero_vector(); d.len()];
             for (k, dk) in d.into_iter().enumerate() {
                 adjoint[p[k]] = dk;
             }

@@ -26,7 +26,7 @@ pub type Second<T> = (T, T, T);
 /// The zero second-order tangent.
 #[inline(always)]
 pub fn zero<T: TangentVector>() -> Second<T> {
-    (T::zero(), T::zero(), T::zero())
+    (T::zero_vector(), T::zero_vector(), T::zero_vector())
 }
 
 /// What an operation without a second-order rule gives: a compile error when a Hessian

@@ -15,6 +15,7 @@ mod arrays;
 mod blocks;
 mod check;
 mod declarations;
+mod generics;
 mod patterns;
 mod references;
 mod remainders;

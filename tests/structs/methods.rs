@@ -445,7 +445,7 @@ fn inout_method_pullback() {
     by_hand.advance(dt);
     assert_eq!(point(&by_ad, 0.0), point(&by_hand, 0.0));
     for k in 0..4 {
-        let mut seed = PendulumTangentVector::zero();
+        let mut seed = PendulumTangentVector::zero_vector();
         match k {
             0 => seed.length = 1.0,
             1 => seed.mass = 1.0,

@@ -221,11 +221,11 @@ fn tangent_arithmetic_of_gradients() {
     assert_close(g2.b, 3.0);
 
     // zero, the identity of addition, and zero_tangent
-    let zero = WeightsTangentVector::zero();
+    let zero = WeightsTangentVector::zero_vector();
     assert_eq!(zero.w, [0.0; 3]);
     assert_eq!(zero.b, 0.0);
     assert_eq!(zero.clone().add(g1.clone()), g1);
-    assert_eq!(g1.clone().add(WeightsTangentVector::zero()), g1);
+    assert_eq!(g1.clone().add(WeightsTangentVector::zero_vector()), g1);
     assert_eq!(m1.zero_tangent(), zero);
 
     // add, add_assign, scaled: field by field
@@ -284,11 +284,11 @@ fn tangent_arithmetic_of_vec_field_tangents() {
     assert_all_close(&g2.w, &[0.5, 4.0, -18.0]);
     assert_close(g2.b, 3.0);
     // zero: a length-less Vec field and a zero bias, still the identity of addition
-    let zero = VecWeightsTangentVector::zero();
+    let zero = VecWeightsTangentVector::zero_vector();
     assert!(zero.w.is_empty());
     assert_eq!(zero.b, 0.0);
     assert_eq!(zero.clone().add(g1.clone()), g1);
-    assert_eq!(g1.clone().add(VecWeightsTangentVector::zero()), g1);
+    assert_eq!(g1.clone().add(VecWeightsTangentVector::zero_vector()), g1);
     // zero_tangent: shaped like the model
     let shaped = m1.zero_tangent();
     assert_eq!(shaped.w, vec![0.0; 3]);
@@ -364,7 +364,7 @@ fn tangent_arithmetic_of_nested_tangents() {
     };
     assert_all_close(&flat(&combined), &flat(&seeded));
     // zero of the nested tangent is all zeros, and an identity
-    let zero = ArmTangentVector::zero();
+    let zero = ArmTangentVector::zero_vector();
     assert_eq!(flat(&zero), vec![0.0; 6]);
     assert_eq!(zero.add(gx.clone()), gx);
     // moving the arm along the pullback of the hand moves the hand to first order
@@ -412,10 +412,10 @@ fn tangent_arithmetic_of_tuple_struct_tangents() {
         &[(-a + u * b) / 3.0, (a + l * b) / 3.0],
     );
     assert_eq!(
-        IntervalTangentVector::zero(),
+        IntervalTangentVector::zero_vector(),
         IntervalTangentVector(0.0, 0.0)
     );
-    assert_eq!(IntervalTangentVector::zero().add(di.clone()), di);
+    assert_eq!(IntervalTangentVector::zero_vector().add(di.clone()), di);
     let mut j = i.clone();
     j.move_by(&di.scaled(0.5));
     assert_all_close(
@@ -451,9 +451,9 @@ fn tangent_arithmetic_of_generic_tangents() {
     let dp: PairTangentVector<f64> = dp;
     let half = dp.clone().scaled(0.5);
     assert_all_close(&[half.first, half.second], &[0.5 * (u - l), 0.5 * l * u]);
-    assert_eq!(PairTangentVector::<f64>::zero().add(dp.clone()), dp);
+    assert_eq!(PairTangentVector::<f64>::zero_vector().add(dp.clone()), dp);
     assert_eq!(
-        IntervalTangentVector::zero(),
+        IntervalTangentVector::zero_vector(),
         IntervalTangentVector(0.0, 0.0)
     );
     let mut q = p.clone();

@@ -116,7 +116,7 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
     let original_members: Vec<&syn::Member> = kept_fields.iter().map(|f| &f.member).collect();
     let zero_fields = tangent_members
         .iter()
-        .map(|m| quote!(#m: #rt::TangentVector::zero()));
+        .map(|m| quote!(#m: #rt::TangentVector::zero_vector()));
     let scaled_fields = tangent_members
         .iter()
         .map(|m| quote!(#m: #rt::TangentVector::scaled(self.#m, factor)));
@@ -135,13 +135,13 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
                     impl #impl_generics #rt::FieldTangent<#key> for #tangent_name #type_generics #where_clause {
                         type Field = #ty;
                         fn from_field(field: Self::Field) -> Self {
-                            #tangent_name { #member: field, #(#others: #rt::TangentVector::zero(),)* }
+                            #tangent_name { #member: field, #(#others: #rt::TangentVector::zero_vector(),)* }
                         }
                         fn field(&self) -> Self::Field {
                             ::core::clone::Clone::clone(&self.#member)
                         }
                         fn without_field(mut self) -> Self {
-                            self.#member = #rt::TangentVector::zero();
+                            self.#member = #rt::TangentVector::zero_vector();
                             self
                         }
                     }
@@ -157,10 +157,10 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
                     impl #impl_generics #rt::FieldTangent<#key> for #tangent_name #type_generics #where_clause {
                         type Field = #field_tangent;
                         fn from_field(_: Self::Field) -> Self {
-                            #rt::TangentVector::zero()
+                            #rt::TangentVector::zero_vector()
                         }
                         fn field(&self) -> Self::Field {
-                            #rt::TangentVector::zero()
+                            #rt::TangentVector::zero_vector()
                         }
                         fn without_field(self) -> Self {
                             self
@@ -231,7 +231,7 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
         }
 
         impl #impl_generics #rt::TangentVector for #tangent_name #type_generics #where_clause {
-            fn zero() -> Self {
+            fn zero_vector() -> Self {
                 #tangent_name { #(#zero_fields,)* }
             }
             fn add_assign(&mut self, other: Self) {
