@@ -164,7 +164,7 @@ pub mod __private {
     pub use ad_std::forward::FloatForward;
     pub use ad_std::method_rules;
     pub use ad_std::ops::{AddRule, CastRule, DivRule, MulRule, NegRule, RemRule, SubRule};
-    pub use ad_std::permute::sort_permutation;
+    pub use ad_std::permute::{select_nth_permutation, sort_permutation};
     pub use ad_std::real::Real;
     pub use ad_std::second::{FloatSecond, NoSecondOrderRule, missing_second_order};
 

@@ -24,6 +24,18 @@ pub fn sort_permutation<T>(v: &[T], mut compare: impl FnMut(&T, &T) -> Ordering)
     permutation
 }
 
+/// The permutation `v.select_nth_unstable_by(k, compare)` applies to `v`: the same
+/// algorithm run on the positions, comparing the values they hold, makes the same moves.
+pub fn select_nth_permutation<T>(
+    v: &[T],
+    k: usize,
+    mut compare: impl FnMut(&T, &T) -> Ordering,
+) -> Vec<usize> {
+    let mut permutation: Vec<usize> = (0..v.len()).collect();
+    permutation.select_nth_unstable_by(k, |&i, &j| compare(&v[i], &v[j]));
+    permutation
+}
+
 /// `v` permuted (`y[k] = v[p[k]]`), with its derivatives in the three modes.
 pub trait Permute: Differentiable + Sized {
     /// `y[k] = self[p[k]]`.
@@ -116,6 +128,17 @@ impl<T: Differentiable + Clone> Permute for Vec<T> {
 mod tests {
     use super::*;
     use ad_core::forward::{Absent, Present};
+
+    #[test]
+    fn selection_moves_the_values_as_the_original_does() {
+        let v = vec![0.3, -1.0, 2.5, 0.0, 7.0, -3.0, 1.5];
+        for k in 0..v.len() {
+            let p = select_nth_permutation(&v, k, |a: &f64, b: &f64| a.total_cmp(b));
+            let mut selected = v.clone();
+            selected.select_nth_unstable_by(k, |a, b| a.total_cmp(b));
+            assert_eq!(v.clone().permuted(p), selected);
+        }
+    }
 
     #[test]
     fn the_permutation_sorts_and_the_derivatives_follow_the_elements() {

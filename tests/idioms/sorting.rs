@@ -51,3 +51,17 @@ fn a_filled_vector() {
     check_idiom!(filled_then_written, [(0.4, 1.3), (-1.1, 0.6)]);
     check_hessian!(filled_then_written, [(0.4, 1.3)]);
 }
+
+/// The median by `select_nth_unstable_by`, as a statement (its result discarded).
+#[differentiable]
+fn median_by_selection(x: f64, y: f64) -> f64 {
+    let mut v = vec![x, y, x * y, 0.5, y.sin(), x - 1.0, 2.0 * y];
+    let middle = v.len() / 2;
+    v.select_nth_unstable_by(middle, |a, b| a.total_cmp(b));
+    v[middle] + 0.1 * v[0]
+}
+
+#[test]
+fn a_median_by_selection() {
+    check_idiom!(median_by_selection, [(0.9, 0.2), (2.0, 1.3), (-0.4, 0.8)]);
+}

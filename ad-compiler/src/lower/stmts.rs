@@ -259,15 +259,18 @@ impl Builder<'_> {
     }
 }
 
-/// `v.sort_by(compare)` or `v.sort_unstable_by(compare)`.
+/// `v.sort_by(compare)`, `v.sort_unstable_by(compare)` or
+/// `v.select_nth_unstable_by(k, compare)`.
 fn is_sort(m: &syn::ExprMethodCall) -> bool {
-    (m.method == "sort_by" || m.method == "sort_unstable_by") && m.args.len() == 1
+    ((m.method == "sort_by" || m.method == "sort_unstable_by") && m.args.len() == 1)
+        || (m.method == "select_nth_unstable_by" && m.args.len() == 2)
 }
 
 impl Builder<'_> {
     /// `v.sort_by(compare);`: `p = sort_permutation(&v, compare)` (computed from the values, a
     /// constant) and `v = v.permuted(p)`, whose derivative follows the elements
-    /// (`ad_std::permute`).
+    /// (`ad_std::permute`); `v.select_nth_unstable_by(k, compare);` the same with the
+    /// selection's permutation.
     fn lower_sort(&mut self, m: &syn::ExprMethodCall) {
         let Some(name) = self.inout_receiver(m) else {
             return;
@@ -275,9 +278,15 @@ impl Builder<'_> {
         let Some(sequence) = self.lookup(&name) else {
             return;
         };
-        let (receiver, compare) = (&m.receiver, &m.args[0]);
-        let permutation_of: Expr = syn::parse_quote_spanned! {m.method.span()=>
-            ::ad::__private::sort_permutation(&#receiver, #compare)
+        let receiver = &m.receiver;
+        let permutation_of: Expr = match (m.args.first(), m.args.get(1)) {
+            (Some(k), Some(compare)) => syn::parse_quote_spanned! {m.method.span()=>
+                ::ad::__private::select_nth_permutation(&#receiver, #k, #compare)
+            },
+            (Some(compare), _) => syn::parse_quote_spanned! {m.method.span()=>
+                ::ad::__private::sort_permutation(&#receiver, #compare)
+            },
+            _ => return,
         };
         let permutation = self.lower_opaque(&permutation_of);
         let sorted = self.value_method(sequence, "permuted", vec![permutation], m);
