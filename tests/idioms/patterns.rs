@@ -130,3 +130,24 @@ fn optional_state(x: f64, y: f64) -> f64 {
 fn a_state_machine_over_an_option() {
     check_idiom!(optional_state, [(0.3, 1.4), (0.05, 0.8)]);
 }
+
+/// Let chains: `if let Some(k) = o && k > 1.0`, with a condition before the `let` too.
+#[differentiable]
+fn chained(x: f64, y: f64) -> f64 {
+    let o = factor(x);
+    if y > 0.0
+        && let Some(k) = o
+        && k > 1.0
+    {
+        k * y
+    } else if let Some(k) = o {
+        k - y
+    } else {
+        y * y
+    }
+}
+
+#[test]
+fn let_chains() {
+    check_idiom!(chained, [(2.0, 0.5), (0.5, 0.5), (2.0, -0.5), (-1.0, 0.7)]);
+}

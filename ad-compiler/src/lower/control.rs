@@ -68,12 +68,8 @@ impl Builder<'_> {
             };
             return self.lower_match(&desugared, rest);
         }
-        if let Some(l) = let_in_chain(&e.cond) {
-            self.diag.error(
-                l.let_token.span,
-                "a `let` chained with `&&` is not supported in differentiable functions yet: nest an `if` inside the `if let`",
-            );
-            return None;
+        if let Some(desugared) = desugar_let_chain(e) {
+            return self.lower_if(&desugared, rest);
         }
         let cond = self.lower_value(&e.cond);
         let rest_stmts = rest.unwrap_or(&[]);
@@ -449,14 +445,48 @@ pub fn exits(expr: &Expr) -> Exits {
     finder.exits
 }
 
-/// A `let` inside a condition made of `&&` (a let chain), if any.
-fn let_in_chain(cond: &Expr) -> Option<&syn::ExprLet> {
+/// `if a && let p = e && b { x } else { y }` (a let chain) as
+/// `if a { match e { p => if b { x } else { y }, _ => y } } else { y }`: the `else` branch is
+/// written where each test can fail. `None` for a condition without `let`.
+fn desugar_let_chain(e: &syn::ExprIf) -> Option<syn::ExprIf> {
+    let mut parts = Vec::new();
+    and_operands(&e.cond, &mut parts);
+    let k = parts.iter().position(|p| matches!(p, Expr::Let(_)))?;
+    let Expr::Let(l) = parts[k] else {
+        return None;
+    };
+    let joined = |operands: &[&Expr]| {
+        operands
+            .iter()
+            .map(|o| quote!(#o))
+            .reduce(|a, b| quote!(#a && #b))
+    };
+    let then_block = &e.then_branch;
+    let otherwise = match &e.else_branch {
+        Some((_, other)) => quote!(#other),
+        None => quote!({}),
+    };
+    let on_match = match joined(&parts[k + 1..]) {
+        Some(after) => quote!({ if #after #then_block else #otherwise }),
+        None => quote!(#then_block),
+    };
+    let (pat, scrutinee) = (&l.pat, &l.expr);
+    let matched = quote!(match #scrutinee { #pat => #on_match, _ => #otherwise });
+    // (`true` when nothing comes before the `let`: the `if` only carries the `match`.)
+    let before = joined(&parts[..k]).unwrap_or(quote!(true));
+    Some(syn::parse_quote_spanned! {l.let_token.span=>
+        if #before { #matched } else #otherwise
+    })
+}
+
+/// The operands of a chain of `&&` (one operand for anything else).
+fn and_operands<'e>(cond: &'e Expr, parts: &mut Vec<&'e Expr>) {
     match cond {
-        Expr::Let(l) => Some(l),
         Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
-            let_in_chain(&b.left).or_else(|| let_in_chain(&b.right))
+            and_operands(&b.left, parts);
+            and_operands(&b.right, parts);
         }
-        Expr::Paren(p) => let_in_chain(&p.expr),
-        _ => None,
+        Expr::Paren(p) if matches!(&*p.expr, Expr::Let(_)) => parts.push(&p.expr),
+        other => parts.push(other),
     }
 }
