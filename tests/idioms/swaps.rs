@@ -107,3 +107,21 @@ fn sorted_weighted_sum(x: f64, y: f64) -> f64 {
 fn a_bubble_sort_by_element_swaps() {
     check_idiom!(sorted_weighted_sum, [(0.3, 1.7), (1.1, -0.6), (-0.9, 0.35)]);
 }
+
+/// A struct literal of constants whose fields are then set and read.
+#[differentiable]
+fn fields_set_later(x: f64, y: f64) -> f64 {
+    let mut p = Pair {
+        first: 0.0,
+        second: 1.0,
+    };
+    p.first = x * x;
+    p.second += y;
+    p.first * p.second
+}
+
+#[test]
+fn fields_of_a_constant_literal_set_later() {
+    check_idiom!(fields_set_later, [(1.5, 0.3), (-0.4, 2.0)]);
+    check_hessian!(fields_set_later, [(1.5, 0.3)]);
+}

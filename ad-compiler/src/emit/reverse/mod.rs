@@ -48,6 +48,7 @@ pub fn body(
         program,
         owned: Ownership::of(ir),
         stored,
+        struct_paths: struct_paths(ir),
     };
     let bindings = ir.params.iter().zip(param_sources).map(|(p, source)| {
         let value = names::value(p.value);
@@ -201,6 +202,26 @@ struct Printer<'p, 'a> {
     owned: Ownership,
     /// The floats each loop's iterations store, by the loop's value.
     stored: HashMap<ValueId, StoredFloats>,
+    /// The struct literal's path of each value built by one (and of its versions with a
+    /// field set), whose adjoint's type nothing else may fix.
+    struct_paths: HashMap<ValueId, syn::Path>,
+}
+
+/// The path of the struct literal each value comes from, through `SetField`s.
+fn struct_paths(ir: &Body) -> HashMap<ValueId, syn::Path> {
+    let mut paths: HashMap<ValueId, syn::Path> = HashMap::new();
+    crate::ir::walk(&ir.block.instrs, &mut |instr| match &instr.op {
+        Op::Struct { path, .. } => {
+            paths.insert(instr.result, path.clone());
+        }
+        Op::SetField { base, .. } => {
+            if let Some(path) = paths.get(base).cloned() {
+                paths.insert(instr.result, path);
+            }
+        }
+        _ => {}
+    });
+    paths
 }
 
 impl Printer<'_, '_> {
@@ -592,6 +613,15 @@ impl Printer<'_, '_> {
             } => {
                 let key = field_key(member);
                 let contribution = quote!(#rt::from_field::<#key, _>(#d));
+                // A struct built here: its tangent struct fixes the adjoint's type.
+                let contribution = match self.struct_paths.get(base).map(tangent_path) {
+                    Some((tangent, false)) => quote!({
+                        let #t = #contribution;
+                        let #tangent { .. } = &#t;
+                        #t
+                    }),
+                    _ => contribution,
+                };
                 self.with_adjoint(*field, self.contribute(*base, *first, contribution))
             }
             // Original: s = S { f: a, g: b, ..rest }
