@@ -28,7 +28,7 @@ use crate::frontend::fallback;
 use crate::lower;
 use crate::names;
 use proc_macro2::TokenStream;
-use quote::{ToTokens, format_ident, quote};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 /// Expands `#[derivative(..)]` on a function.
@@ -103,7 +103,12 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
         ),
     };
     let generated = adapter.items(reverse_body, forward_body, &vis);
-    quote!(#item #generated)
+    // `of` must name a function: a typo would otherwise register a derivative for nothing.
+    // (A generic function cannot be named without its type arguments; an associated one is
+    // checked where its companion methods are defined.)
+    let names_a_function = (!associated && sig.generics.params.is_empty())
+        .then(|| quote_spanned!(of.span()=> const _: () = { let _ = #of; };));
+    quote!(#item #generated #names_a_function)
 }
 
 /// An adapter's body, and the bounds it needs (none for one that calls what was registered).
