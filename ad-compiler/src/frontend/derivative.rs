@@ -103,11 +103,19 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
         ),
     };
     let generated = adapter.items(reverse_body, forward_body, &vis);
-    // `of` must name a function: a typo would otherwise register a derivative for nothing.
-    // (A generic function cannot be named without its type arguments; an associated one is
+    // `of` must name a function of the registration's parameters and value type: a typo
+    // would otherwise register a derivative for nothing, and a signature that differs would
+    // fail at a call in generated code. (A generic function cannot be named without its type
+    // arguments, nor one with `impl Trait` parameters as a pointer; an associated one is
     // checked where its companion methods are defined.)
-    let names_a_function = (!associated && sig.generics.params.is_empty())
-        .then(|| quote_spanned!(of.span()=> const _: () = { let _ = #of; };));
+    let param_types = emit::param_types(&sig);
+    let nameable = !associated
+        && sig.generics.params.is_empty()
+        && !param_types
+            .iter()
+            .any(|t| matches!(t, syn::Type::ImplTrait(_)));
+    let names_a_function = nameable
+        .then(|| quote_spanned!(of.span()=> const _: fn(#(#param_types),*) -> #value_type = #of;));
     quote!(#item #generated #names_a_function)
 }
 
