@@ -68,6 +68,9 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
     };
     let params = lower::fn_params(&sig);
     let wrt = lower::choose_wrt(&params, config.wrt.as_deref(), &mut diag);
+    if !matches!(mode, Registered::Forward) {
+        check_pullback_shape(&sig, &params, &wrt, &mut diag);
+    }
     if diag.has_errors() {
         return fallback::with_errors(item, diag.to_compile_errors());
     }
@@ -531,4 +534,68 @@ fn value_type(
     };
     diag.error(sig.output.span(), message);
     None
+}
+
+/// A pullback written `impl Fn(..) -> R` must return one cotangent per differentiated
+/// parameter (bare for one, a tuple for several): said at `R`, naming the parameters, rather
+/// than as a type mismatch inside generated code.
+fn check_pullback_shape(
+    sig: &syn::Signature,
+    params: &[lower::ParamInput],
+    wrt: &[bool],
+    diag: &mut Diagnostics,
+) {
+    let syn::ReturnType::Type(_, ty) = &sig.output else {
+        return;
+    };
+    let syn::Type::Tuple(pair) = &**ty else {
+        return;
+    };
+    let Some(syn::Type::ImplTrait(pullback)) = pair.elems.iter().nth(1) else {
+        return;
+    };
+    let output = pullback.bounds.iter().find_map(|b| match b {
+        syn::TypeParamBound::Trait(t) => match &t.path.segments.last()?.arguments {
+            syn::PathArguments::Parenthesized(p) => match &p.output {
+                syn::ReturnType::Type(_, out) => Some(&**out),
+                syn::ReturnType::Default => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    });
+    let Some(output) = output else {
+        return;
+    };
+    let returned = match output {
+        syn::Type::Tuple(t) => t.elems.len(),
+        syn::Type::Paren(_)
+        | syn::Type::Path(_)
+        | syn::Type::Array(_)
+        | syn::Type::Reference(_) => 1,
+        _ => return,
+    };
+    let names: Vec<String> = params
+        .iter()
+        .zip(wrt)
+        .filter(|(_, w)| **w)
+        .map(|(p, _)| format!("`{}`", lower::display_name(&p.pat)))
+        .collect();
+    // (One parameter's cotangent is returned bare, whatever its type: a tuple parameter's is
+    // a tuple.)
+    if names.len() < 2 || returned == names.len() {
+        return;
+    }
+    let expected = format!(
+        "a tuple of {} cotangents, one per parameter in order",
+        names.len()
+    );
+    diag.error(
+        output.span(),
+        format!(
+            "the pullback returns {returned} cotangent(s), but the function is differentiated in {} parameter(s) ({}): return {expected} (or choose the parameters with `wrt = ..`)",
+            names.len(),
+            names.join(", ")
+        ),
+    );
 }

@@ -160,6 +160,7 @@ pub fn choose_wrt(
 }
 
 pub use crate::ir::is_constant_type;
+pub use pattern::display_name;
 
 /// The inputs of a `fn` signature.
 pub fn fn_params(sig: &syn::Signature) -> Vec<ParamInput> {
