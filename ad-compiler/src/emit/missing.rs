@@ -12,7 +12,7 @@
 use crate::ir::{Body, Op};
 use crate::names;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{ToTokens, format_ident, quote};
 use std::collections::BTreeSet;
 
 /// Which derivative's method names the fallbacks stand in for.
@@ -39,10 +39,60 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
             methods.insert((name, *inout));
         }
     });
-    methods
+    let mut associated = BTreeSet::new();
+    crate::ir::walk(&ir.block.instrs, &mut |instr| {
+        if let Op::Call { callee, args } = &instr.op
+            && super::callee::is_associated(&callee.path)
+            && let Some(last) = callee.path.segments.last()
+        {
+            let shown = callee.path.to_token_stream().to_string().replace(' ', "");
+            associated.insert((last.ident.to_string(), shown, args.len()));
+        }
+    });
+    let for_methods: TokenStream = methods
         .iter()
         .map(|(name, inout)| fallback(name, *inout, mode))
-        .collect()
+        .collect();
+    let for_functions: TokenStream = associated
+        .iter()
+        .map(|(name, shown, arity)| associated_fallback(name, shown, *arity, mode))
+        .collect();
+    quote!(#for_methods #for_functions)
+}
+
+/// The marker and fallback traits for an associated function `Type::name` of `arity`
+/// parameters (`shown` as the source wrote it): as for methods, a fallback of the name the
+/// call looks up, which path resolution picks only when the type has no derivative of its
+/// own, and whose failed bound names the function.
+fn associated_fallback(name: &str, shown: &str, arity: usize, mode: Mode) -> TokenStream {
+    let marker = format_ident!("associated_{}_has_a_derivative", name);
+    let fallback = format_ident!("derivative_of_associated_{}", name);
+    let function = format_ident!("{}", name);
+    let sibling = match mode {
+        Mode::Reverse => names::method_reverse(&function),
+        Mode::Forward => names::method_forward(&function),
+        Mode::Second => names::method_second(&function),
+    };
+    let message = format!("the function `{shown}` has no derivative");
+    let label = format!("`{shown}` is called on a differentiated value here");
+    let note = format!(
+        "put `#[differentiable]` on `{name}` (or on its `impl` block), register a derivative with `#[derivative(of = Self::{name})]` in that `impl`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
+    );
+    let types: Vec<_> = (0..arity).map(|k| format_ident!("A{}", k)).collect();
+    quote! {
+        #[allow(non_camel_case_types)]
+        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
+        trait #marker {}
+        #[allow(non_camel_case_types)]
+        trait #fallback {
+            fn #sibling<#(#types,)* R>(#(_: #types),*) -> R;
+        }
+        impl<T: ?Sized + #marker> #fallback for T {
+            fn #sibling<#(#types,)* R>(#(_: #types),*) -> R {
+                ::core::unreachable!()
+            }
+        }
+    }
 }
 
 /// The marker and fallback traits for method `name`, called as a statement when `inout`.
