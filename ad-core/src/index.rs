@@ -237,12 +237,37 @@ impl<V, I: Copy> Written<V, I> {
 pub fn take_written<V, T>(adjoint: &mut V::TangentVector, at: &Written<V, usize>) -> T
 where
     V: crate::Differentiable,
-    V::TangentVector: AsMut<[T]>,
+    V::TangentVector: ElementsMut<T>,
     T: TangentVector,
 {
-    match adjoint.as_mut().get_mut(at.index) {
+    match adjoint.element_mut(at.index) {
         Some(element) => std::mem::replace(element, T::zero_vector()),
         None => T::zero_vector(),
+    }
+}
+
+/// Adjoints whose elements a write `v[i] = y` takes: of a `Vec`, an array and a 1-D ndarray
+/// array (`None` past the end: a length-less zero has no elements).
+pub trait ElementsMut<T> {
+    /// Element `index`, if there is one.
+    fn element_mut(&mut self, index: usize) -> Option<&mut T>;
+}
+
+impl<T> ElementsMut<T> for Vec<T> {
+    fn element_mut(&mut self, index: usize) -> Option<&mut T> {
+        self.get_mut(index)
+    }
+}
+
+impl<T, const N: usize> ElementsMut<T> for [T; N] {
+    fn element_mut(&mut self, index: usize) -> Option<&mut T> {
+        self.get_mut(index)
+    }
+}
+
+impl<F> ElementsMut<F> for ndarray::Array1<F> {
+    fn element_mut(&mut self, index: usize) -> Option<&mut F> {
+        self.get_mut(index)
     }
 }
 

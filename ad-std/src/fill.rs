@@ -1,12 +1,9 @@
-//! Writing a whole differentiated sequence in place: `v.fill(x)` and
-//! `v.copy_from_slice(&w)` (also `clone_from_slice`). Differentiable code computes the new
-//! version of `v` with [`Fill`], as for any other write to a local.
+//! Filling a whole differentiated sequence in place: `v.fill(x)` on a `Vec` or an ndarray
+//! array. Differentiable code computes the new version of `v` with [`Fill`], as for any
+//! other write to a local.
 //!
 //! Original: `v' = [x; n]` / Tangent: `tv' = [tx; n]` / Adjoint: `adj[x] += Σₖ adj[v']ₖ`,
 //! `adj[v]` gets nothing (every element was overwritten).
-//!
-//! Original: `v' = w` / Tangent: `tv' = tw` / Adjoint: `adj[w] += adj[v']`, `adj[v]` gets
-//! nothing.
 
 use crate::second::Second;
 use ad_core::forward::MaybeTangent;
@@ -113,5 +110,68 @@ mod tests {
         );
         let (_, tangent) = v.__ad_fwd_filled(0.5, Absent, Present(3.0));
         assert_eq!(tangent, vec![3.0; 3]);
+    }
+}
+
+/// `a.fill(x)` on an ndarray array of floats: every element `x`.
+macro_rules! fill_arrays {
+    ($($f:ty),*) => {$(
+        impl<D: ndarray::Dimension> Fill<$f> for ndarray::Array<$f, D> {
+            fn filled(self, x: $f) -> Self {
+                ndarray::Array::from_elem(self.raw_dim(), x)
+            }
+
+            fn __ad_vjp_filled(
+                &self,
+                x: $f,
+            ) -> (Self, impl Fn(Self) -> (Self, $f) + use<D>) {
+                let value = ndarray::Array::from_elem(self.raw_dim(), x);
+                // (The old elements were overwritten: a length-less zero for them.)
+                let pullback = |d: Self| (<Self as TangentVector>::zero_vector(), d.sum());
+                (value, pullback)
+            }
+
+            fn __ad_fwd_filled(
+                &self,
+                x: $f,
+                _t: impl MaybeTangent<Self>,
+                t_x: impl MaybeTangent<$f>,
+            ) -> (Self, Self) {
+                let shape = self.raw_dim();
+                let tangent = ndarray::Array::from_elem(shape.clone(), t_x.or_zero(|| 0.0));
+                (ndarray::Array::from_elem(shape, x), tangent)
+            }
+
+            fn __ad_hvp_filled(
+                &self,
+                x: $f,
+                _t: impl MaybeTangent<Second<Self>>,
+                t_x: impl MaybeTangent<Second<$f>>,
+            ) -> (Self, Second<Self>) {
+                let shape = self.raw_dim();
+                let (t1, t2, t12) = t_x.or_zero(|| (0.0, 0.0, 0.0));
+                let filled = |t: $f| ndarray::Array::from_elem(shape.clone(), t);
+                (filled(x), (filled(t1), filled(t2), filled(t12)))
+            }
+        }
+    )*};
+}
+
+fill_arrays!(f32, f64);
+
+#[cfg(test)]
+mod array_tests {
+    use super::*;
+    use ad_core::forward::{Absent, Present};
+
+    #[test]
+    fn a_filled_array_sends_the_sum_of_its_cotangent_to_the_value() {
+        let a = ndarray::Array2::<f64>::zeros((2, 3));
+        let (filled, pullback) = a.__ad_vjp_filled(1.5);
+        assert_eq!(filled, ndarray::Array2::from_elem((2, 3), 1.5));
+        let (_, dx) = pullback(ndarray::Array2::from_elem((2, 3), 2.0));
+        assert_eq!(dx, 12.0);
+        let (_, tangent) = a.__ad_fwd_filled(1.5, Absent, Present(0.5));
+        assert_eq!(tangent, ndarray::Array2::from_elem((2, 3), 0.5));
     }
 }

@@ -65,3 +65,17 @@ fn median_by_selection(x: f64, y: f64) -> f64 {
 fn a_median_by_selection() {
     check_idiom!(median_by_selection, [(0.9, 0.2), (2.0, 1.3), (-0.4, 0.8)]);
 }
+
+/// `a.fill(x)` on an ndarray array.
+#[differentiable]
+fn filled_array(x: f64, y: f64) -> f64 {
+    let mut a = ad::ndarray::Array1::<f64>::zeros(3);
+    a.fill(x * y);
+    a[1] = y;
+    a.sum() * x
+}
+
+#[test]
+fn a_filled_array() {
+    check_idiom!(filled_array, [(0.4, 1.3), (-1.1, 0.6)]);
+}
