@@ -16,6 +16,7 @@ mod blocks;
 mod check;
 mod declarations;
 mod generics;
+mod numerics;
 mod patterns;
 mod references;
 mod remainders;
