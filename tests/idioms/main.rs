@@ -17,6 +17,7 @@ mod check;
 mod declarations;
 mod generics;
 mod numerics;
+mod programs;
 mod patterns;
 mod references;
 mod remainders;
