@@ -22,6 +22,7 @@ mod patterns;
 mod references;
 mod remainders;
 mod sorting;
+mod structs;
 mod swaps;
 
 pub use common::*;
