@@ -15,6 +15,7 @@ mod arrays;
 mod blocks;
 mod check;
 mod declarations;
+mod generic;
 mod generics;
 mod numerics;
 mod programs;
