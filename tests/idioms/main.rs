@@ -14,6 +14,7 @@ mod common;
 mod arrays;
 mod blocks;
 mod check;
+mod control;
 mod declarations;
 mod generic;
 mod generics;
