@@ -18,6 +18,7 @@ mod control;
 mod declarations;
 mod generic;
 mod generics;
+mod iterators;
 mod numerics;
 mod programs;
 mod patterns;
