@@ -500,3 +500,57 @@ fn an_argmax_by_index() {
     let g = gradient!(at: &xs[..], of: peak_curvature);
     assert_all_close(&g, &[0.0, 1.0, -2.0, 1.0, 0.0, 0.0]);
 }
+
+/// The heat equation by explicit steps with two buffers exchanged by `std::mem::swap`.
+#[differentiable]
+fn heat_at_center(x: f64, y: f64) -> f64 {
+    const N: usize = 9;
+    let mut u = vec![0.0; N];
+    for i in 0..N {
+        let t = i as f64 / (N - 1) as f64;
+        u[i] = (std::f64::consts::PI * t).sin() * x;
+    }
+    let mut next = vec![0.0; N];
+    let r = 0.2 * y;
+    for _ in 0..20 {
+        for i in 1..N - 1 {
+            next[i] = u[i] + r * (u[i - 1] - 2.0 * u[i] + u[i + 1]);
+        }
+        std::mem::swap(&mut u, &mut next);
+    }
+    u[N / 2]
+}
+
+#[test]
+fn double_buffers_swapped() {
+    check_idiom!(heat_at_center, [(1.0, 1.2), (-0.5, 0.7)]);
+    check_hessian!(heat_at_center, [(1.0, 1.2)]);
+    // A sine mode decays by a fixed factor per step: 1 - 4 r sin²(π / 2(N-1)).
+    let (x, y) = (1.0f64, 1.2f64);
+    let r = 0.2 * y;
+    let factor = 1.0 - 4.0 * r * (std::f64::consts::PI / 16.0).sin().powi(2);
+    let (dx, _) = gradient!(at: x, y, of: heat_at_center);
+    assert_close(dx, factor.powi(20));
+}
+
+/// Clipped returns: a `Vec::with_capacity` filled by `push`, `f64::max` and `f64::min`
+/// called by path, a `const` in the body.
+#[differentiable]
+fn clipped_growth(rate: f64, shock: f64) -> f64 {
+    const CAP: f64 = 0.08;
+    let mut returns = Vec::with_capacity(6);
+    for k in 0..6 {
+        let r = rate + shock * (k as f64 * 1.3).sin();
+        returns.push(f64::min(f64::max(r, -CAP), CAP));
+    }
+    let mut wealth = 1.0;
+    for r in returns.iter() {
+        wealth *= 1.0 + r;
+    }
+    wealth
+}
+
+#[test]
+fn path_calls_and_a_local_const() {
+    check_idiom!(clipped_growth, [(0.02, 0.05), (0.01, 0.11)]);
+}

@@ -684,3 +684,137 @@ fn a_camera_projecting_points() {
     check_idiom!(reprojection_error, [(2.0, 0.01), (1.5, -0.05)]);
     check_hessian!(reprojection_error, [(2.0, 0.01)]);
 }
+
+/// Shortest processing time first: tasks sorted by a field with `sort_by`, then the
+/// weighted completion time.
+#[derive(Differentiable, Clone, Copy, Debug)]
+pub struct Task {
+    pub duration: f64,
+    pub weight: f64,
+}
+
+#[differentiable]
+fn weighted_completion(x: f64, y: f64) -> f64 {
+    let mut tasks = vec![
+        Task { duration: x, weight: 1.0 },
+        Task { duration: 2.0, weight: y },
+        Task { duration: x * y, weight: 0.5 },
+        Task { duration: 1.2, weight: 2.0 },
+    ];
+    tasks.sort_by(|a, b| a.duration.partial_cmp(&b.duration).unwrap());
+    let mut clock = 0.0;
+    let mut total = 0.0;
+    for task in tasks.iter() {
+        clock += task.duration;
+        total += task.weight * clock;
+    }
+    total
+}
+
+#[test]
+fn structs_sorted_by_a_field() {
+    check_idiom!(weighted_completion, [(0.7, 1.3), (2.5, 0.4), (1.5, 1.9)]);
+    check_hessian!(weighted_completion, [(0.7, 1.3)]);
+}
+
+/// A user trait implemented by a differentiable `impl`, called in a loss.
+pub trait Model {
+    fn predict(&self, t: f64) -> f64;
+}
+
+#[derive(Differentiable, Clone, Copy, Debug)]
+pub struct Line {
+    pub slope: f64,
+    pub intercept: f64,
+}
+
+#[differentiable]
+impl Model for Line {
+    fn predict(&self, t: f64) -> f64 {
+        self.slope * t + self.intercept
+    }
+}
+
+#[differentiable]
+fn line_loss(slope: f64, intercept: f64) -> f64 {
+    let model = Line { slope, intercept };
+    let mut loss = 0.0;
+    for k in 0..5 {
+        let t = k as f64 * 0.5;
+        loss += (model.predict(t) - t.sin()).powi(2);
+    }
+    loss
+}
+
+#[test]
+fn a_user_trait_method() {
+    check_idiom!(line_loss, [(0.4, 1.3), (-1.0, 0.2)]);
+    check_hessian!(line_loss, [(0.4, 1.3)]);
+    // ∂intercept = 2 Σ r, ∂slope = 2 Σ r t.
+    let (s, b) = (0.4, 1.3);
+    let ts: Vec<f64> = (0..5).map(|k| k as f64 * 0.5).collect();
+    let r: Vec<f64> = ts.iter().map(|t| s * t + b - t.sin()).collect();
+    let (ds, db) = gradient!(at: s, b, of: line_loss);
+    assert_close(ds, 2.0 * r.iter().zip(&ts).map(|(r, t)| r * t).sum::<f64>());
+    assert_close(db, 2.0 * r.iter().sum::<f64>());
+}
+
+/// Vertices of a `Vec<Vec2>` put in counter-clockwise order by `v.swap`, then the area.
+#[differentiable]
+fn oriented_area(x: f64, y: f64) -> f64 {
+    let mut vertices = vec![
+        Vec2 { x: 0.0, y: 0.0 },
+        Vec2 { x, y: 1.0 },
+        Vec2 { x: 1.0, y },
+    ];
+    let e1 = vertices[1] - vertices[0];
+    let e2 = vertices[2] - vertices[0];
+    if e1.x * e2.y - e1.y * e2.x < 0.0 {
+        vertices.swap(1, 2);
+    }
+    let mut twice = 0.0;
+    for i in 0..3 {
+        let (p, q) = (vertices[i], vertices[(i + 1) % 3]);
+        twice += p.x * q.y - q.x * p.y;
+    }
+    0.5 * twice
+}
+
+#[test]
+fn a_vec_of_structs_reordered_by_swap() {
+    // Clockwise at the first point, counter-clockwise at the second.
+    check_idiom!(oriented_area, [(0.3, 1.7), (1.5, 0.2)]);
+    // |x y - 1| / 2, which is (1 - x y) / 2 at (0.3, 1.7).
+    let (dx, dy) = gradient!(at: 0.3, 1.7, of: oriented_area);
+    assert_close(dx, -0.5 * 1.7);
+    assert_close(dy, -0.5 * 0.3);
+}
+
+/// Struct update from `Default::default()`, and a local `&mut` reborrow of a field.
+#[derive(Differentiable, Clone, Copy, Debug, Default)]
+pub struct Limits {
+    pub low: f64,
+    pub high: f64,
+    pub softness: f64,
+}
+
+#[differentiable]
+fn soft_clamped(x: f64, y: f64) -> f64 {
+    let mut limits = Limits {
+        high: y,
+        softness: 0.1,
+        ..Default::default()
+    };
+    let high = &mut limits.high;
+    *high += 1.0;
+    let s = limits.softness;
+    let above = ((x - limits.high) / s).exp().ln_1p() * s;
+    let below = ((limits.low - x) / s).exp().ln_1p() * s;
+    x - above + below
+}
+
+#[test]
+fn default_base_and_a_field_reborrow() {
+    check_idiom!(soft_clamped, [(0.7, 1.3), (2.5, 0.4), (-0.2, 1.0)]);
+    check_hessian!(soft_clamped, [(0.7, 1.3)]);
+}
