@@ -295,18 +295,18 @@ fn histogram_energy(x: f64, y: f64) -> f64 {
 }
 
 #[test]
-#[ignore = "wrong reverse-mode derivative: a second `v.fill(..)` of the same vector drops the \
-            cotangents of what was read after the first (see `two_fills`)"]
+#[ignore = "wrong reverse-mode derivative: `v.fill(..)` drops the cotangents of what was read \
+            from `v` before it (see `read_then_fill`)"]
 fn a_buffer_reset_by_fill() {
     check_idiom!(histogram_energy, [(0.4, 1.3), (-1.1, 0.6)]);
     check_hessian!(histogram_energy, [(0.4, 1.3)]);
 }
 
-/// The smallest form of the failure above: the reverse gradient is (0, x) instead of (y, x).
+/// The smallest form of the failure above: a read of the vector before `fill` loses its
+/// cotangent in reverse mode, which gives (0, x) instead of (y, x).
 #[differentiable]
-fn two_fills(x: f64, y: f64) -> f64 {
-    let mut v = vec![0.0; 1];
-    v.fill(x);
+fn read_then_fill(x: f64, y: f64) -> f64 {
+    let mut v = vec![x];
     let a = v[0];
     v.fill(y);
     a * v[0]
@@ -314,8 +314,8 @@ fn two_fills(x: f64, y: f64) -> f64 {
 
 #[test]
 #[ignore = "wrong reverse-mode derivative: gives (0, x) for (y, x)"]
-fn a_vector_filled_twice() {
-    check_idiom!(two_fills, [(0.4, 1.3)]);
+fn a_vector_read_then_filled() {
+    check_idiom!(read_then_fill, [(0.4, 1.3)]);
 }
 
 /// Bounds put in order by `std::mem::swap`, then an integral between them.
@@ -461,4 +461,48 @@ fn doubling_time(rate: f64, start: f64) -> f64 {
 #[test]
 fn a_while_on_floats_and_an_integer() {
     check_idiom!(doubling_time, [(0.07, 3.0), (0.13, 0.5)]);
+}
+
+/// Mutual recursion: two steps that call each other, one marked `recursive`.
+#[differentiable(recursive)]
+fn descend_even(x: f64, n: u32) -> f64 {
+    if n == 0 { x } else { descend_odd(x * 1.1 - 0.05, n - 1) }
+}
+
+#[differentiable]
+fn descend_odd(x: f64, n: u32) -> f64 {
+    if n == 0 { x * x } else { descend_even(x.sin() + 0.5, n - 1) }
+}
+
+#[differentiable]
+fn alternating(x: f64, y: f64) -> f64 {
+    descend_even(x, 5) * y + descend_odd(y, 4)
+}
+
+#[test]
+fn mutual_recursion() {
+    check_idiom!(alternating, [(0.4, 1.3), (-1.1, 0.6)]);
+    check_hessian!(alternating, [(0.4, 1.3)]);
+}
+
+/// Loops over `enumerate().rev()` and over an index range `.step_by(2)`.
+#[differentiable]
+fn backwards_and_strided(xs: &[f64]) -> f64 {
+    let mut acc = 0.0;
+    for (i, &x) in xs.iter().enumerate().rev() {
+        acc = acc * 0.5 + x * i as f64;
+    }
+    let mut product = 1.0;
+    for i in (0..xs.len()).step_by(2) {
+        product *= xs[i];
+    }
+    acc + product
+}
+
+#[test]
+fn reversed_enumeration_and_a_strided_range() {
+    crate::check::check_slice_idiom!(
+        backwards_and_strided,
+        [vec![0.5, -1.2, 2.0, 0.3, -0.7], vec![1.5, 2.0, -0.5, 0.25]]
+    );
 }

@@ -8,6 +8,7 @@
 use crate::check::{check_hessian, check_idiom, check_slice_hessian, check_slice_idiom};
 use crate::{ITERATED, assert_all_close, assert_close, assert_close_tol, assert_grad_fd};
 use ad::prelude::*;
+use std::f64::consts::PI;
 #[allow(unused_imports)]
 use crate::common::modes::{gradient, value_with_gradient};
 
@@ -679,4 +680,103 @@ fn a_softmax() {
             assert_close(j[[a, b]], p[a] * (delta - p[b]));
         }
     }
+}
+
+/// Newton's method taking f' from a nested `differentiate!` of a closure that captures the
+/// parameter: the cube root of a, times y.
+#[differentiable]
+fn newton_by_nested_derivative(a: f64, y: f64) -> f64 {
+    let mut x = 1.0;
+    for _ in 0..25 {
+        let fx = x * x * x - a;
+        let slope = differentiate!(at: x, of: |t: f64| t * t * t - a);
+        x -= fx / slope;
+    }
+    x * y
+}
+
+#[test]
+fn newton_with_a_nested_derivative() {
+    check_idiom!(newton_by_nested_derivative, [(2.0, 1.3), (10.0, -0.4)]);
+    for (a, y) in [(2.0f64, 1.3f64), (10.0, -0.4)] {
+        let (da, dy) = gradient!(at: a, y, of: newton_by_nested_derivative);
+        assert_close_tol(da, y / (3.0 * a.cbrt().powi(2)), ITERATED);
+        assert_close_tol(dy, a.cbrt(), ITERATED);
+    }
+}
+
+/// Horner's rule with fused multiply-adds, `acc.mul_add(x, c)`.
+#[differentiable]
+fn horner_fma(x: f64, y: f64) -> f64 {
+    let coeffs = [0.25, y, -0.5, 1.0];
+    let mut acc: f64 = 0.0;
+    for &c in coeffs.iter() {
+        acc = acc.mul_add(x, c);
+    }
+    acc
+}
+
+#[test]
+fn horner_by_mul_add() {
+    check_idiom!(horner_fma, [(0.7, 1.3), (-1.5, 0.2)]);
+    check_hessian!(horner_fma, [(0.7, 1.3)]);
+    // p = x³/4 + y x² - x/2 + 1.
+    let (x, y) = (0.7, 1.3);
+    let (dx, dy) = gradient!(at: x, y, of: horner_fma);
+    assert_close(dx, 0.75 * x * x + 2.0 * y * x - 0.5);
+    assert_close(dy, x * x);
+}
+
+/// The great-circle distance by the haversine formula (degrees to radians, `asin`, `sqrt`).
+/// (`lat.to_radians()` has no derivative: not in the supported methods.)
+#[differentiable]
+fn haversine(lat: f64, lon: f64) -> f64 {
+    let (lat0, lon0) = (48.85f64.to_radians(), 2.35f64.to_radians());
+    let (lat1, lon1) = (lat * PI / 180.0, lon * PI / 180.0);
+    let a = ((lat1 - lat0) / 2.0).sin().powi(2)
+        + lat0.cos() * lat1.cos() * ((lon1 - lon0) / 2.0).sin().powi(2);
+    2.0 * 6371.0 * a.sqrt().asin()
+}
+
+#[test]
+fn the_haversine_distance() {
+    check_idiom!(haversine, [(51.5, -0.12), (40.7, -74.0), (-33.9, 151.2)]);
+    check_hessian!(haversine, [(51.5, -0.12)]);
+}
+
+/// The signed angle between two vectors by `atan2` of their cross and dot products.
+#[differentiable]
+fn signed_angle(x: f64, y: f64) -> f64 {
+    let (ax, ay) = (1.0, 0.5);
+    let (bx, by) = (x, y);
+    (ax * by - ay * bx).atan2(ax * bx + ay * by)
+}
+
+#[test]
+fn an_angle_by_atan2() {
+    check_idiom!(signed_angle, [(0.3, 1.7), (-1.0, -0.4), (2.0, 0.2)]);
+    check_hessian!(signed_angle, [(0.3, 1.7)]);
+    // The angle of (x, y) minus a constant: ∂x = -y / r², ∂y = x / r².
+    let (dx, dy) = gradient!(at: 0.3, 1.7, of: signed_angle);
+    let r2 = 0.3 * 0.3 + 1.7 * 1.7;
+    assert_close(dx, -1.7 / r2);
+    assert_close(dy, 0.3 / r2);
+}
+
+/// Compound interest with both base and exponent differentiated, `powf`.
+#[differentiable]
+fn compound(rate: f64, years: f64) -> f64 {
+    let periods = 12.0;
+    1000.0 * (1.0 + rate / periods).powf(periods * years)
+}
+
+#[test]
+fn compound_interest_by_powf() {
+    check_idiom!(compound, [(0.05, 10.0), (0.12, 2.5)]);
+    check_hessian!(compound, [(0.05, 10.0)]);
+    let (r, t) = (0.05f64, 10.0f64);
+    let value = compound(r, t);
+    let (dr, dt) = gradient!(at: r, t, of: compound);
+    assert_close(dr, value * 12.0 * t / (12.0 + r));
+    assert_close(dt, value * 12.0 * (1.0 + r / 12.0).ln());
 }

@@ -554,3 +554,25 @@ fn clipped_growth(rate: f64, shock: f64) -> f64 {
 fn path_calls_and_a_local_const() {
     check_idiom!(clipped_growth, [(0.02, 0.05), (0.01, 0.11)]);
 }
+
+/// Sensor readings stored as `f32`, calibrated and accumulated in `f64`.
+#[differentiable]
+fn calibrated_total(readings: &[f32], gain: f64) -> f64 {
+    let mut total = 0.0f64;
+    for &r in readings {
+        let raw = r as f64;
+        total += gain * raw + 0.01 * (r * r) as f64;
+    }
+    total
+}
+
+#[test]
+fn f32_readings_accumulated_in_f64() {
+    let readings = [0.5f32, -1.25, 2.0];
+    let (value, (dr, dg)) = value_with_gradient!(at: &readings[..], 0.7, of: calibrated_total);
+    assert_close(value, calibrated_total(&readings, 0.7));
+    for (d, r) in dr.iter().zip(&readings) {
+        crate::assert_close_f32(*d, (0.7 + 0.02 * *r as f64) as f32);
+    }
+    assert_close(dg, 1.25);
+}
