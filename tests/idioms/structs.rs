@@ -818,3 +818,120 @@ fn default_base_and_a_field_reborrow() {
     check_idiom!(soft_clamped, [(0.7, 1.3), (2.5, 0.4), (-0.2, 1.0)]);
     check_hessian!(soft_clamped, [(0.7, 1.3)]);
 }
+
+/// A linear model with a `Vec` of weights trained in place by an inout `&mut self` method;
+/// the loss after training is differentiated with respect to the learning rate and the
+/// data's scale (a hypergradient).
+#[derive(Differentiable, Clone, Debug)]
+pub struct Linear {
+    pub w: Vec<f64>,
+    pub b: f64,
+}
+
+impl Linear {
+    #[differentiable]
+    pub fn predict(&self, x: &[f64]) -> f64 {
+        let mut s = self.b;
+        for i in 0..self.w.len() {
+            s += self.w[i] * x[i];
+        }
+        s
+    }
+
+    #[differentiable]
+    pub fn sgd_step(&mut self, x: &[f64], target: f64, lr: f64) {
+        let error = self.predict(x) - target;
+        let mut w = self.w.clone();
+        for i in 0..w.len() {
+            w[i] -= lr * error * x[i];
+        }
+        self.w = w;
+        self.b -= lr * error;
+    }
+}
+
+#[differentiable]
+fn loss_after_training(lr: f64, scale: f64) -> f64 {
+    let mut model = Linear {
+        w: vec![0.0, 0.0],
+        b: 0.0,
+    };
+    let data = [[1.0, 0.5], [-0.3, 2.0], [0.8, -1.0]];
+    let targets = [1.2, -0.4, 0.9];
+    for _ in 0..5 {
+        for k in 0..3 {
+            let x = vec![data[k][0] * scale, data[k][1] * scale];
+            model.sgd_step(&x, targets[k], lr);
+        }
+    }
+    let mut loss = 0.0;
+    for k in 0..3 {
+        let x = vec![data[k][0] * scale, data[k][1] * scale];
+        loss += (model.predict(&x) - targets[k]).powi(2);
+    }
+    loss
+}
+
+#[test]
+fn a_hypergradient_through_training_in_place() {
+    check_idiom!(loss_after_training, [(0.1, 1.0), (0.05, 1.5)]);
+    check_hessian!(loss_after_training, [(0.1, 1.0)]);
+}
+
+/// Forward kinematics of a three-link arm: angles in an array, the hand's position out.
+#[differentiable]
+fn hand_position(angles: [f64; 3]) -> [f64; 2] {
+    let lengths = [1.0, 0.8, 0.5];
+    let (mut x, mut y, mut heading) = (0.0, 0.0, 0.0);
+    for i in 0..3 {
+        heading += angles[i];
+        let (s, c) = heading.sin_cos();
+        x += lengths[i] * c;
+        y += lengths[i] * s;
+    }
+    [x, y]
+}
+
+#[test]
+fn the_jacobian_of_a_robot_arm() {
+    let angles = [0.3, -0.7, 1.1];
+    let j = jacobian!(at: angles, of: hand_position);
+    // Column k: the links from k on turn about joint k, ∂(x, y)/∂θₖ = Σ_{i ≥ k} lᵢ (-sin φᵢ, cos φᵢ).
+    let lengths = [1.0, 0.8, 0.5];
+    let phi = [0.3, 0.3 - 0.7, 0.3 - 0.7 + 1.1];
+    for k in 0..3 {
+        let dx: f64 = (k..3).map(|i| -lengths[i] * f64::sin(phi[i])).sum();
+        let dy: f64 = (k..3).map(|i| lengths[i] * f64::cos(phi[i])).sum();
+        assert_close(j[[0, k]], dx);
+        assert_close(j[[1, k]], dy);
+    }
+    // Reverse mode with a cotangent on the result gives the first row.
+    let (_, pullback) = value_with_pullback!(at: angles, of: hand_position);
+    let g = pullback([1.0, 0.0]);
+    for k in 0..3 {
+        assert_close(g[k], j[[0, k]]);
+    }
+}
+
+/// A function returning a tuple (mean and standard deviation), seeded through its pullback.
+#[differentiable]
+fn mean_and_std(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n;
+    (mean, var.sqrt())
+}
+
+#[test]
+fn a_tuple_result_seeded_by_its_pullback() {
+    let xs = [0.5, -1.2, 2.0, 0.3];
+    let ((mean, std), pullback) = value_with_pullback!(at: &xs[..], of: mean_and_std);
+    assert_eq!((mean, std), mean_and_std(&xs));
+    let d_mean = pullback((1.0, 0.0));
+    let d_std = pullback((0.0, 1.0));
+    for i in 0..4 {
+        assert_close(d_mean[i], 0.25);
+        assert_close(d_std[i], (xs[i] - mean) / (4.0 * std));
+    }
+    crate::assert_grad_fd(|p| 2.0 * mean_and_std(p).0 + mean_and_std(p).1, &xs, &pullback((2.0, 1.0)));
+}
