@@ -506,3 +506,48 @@ fn reversed_enumeration_and_a_strided_range() {
         [vec![0.5, -1.2, 2.0, 0.3, -0.7], vec![1.5, 2.0, -0.5, 0.25]]
     );
 }
+
+/// `while let Some(next) = helper(..)`: Newton steps for √a while they still move.
+#[differentiable]
+fn improved(x: f64, a: f64) -> Option<f64> {
+    let next = 0.5 * (x + a / x);
+    if (next - x).abs() > 1e-14 { Some(next) } else { None }
+}
+
+#[differentiable]
+fn sqrt_while_improving(a: f64, y: f64) -> f64 {
+    let mut x = a.max(1.0);
+    while let Some(next) = improved(x, a) {
+        x = next;
+    }
+    x * y
+}
+
+#[test]
+fn while_let_over_a_helper_returning_floats() {
+    check_idiom!(sqrt_while_improving, [(2.0, 1.3), (0.3, -0.8)]);
+    let (da, dy) = gradient!(at: 2.0, 1.3, of: sqrt_while_improving);
+    assert_close_tol(da, 1.3 / (2.0 * 2.0f64.sqrt()), 1e-9);
+    assert_close_tol(dy, 2.0f64.sqrt(), 1e-14);
+}
+
+/// Closures bound inside a loop (capturing a local the loop updates) and with two
+/// parameters.
+#[differentiable]
+fn closures_in_a_loop(x: f64, y: f64) -> f64 {
+    let mut scale = y;
+    let mut total = 0.0;
+    for k in 0..4 {
+        let wave = |t: f64| (t * scale).sin();
+        total += wave(x + k as f64);
+        scale *= 1.1;
+    }
+    let dist = |a: f64, b: f64| ((a - b) * (a - b) + 0.01).sqrt();
+    total + dist(x, y) + dist(y, 2.0 * x)
+}
+
+#[test]
+fn closures_bound_in_a_loop_and_with_two_parameters() {
+    check_idiom!(closures_in_a_loop, [(0.4, 1.3), (-1.1, 0.6)]);
+    check_hessian!(closures_in_a_loop, [(0.4, 1.3)]);
+}

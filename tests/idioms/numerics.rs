@@ -780,3 +780,36 @@ fn compound_interest_by_powf() {
     assert_close(dr, value * 12.0 * t / (12.0 + r));
     assert_close(dt, value * 12.0 * (1.0 + r / 12.0).ln());
 }
+
+/// A matrix product over `Vec<Vec<f64>>` built by `vec![vec![0.0; p]; n]`, then a trace.
+#[differentiable]
+fn matmul(a: &Vec<Vec<f64>>, b: &Vec<Vec<f64>>) -> Vec<Vec<f64>> {
+    let (n, m, p) = (a.len(), b.len(), b[0].len());
+    let mut c = vec![vec![0.0; p]; n];
+    for i in 0..n {
+        for j in 0..p {
+            for k in 0..m {
+                c[i][j] += a[i][k] * b[k][j];
+            }
+        }
+    }
+    c
+}
+
+#[differentiable]
+fn trace_of_square(x: f64, y: f64) -> f64 {
+    let a = vec![vec![x, y], vec![1.0, x * y]];
+    let c = matmul(&a, &a);
+    c[0][0] + c[1][1]
+}
+
+#[test]
+fn a_matrix_product_of_nested_vecs() {
+    check_idiom!(trace_of_square, [(0.4, 1.3), (-1.2, 0.5)]);
+    check_hessian!(trace_of_square, [(0.4, 1.3)]);
+    // tr(A²) = x² + 2y + x²y².
+    let (x, y) = (0.4, 1.3);
+    let (dx, dy) = gradient!(at: x, y, of: trace_of_square);
+    assert_close(dx, 2.0 * x + 2.0 * x * y * y);
+    assert_close(dy, 2.0 + 2.0 * x * x * y);
+}
