@@ -515,7 +515,8 @@ fn a_least_squares_residual() {
     assert_close(db, -2.0 * r.iter().zip(&TS).map(|(r, t)| r * t).sum::<f64>() / 5.0);
 }
 
-/// A matrix-vector product over `Vec<Vec<f64>>` and a `&Vec<f64>` passed as a slice.
+/// A matrix-vector product over `Vec<Vec<f64>>` and a `&Vec<f64>` passed as a slice. (An
+/// array passed as `&v` to the `&[f64]` parameter fails to compile, reported.)
 #[differentiable]
 fn mat_vec(m: &Vec<Vec<f64>>, v: &[f64]) -> Vec<f64> {
     let mut out = vec![0.0; m.len()];
@@ -596,7 +597,8 @@ fn a_determinant_by_cofactors() {
 }
 
 /// Gaussian elimination with partial pivoting on a matrix stored flat by rows (rows
-/// exchanged by `m.swap(..)` of their elements), then back substitution.
+/// exchanged by `m.swap(..)` of their elements), then back substitution. (With rows as
+/// `Vec<Vec<f64>>`, `m.swap(k, p)` fails to compile, reported.)
 #[differentiable]
 fn solve(a: &Vec<f64>, b: &Vec<f64>) -> Vec<f64> {
     let n = b.len();
@@ -651,7 +653,8 @@ fn gaussian_elimination_with_pivoting() {
     check_hessian!(solved_weighted, [(0.7, 1.3)]);
 }
 
-/// A softmax with the maximum shift held constant by `no_grad`, over a slice.
+/// A softmax with the maximum shift held constant by `no_grad`, over a slice. (Called with
+/// `&vec![..]`: `&[x, y, x * y]` fails to compile, reported.)
 #[differentiable]
 fn softmax(z: &[f64]) -> Vec<f64> {
     let m = no_grad(z.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b)));
