@@ -37,3 +37,50 @@ macro_rules! check_hessian {
 }
 
 pub(crate) use check_hessian;
+
+/// `check_slice_idiom!(f, [vec![..], ..])` for a function of one `&[f64]`, and
+/// `check_slice_idiom!(f, [(vec![..], y), ..])` for one of a `&[f64]` and an `f64`: at each point,
+/// `value_with_gradient!` of `f` against `f` itself and against central differences of `f`.
+macro_rules! check_slice_idiom {
+    ($f:ident, [$(($xs:expr, $y:expr)),+ $(,)?]) => {$({
+        let (xs, y): (Vec<f64>, f64) = ($xs, $y);
+        let (value, (dxs, dy)) =
+            $crate::common::modes::value_with_gradient!(at: &xs[..], y, of: $f);
+        $crate::assert_close(value, $f(&xs, y));
+        let n = xs.len();
+        $crate::assert_grad_fd(
+            |p: &[f64]| $f(&p[..n], p[n]),
+            &$crate::concat(&xs, &[y]),
+            &$crate::concat(&dxs, &[dy]),
+        );
+    })+};
+    ($f:ident, [$($xs:expr),+ $(,)?]) => {$({
+        let xs: Vec<f64> = $xs;
+        let (value, dxs) = $crate::common::modes::value_with_gradient!(at: &xs[..], of: $f);
+        $crate::assert_close(value, $f(&xs));
+        $crate::assert_grad_fd(|p: &[f64]| $f(p), &xs, &dxs);
+    })+};
+}
+
+pub(crate) use check_slice_idiom;
+
+/// `check_slice_hessian!(f, [vec![..], ..])`: at each point, `hessian!` of a function of one
+/// `&[f64]` against central differences of its gradient, entry by entry.
+macro_rules! check_slice_hessian {
+    ($f:ident, [$($xs:expr),+ $(,)?]) => {$({
+        let xs: Vec<f64> = $xs;
+        let h = ::ad::hessian!(at: &xs[..], of: $f);
+        for i in 0..xs.len() {
+            for j in 0..xs.len() {
+                let along_i = |t: f64| {
+                    let mut p = xs.clone();
+                    p[i] = t;
+                    ::ad::gradient!(at: &p[..], of: $f)[j]
+                };
+                $crate::assert_deriv_fd(along_i, xs[i], h[[i, j]]);
+            }
+        }
+    })+};
+}
+
+pub(crate) use check_slice_hessian;

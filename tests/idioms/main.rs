@@ -1,9 +1,11 @@
 //! Ordinary Rust as people write it (issue 17): declarations assigned later, destructuring
 //! assignments and swaps, `%` and the float methods that go with it, patterns, enums, labelled
-//! blocks. Each function is written the way a Rust programmer writes it, with no concession
-//! to the macro, and differentiated by the suite's operators, which check forward mode
-//! against reverse mode; the gradient is compared with central differences of the original
-//! function at several points, away from kinks, and the value with the original's.
+//! blocks; and small real computations written with them (`numerics`, `programs`, `structs`,
+//! `generic`, `control`, `iterators`). Each function is written the way a Rust programmer
+//! writes it, with no concession to the macro, and differentiated by the suite's operators,
+//! which check forward mode against reverse mode; the gradient is compared with central
+//! differences of the original function at several points, away from kinks, and the value
+//! with the original's.
 
 // The operators call the generated derivative code, not the original functions.
 #![allow(dead_code)]
@@ -14,12 +16,18 @@ mod common;
 mod arrays;
 mod blocks;
 mod check;
+mod control;
 mod declarations;
+mod generic;
 mod generics;
+mod iterators;
+mod numerics;
 mod patterns;
+mod programs;
 mod references;
 mod remainders;
 mod sorting;
+mod structs;
 mod swaps;
 
 pub use common::*;

@@ -1,0 +1,236 @@
+//! Iterator chains as Rust programmers write them over slices, `Vec`s and ranges: `sum`
+//! with a turbofish or a typed `let`, `map`, `zip`, `enumerate`, `filter` with `count`,
+//! `chain`, `rev`, `take`, `skip`, `step_by`, `fold` (a running maximum), `max_by` and
+//! `min_by`, `last`, `product`, `collect` into a `Vec`, `into_iter` of a local `Vec`.
+
+use crate::check::{check_hessian, check_idiom, check_slice_idiom};
+use crate::{assert_all_close, assert_close};
+use ad::prelude::*;
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
+
+const XS: [f64; 6] = [0.5, -1.2, 2.0, 0.3, -0.7, 1.6];
+
+/// The root-mean-square deviation: `let s: f64 = xs.iter().sum();` then a `map` and
+/// `sum::<f64>()`.
+#[differentiable]
+fn rms_deviation(xs: &[f64]) -> f64 {
+    let s: f64 = xs.iter().sum();
+    let mean = s / xs.len() as f64;
+    (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / xs.len() as f64).sqrt()
+}
+
+#[test]
+fn a_deviation_by_sums_of_chains() {
+    check_slice_idiom!(rms_deviation, [XS.to_vec(), vec![1.0, 2.0, 4.0]]);
+    crate::check::check_slice_hessian!(rms_deviation, [vec![1.0, 2.0, 4.0]]);
+    // ∂xᵢ = (xᵢ - mean) / (n · rms).
+    let g = gradient!(at: &XS[..], of: rms_deviation);
+    let mean = XS.iter().sum::<f64>() / 6.0;
+    let rms = rms_deviation(&XS);
+    let want: Vec<f64> = XS.iter().map(|x| (x - mean) / (6.0 * rms)).collect();
+    assert_all_close(&g, &want);
+}
+
+/// A partial Fourier sum over a range: `(1..6).map(..).sum()`.
+#[differentiable]
+fn square_wave(x: f64, y: f64) -> f64 {
+    (0..6)
+        .map(|k| {
+            let n = (2 * k + 1) as f64;
+            (n * x).sin() / n
+        })
+        .sum::<f64>()
+        * y
+}
+
+#[test]
+fn a_fourier_sum_over_a_range() {
+    check_idiom!(square_wave, [(0.7, 1.3), (-2.0, 0.4)]);
+    check_hessian!(square_wave, [(0.7, 1.3)]);
+    let (x, y) = (0.7f64, 1.3f64);
+    let (dx, _) = gradient!(at: x, y, of: square_wave);
+    assert_close(dx, y * (0..6).map(|k| ((2 * k + 1) as f64 * x).cos()).sum::<f64>());
+}
+
+/// The mean of the positive values: `filter` with `count` and with `sum`.
+#[differentiable]
+fn positive_mean(xs: &[f64]) -> f64 {
+    let n = xs.iter().filter(|&&x| x > 0.0).count();
+    let s: f64 = xs.iter().filter(|&&x| x > 0.0).sum();
+    s / n as f64
+}
+
+#[test]
+fn filter_count_and_sum() {
+    check_slice_idiom!(positive_mean, [XS.to_vec()]);
+    let g = gradient!(at: &XS[..], of: positive_mean);
+    assert_all_close(&g, &[0.25, 0.0, 0.25, 0.25, 0.0, 0.25]);
+}
+
+/// The mean squared error of two slices by `zip`, `map` and `sum`.
+#[differentiable]
+fn mse(predictions: &[f64], targets: &[f64]) -> f64 {
+    predictions
+        .iter()
+        .zip(targets.iter())
+        .map(|(p, t)| (p - t).powi(2))
+        .sum::<f64>()
+        / predictions.len() as f64
+}
+
+#[test]
+fn zipped_slices() {
+    let p = [0.5, 1.5, -0.3];
+    let t = [0.7, 1.0, 0.1];
+    let (value, (dp, dt)) = value_with_gradient!(at: &p[..], &t[..], of: mse);
+    assert_close(value, mse(&p, &t));
+    let want: Vec<f64> = p.iter().zip(&t).map(|(a, b)| 2.0 * (a - b) / 3.0).collect();
+    assert_all_close(&dp, &want);
+    let minus: Vec<f64> = want.iter().map(|w| -w).collect();
+    assert_all_close(&dt, &minus);
+}
+
+/// A position-weighted sum by `enumerate` and a map over `(i, &x)`.
+#[differentiable]
+fn ranked_score(xs: &[f64], decay: f64) -> f64 {
+    xs.iter()
+        .enumerate()
+        .map(|(i, &x)| x * decay.powi(i as i32))
+        .sum()
+}
+
+#[test]
+fn enumerated_weights() {
+    check_slice_idiom!(ranked_score, [(XS.to_vec(), 0.8), (vec![1.0, 2.0], 1.5)]);
+}
+
+/// `chain`, then `take` and `product`; `rev`, `take` and `product`.
+#[differentiable]
+fn head_products(xs: &[f64], ys: &[f64]) -> f64 {
+    let front: f64 = xs.iter().chain(ys.iter()).take(4).product();
+    let back: f64 = ys.iter().rev().take(2).product();
+    front + back
+}
+
+#[test]
+fn chain_rev_take_product() {
+    let xs = [0.5, 1.5, -0.3];
+    let ys = [0.7, 1.2, 2.0];
+    let (dx, dy) = gradient!(at: &xs[..], &ys[..], of: head_products);
+    // front = x0 x1 x2 y0, back = y2 y1.
+    assert_all_close(&dx, &[1.5 * -0.3 * 0.7, 0.5 * -0.3 * 0.7, 0.5 * 1.5 * 0.7, ]);
+    assert_all_close(&dy, &[0.5 * 1.5 * -0.3, 2.0, 1.2]);
+}
+
+/// Every other element by `step_by`, and the tail by `skip`.
+#[differentiable]
+fn strided(xs: &[f64]) -> f64 {
+    let even: f64 = xs.iter().step_by(2).map(|x| x * x).sum();
+    let tail: f64 = xs.iter().skip(3).sum();
+    even * tail
+}
+
+#[test]
+fn step_by_and_skip() {
+    check_slice_idiom!(strided, [XS.to_vec(), vec![1.0, -2.0, 3.0, 0.5]]);
+}
+
+/// The maximum by `fold` with a closure calling `max` (the derivative goes to the winner).
+#[differentiable]
+fn peak(xs: &[f64]) -> f64 {
+    xs.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b))
+}
+
+#[test]
+fn a_maximum_by_fold() {
+    check_slice_idiom!(peak, [XS.to_vec()]);
+    let g = gradient!(at: &XS[..], of: peak);
+    assert_all_close(&g, &[0.0, 0.0, 1.0, 0.0, 0.0, 0.0]);
+}
+
+/// The range of values by `max_by` and `min_by` with `partial_cmp`.
+#[differentiable]
+fn value_range(xs: &[f64]) -> f64 {
+    let hi = *xs.iter().max_by(|a, b| a.partial_cmp(b).unwrap()).unwrap();
+    let lo = xs.iter().copied().min_by(|a, b| a.partial_cmp(b).unwrap()).unwrap();
+    hi - lo
+}
+
+#[test]
+fn max_by_and_min_by() {
+    check_slice_idiom!(value_range, [XS.to_vec()]);
+    let g = gradient!(at: &XS[..], of: value_range);
+    assert_all_close(&g, &[0.0, -1.0, 1.0, 0.0, 0.0, 0.0]);
+}
+
+/// The last element of a mapped chain, `last().unwrap()`.
+#[differentiable]
+fn last_scaled(xs: &[f64], k: f64) -> f64 {
+    xs.iter().map(|x| (x * k).tanh()).last().unwrap()
+}
+
+#[test]
+fn the_last_of_a_chain() {
+    check_slice_idiom!(last_scaled, [(XS.to_vec(), 0.8)]);
+}
+
+/// `collect` into a `Vec`, then indexing and `len`.
+#[differentiable]
+fn collected(x: f64, y: f64) -> f64 {
+    let squares: Vec<f64> = (1..5).map(|k| (x * k as f64 + y).powi(2)).collect();
+    squares[0] + squares[squares.len() - 1] * y
+}
+
+#[test]
+fn a_chain_collected_into_a_vec() {
+    check_idiom!(collected, [(0.7, 1.3), (-1.2, 0.4)]);
+    check_hessian!(collected, [(0.7, 1.3)]);
+}
+
+/// `into_iter` on a local `Vec`.
+#[differentiable]
+fn owned_iteration(x: f64, y: f64) -> f64 {
+    let v = vec![x, x * y, 2.0, y * y];
+    v.into_iter().map(|t| (t * t + 1.0).sqrt()).sum()
+}
+
+#[test]
+fn into_iter_of_a_local_vec() {
+    check_idiom!(owned_iteration, [(0.7, 1.3), (-1.2, 0.4)]);
+    check_hessian!(owned_iteration, [(0.7, 1.3)]);
+}
+
+/// Log-sum-exp with the shift held constant.
+#[differentiable]
+fn log_sum_exp(xs: &[f64]) -> f64 {
+    let m = no_grad(xs.iter().fold(f64::NEG_INFINITY, |a, &b| a.max(b)));
+    xs.iter().map(|&x| (x - m).exp()).sum::<f64>().ln() + m
+}
+
+#[test]
+fn log_sum_exp_with_a_constant_shift() {
+    check_slice_idiom!(log_sum_exp, [XS.to_vec(), vec![10.0, 11.0, 9.5]]);
+    crate::check::check_slice_hessian!(log_sum_exp, [XS.to_vec()]);
+    // The gradient is the softmax.
+    let g = gradient!(at: &XS[..], of: log_sum_exp);
+    let total: f64 = XS.iter().map(|x| x.exp()).sum();
+    let want: Vec<f64> = XS.iter().map(|x| x.exp() / total).collect();
+    assert_all_close(&g, &want);
+}
+
+/// The geometric mean by `product` and `powf`.
+#[differentiable]
+fn geometric_mean(xs: &[f64]) -> f64 {
+    xs.iter().product::<f64>().powf(1.0 / xs.len() as f64)
+}
+
+#[test]
+fn a_geometric_mean() {
+    let xs = vec![0.5, 2.0, 3.5, 1.2];
+    check_slice_idiom!(geometric_mean, [xs.clone()]);
+    let g = gradient!(at: &xs[..], of: geometric_mean);
+    let gm = geometric_mean(&xs);
+    let want: Vec<f64> = xs.iter().map(|x| gm / (4.0 * x)).collect();
+    assert_all_close(&g, &want);
+}
