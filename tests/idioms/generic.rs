@@ -3,10 +3,10 @@
 //! Newton, statistics over `&[T]`, Rosenbrock, quadrature over samples, a generic struct.
 
 use crate::check::{check_hessian, check_idiom};
-use crate::{assert_close, assert_close_f32};
-use ad::prelude::*;
 #[allow(unused_imports)]
 use crate::common::modes::{gradient, value_with_gradient};
+use crate::{assert_close, assert_close_f32};
+use ad::prelude::*;
 use num_traits::Float;
 
 /// At each point, the gradient of the generic `f` at `f32` agrees with its gradient at `f64`.
@@ -64,7 +64,9 @@ fn a_generic_softplus_with_a_branch() {
 /// Smoothstep of x between two edges, clamped by `max` and `min`.
 #[differentiable]
 fn smoothstep<T: Float>(edge: T, x: T) -> T {
-    let t = ((x - edge) / (T::one() - edge)).max(T::zero()).min(T::one());
+    let t = ((x - edge) / (T::one() - edge))
+        .max(T::zero())
+        .min(T::one());
     let three = T::from(3.0).unwrap();
     let two = T::from(2.0).unwrap();
     t * t * (three - two * t)
@@ -72,7 +74,10 @@ fn smoothstep<T: Float>(edge: T, x: T) -> T {
 
 #[test]
 fn a_generic_smoothstep() {
-    check_idiom!(smoothstep, [(0.2, 0.5), (-0.5, 0.1), (0.1, 1.5), (0.4, 0.0)]);
+    check_idiom!(
+        smoothstep,
+        [(0.2, 0.5), (-0.5, 0.1), (0.1, 1.5), (0.4, 0.0)]
+    );
     check_f32_against_f64!(smoothstep, [(0.2, 0.5), (-0.5, 0.1)]);
 }
 
@@ -196,7 +201,9 @@ fn generic_quadrature_over_samples() {
 /// A dot product by `zip` and `fold`, generic.
 #[differentiable]
 fn dot<T: Float>(a: &[T], b: &[T]) -> T {
-    a.iter().zip(b.iter()).fold(T::zero(), |acc, (&p, &q)| acc + p * q)
+    a.iter()
+        .zip(b.iter())
+        .fold(T::zero(), |acc, (&p, &q)| acc + p * q)
 }
 
 #[differentiable]

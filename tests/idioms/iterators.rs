@@ -4,10 +4,10 @@
 //! `min_by`, `last`, `product`, `collect` into a `Vec`, `into_iter` of a local `Vec`.
 
 use crate::check::{check_hessian, check_idiom, check_slice_idiom};
-use crate::{assert_all_close, assert_close};
-use ad::prelude::*;
 #[allow(unused_imports)]
 use crate::common::modes::{gradient, value_with_gradient};
+use crate::{assert_all_close, assert_close};
+use ad::prelude::*;
 
 const XS: [f64; 6] = [0.5, -1.2, 2.0, 0.3, -0.7, 1.6];
 
@@ -50,7 +50,10 @@ fn a_fourier_sum_over_a_range() {
     check_hessian!(square_wave, [(0.7, 1.3)]);
     let (x, y) = (0.7f64, 1.3f64);
     let (dx, _) = gradient!(at: x, y, of: square_wave);
-    assert_close(dx, y * (0..6).map(|k| ((2 * k + 1) as f64 * x).cos()).sum::<f64>());
+    assert_close(
+        dx,
+        y * (0..6).map(|k| ((2 * k + 1) as f64 * x).cos()).sum::<f64>(),
+    );
 }
 
 /// The mean of the positive values: `filter` with `count` and with `sum`.
@@ -119,7 +122,7 @@ fn chain_rev_take_product() {
     let ys = [0.7, 1.2, 2.0];
     let (dx, dy) = gradient!(at: &xs[..], &ys[..], of: head_products);
     // front = x0 x1 x2 y0, back = y2 y1.
-    assert_all_close(&dx, &[1.5 * -0.3 * 0.7, 0.5 * -0.3 * 0.7, 0.5 * 1.5 * 0.7, ]);
+    assert_all_close(&dx, &[1.5 * -0.3 * 0.7, 0.5 * -0.3 * 0.7, 0.5 * 1.5 * 0.7]);
     assert_all_close(&dy, &[0.5 * 1.5 * -0.3, 2.0, 1.2]);
 }
 
@@ -153,7 +156,11 @@ fn a_maximum_by_fold() {
 #[differentiable]
 fn value_range(xs: &[f64]) -> f64 {
     let hi = *xs.iter().max_by(|a, b| a.partial_cmp(b).unwrap()).unwrap();
-    let lo = xs.iter().copied().min_by(|a, b| a.partial_cmp(b).unwrap()).unwrap();
+    let lo = xs
+        .iter()
+        .copied()
+        .min_by(|a, b| a.partial_cmp(b).unwrap())
+        .unwrap();
     hi - lo
 }
 

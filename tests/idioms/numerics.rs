@@ -6,11 +6,11 @@
 //! `Vec<Vec<f64>>` and `[[f64; 3]; 3]`, Gaussian elimination with pivoting, a softmax.
 
 use crate::check::{check_hessian, check_idiom, check_slice_hessian, check_slice_idiom};
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
 use crate::{ITERATED, assert_all_close, assert_close, assert_close_tol, assert_grad_fd};
 use ad::prelude::*;
 use std::f64::consts::PI;
-#[allow(unused_imports)]
-use crate::common::modes::{gradient, value_with_gradient};
 
 /// The trapezoid rule for ∫₀ʸ sin(x t) dt, end points weighted by `||`.
 #[differentiable]
@@ -278,7 +278,10 @@ fn kahan_sum(xs: &[f64]) -> f64 {
 
 #[test]
 fn kahan_summation() {
-    check_slice_idiom!(kahan_sum, [vec![0.5, -1.25, 3.0], vec![1.1, 0.1, -3.7, 2.2e-3]]);
+    check_slice_idiom!(
+        kahan_sum,
+        [vec![0.5, -1.25, 3.0], vec![1.1, 0.1, -3.7, 2.2e-3]]
+    );
     // Where the compensation matters (too large for central differences).
     let xs = vec![1e8, 0.1, -3.7, 2.2e-3, 5.5, 0.123456789];
     let g = gradient!(at: &xs[..], of: kahan_sum);
@@ -322,7 +325,13 @@ fn moving_average(xs: &[f64], alpha: f64) -> f64 {
 
 #[test]
 fn an_exponential_moving_average() {
-    check_slice_idiom!(moving_average, [(vec![1.0, 2.0, 0.5, 3.0], 0.3), (vec![-1.0, 0.25, 4.0], 0.8)]);
+    check_slice_idiom!(
+        moving_average,
+        [
+            (vec![1.0, 2.0, 0.5, 3.0], 0.3),
+            (vec![-1.0, 0.25, 4.0], 0.8)
+        ]
+    );
     // ∂xₖ = α (1 - α)^(n-1-k) for k ≥ 1, (1 - α)^(n-1) for x₀.
     let xs = [1.0, 2.0, 0.5, 3.0];
     let (g, _) = gradient!(at: &xs[..], 0.3, of: moving_average);
@@ -393,7 +402,11 @@ fn clenshaws_recurrence() {
         for (a, b) in dc.iter().zip(&t) {
             assert_close_tol(*a, *b, 1e-12);
         }
-        assert_grad_fd(|p| clenshaw(p[0], &p[1..]), &crate::concat(&[x], &c), &crate::concat(&[dx], &dc));
+        assert_grad_fd(
+            |p| clenshaw(p[0], &p[1..]),
+            &crate::concat(&[x], &c),
+            &crate::concat(&[dx], &dc),
+        );
     }
 }
 
@@ -512,7 +525,10 @@ fn a_least_squares_residual() {
     let (da, db) = gradient!(at: a, b, of: fit_residual);
     let r: Vec<f64> = TS.iter().zip(&YS).map(|(t, y)| y - a - b * t).collect();
     assert_close(da, -2.0 * r.iter().sum::<f64>() / 5.0);
-    assert_close(db, -2.0 * r.iter().zip(&TS).map(|(r, t)| r * t).sum::<f64>() / 5.0);
+    assert_close(
+        db,
+        -2.0 * r.iter().zip(&TS).map(|(r, t)| r * t).sum::<f64>() / 5.0,
+    );
 }
 
 /// A matrix-vector product over `Vec<Vec<f64>>` and a `&Vec<f64>` passed as a slice. (An
@@ -639,9 +655,15 @@ fn solve(a: &Vec<f64>, b: &Vec<f64>) -> Vec<f64> {
 #[differentiable]
 fn solved_weighted(x: f64, y: f64) -> f64 {
     let a = vec![
-        0.5, x, 1.0, //
-        2.0, 1.0, y, //
-        x * y, -1.0, 3.0,
+        0.5,
+        x,
+        1.0, //
+        2.0,
+        1.0,
+        y, //
+        x * y,
+        -1.0,
+        3.0,
     ];
     let sol = solve(&a, &vec![1.0, y, 2.0]);
     sol[0] + 2.0 * sol[1] - sol[2]

@@ -5,10 +5,10 @@
 //! points are away from ties and from the places where a branch changes.
 
 use crate::check::{check_hessian, check_idiom, check_slice_idiom};
-use crate::{assert_all_close, assert_close};
-use ad::prelude::*;
 #[allow(unused_imports)]
 use crate::common::modes::{gradient, value_with_gradient};
+use crate::{assert_all_close, assert_close};
+use ad::prelude::*;
 
 /// The median of a slice, even or odd length, by sorting a collected copy.
 #[differentiable]
@@ -25,7 +25,10 @@ fn median(xs: &[f64]) -> f64 {
 
 #[test]
 fn the_median_of_a_slice() {
-    check_slice_idiom!(median, [vec![3.0, -1.0, 2.5, 0.4, 7.0], vec![0.3, 2.0, -4.0, 1.1]]);
+    check_slice_idiom!(
+        median,
+        [vec![3.0, -1.0, 2.5, 0.4, 7.0], vec![0.3, 2.0, -4.0, 1.1]]
+    );
     // Odd: the middle element alone; even: half of each of the two middle ones.
     let g = gradient!(at: &[3.0, -1.0, 2.5, 0.4, 7.0][..], of: median);
     assert_all_close(&g, &[0.0, 0.0, 1.0, 0.0, 0.0]);
@@ -44,7 +47,10 @@ fn trimmed_mean(xs: &[f64]) -> f64 {
 
 #[test]
 fn a_trimmed_mean() {
-    check_slice_idiom!(trimmed_mean, [vec![3.0, -1.0, 2.5, 0.4, 7.0], vec![0.3, 2.0, -4.0, 1.1]]);
+    check_slice_idiom!(
+        trimmed_mean,
+        [vec![3.0, -1.0, 2.5, 0.4, 7.0], vec![0.3, 2.0, -4.0, 1.1]]
+    );
     let g = gradient!(at: &[3.0, -1.0, 2.5, 0.4, 7.0][..], of: trimmed_mean);
     let third = 1.0 / 3.0;
     assert_all_close(&g, &[third, 0.0, third, third, 0.0]);
@@ -60,7 +66,13 @@ fn top_k_sum(xs: &[f64], scale: f64) -> f64 {
 
 #[test]
 fn the_sum_of_the_largest_three() {
-    check_slice_idiom!(top_k_sum, [(vec![0.5, 4.0, -2.0, 3.0, 1.5], 1.3), (vec![1.0, 2.0, 3.0, 4.0], -0.5)]);
+    check_slice_idiom!(
+        top_k_sum,
+        [
+            (vec![0.5, 4.0, -2.0, 3.0, 1.5], 1.3),
+            (vec![1.0, 2.0, 3.0, 4.0], -0.5)
+        ]
+    );
 }
 
 /// Insertion sort with a `while` whose condition reads the values, then a weighted sum.
@@ -130,7 +142,10 @@ fn income_tax(income: f64, deduction: f64) -> f64 {
 
 #[test]
 fn tax_brackets() {
-    check_idiom!(income_tax, [(55.0, 3.0), (25.0, 2.0), (150.0, 10.0), (5.0, 1.0)]);
+    check_idiom!(
+        income_tax,
+        [(55.0, 3.0), (25.0, 2.0), (150.0, 10.0), (5.0, 1.0)]
+    );
     // The marginal rate, and minus it for the deduction.
     for (income, rate) in [(55.0, 0.4), (25.0, 0.2), (150.0, 0.5), (5.0, 0.0)] {
         let (di, dd) = gradient!(at: income, 2.0, of: income_tax);
@@ -204,7 +219,10 @@ fn interpolated(x: f64, y: f64) -> f64 {
 
 #[test]
 fn interpolation_over_a_table() {
-    check_idiom!(interpolated, [(0.4, 1.5), (3.1, 0.8), (5.5, -1.2), (1.7, 2.0)]);
+    check_idiom!(
+        interpolated,
+        [(0.4, 1.5), (3.1, 0.8), (5.5, -1.2), (1.7, 2.0)]
+    );
     // At x = 3.1, between knots 2.5 and 4: slope (0.5 - 2y) / 1.5.
     let (dx, dy) = gradient!(at: 3.1, 0.8, of: interpolated);
     assert_close(dx, (0.5 - 1.6) / 1.5);
@@ -232,7 +250,8 @@ fn a_binary_search_over_knots() {
     let knots = [0.0, 0.5, 1.5, 2.0, 3.5, 5.0];
     let values = [1.0, -0.5, 2.0, 0.25, 3.0, 1.0];
     for x in [0.2, 1.7, 4.1] {
-        let (value, (dk, dv, dx)) = value_with_gradient!(at: &knots[..], &values[..], x, of: lookup);
+        let (value, (dk, dv, dx)) =
+            value_with_gradient!(at: &knots[..], &values[..], x, of: lookup);
         assert_close(value, lookup(&knots, &values, x));
         let point = crate::concat(&crate::concat(&knots, &values), &[x]);
         let got = crate::concat(&crate::concat(&dk, &dv), &[dx]);
@@ -369,7 +388,13 @@ fn account(transactions: &[f64], bonus: f64) -> f64 {
 
 #[test]
 fn an_account_with_fees() {
-    check_slice_idiom!(account, [(vec![20.0, -35.0, 60.0, -5.0], 0.02), (vec![-12.0, 80.0, -100.0], 0.1)]);
+    check_slice_idiom!(
+        account,
+        [
+            (vec![20.0, -35.0, 60.0, -5.0], 0.02),
+            (vec![-12.0, 80.0, -100.0], 0.1)
+        ]
+    );
 }
 
 /// A PID controller driving a first-order plant; the cost is the integrated squared error.
@@ -478,7 +503,10 @@ fn windowed_means(xs: &[f64]) -> f64 {
 
 #[test]
 fn prefix_sums_and_a_sliding_window() {
-    check_slice_idiom!(windowed_means, [vec![0.5, -1.2, 2.0, 0.3, -0.7, 1.1], vec![1.0, 2.0, 3.0]]);
+    check_slice_idiom!(
+        windowed_means,
+        [vec![0.5, -1.2, 2.0, 0.3, -0.7, 1.1], vec![1.0, 2.0, 3.0]]
+    );
 }
 
 /// The index of the maximum found by a loop, then the value there and its neighbours.

@@ -5,10 +5,10 @@
 //! `Vec` fields, a field without derivative, a camera projecting `Vec3`s.
 
 use crate::check::{check_hessian, check_idiom};
-use crate::{assert_close, assert_grad_fd};
-use ad::prelude::*;
 #[allow(unused_imports)]
 use crate::common::modes::{gradient, value_with_gradient};
+use crate::{assert_close, assert_grad_fd};
+use ad::prelude::*;
 use std::ops::{Add, Mul, Neg, Sub};
 
 #[derive(Differentiable, Clone, Copy, Debug)]
@@ -97,7 +97,8 @@ fn a_rotation_with_a_struct() {
 #[test]
 fn a_gradient_with_respect_to_a_struct() {
     let p = Vec2 { x: 0.4, y: -1.1 };
-    let (dp, da) = gradient!(at: p, 0.9, of: |p: Vec2, a: f64| p.rotated(a).dot(&Vec2 { x: 1.0, y: 2.0 }));
+    let (dp, da) =
+        gradient!(at: p, 0.9, of: |p: Vec2, a: f64| p.rotated(a).dot(&Vec2 { x: 1.0, y: 2.0 }));
     // d/dp (Rᵀ u) · p = Rᵀ u with u = (1, 2).
     let (s, c) = 0.9f64.sin_cos();
     assert_close(dp.x, c + 2.0 * s);
@@ -565,7 +566,10 @@ fn fields_without_derivatives() {
     let (x, y) = (0.5, 1.5);
     let (dx, dy) = gradient!(at: x, y, of: readings_mean);
     assert_close(dx, 2.0 / (2.0 + y));
-    assert_close(dy, (2.0 * (2.0 + y) - (2.0 * x + 2.0 * y)) / ((2.0 + y) * (2.0 + y)));
+    assert_close(
+        dy,
+        (2.0 * (2.0 + y) - (2.0 * x + 2.0 * y)) / ((2.0 + y) * (2.0 + y)),
+    );
 }
 
 /// `Vec3` with `Sub`, `Neg` and `Mul<f64>`, a cross product, and a pinhole camera that
@@ -631,9 +635,17 @@ impl Vec3 {
 
 #[differentiable]
 fn triangle_normal_area(x: f64, y: f64) -> f64 {
-    let a = Vec3 { x: 0.0, y: 0.0, z: 0.0 };
+    let a = Vec3 {
+        x: 0.0,
+        y: 0.0,
+        z: 0.0,
+    };
     let b = Vec3 { x, y: 0.2, z: 1.0 };
-    let c = Vec3 { x: -0.5, y, z: x * y };
+    let c = Vec3 {
+        x: -0.5,
+        y,
+        z: x * y,
+    };
     let normal = (b - a).cross(&(c - a));
     (-normal * 0.5).norm()
 }
@@ -668,8 +680,16 @@ fn reprojection_error(depth: f64, shift: f64) -> f64 {
     // Typed: an untyped array of tuples of float literals fails to compile (reported).
     let observed: [(f64, f64); 2] = [(400.0, 250.0), (300.0, 180.0)];
     let points = [
-        Vec3 { x: 0.3 + shift, y: 0.05, z: depth },
-        Vec3 { x: -0.1 + shift, y: -0.2, z: depth + 0.5 },
+        Vec3 {
+            x: 0.3 + shift,
+            y: 0.05,
+            z: depth,
+        },
+        Vec3 {
+            x: -0.1 + shift,
+            y: -0.2,
+            z: depth + 0.5,
+        },
     ];
     let mut error = 0.0;
     for i in 0..2 {
@@ -696,10 +716,22 @@ pub struct Task {
 #[differentiable]
 fn weighted_completion(x: f64, y: f64) -> f64 {
     let mut tasks = vec![
-        Task { duration: x, weight: 1.0 },
-        Task { duration: 2.0, weight: y },
-        Task { duration: x * y, weight: 0.5 },
-        Task { duration: 1.2, weight: 2.0 },
+        Task {
+            duration: x,
+            weight: 1.0,
+        },
+        Task {
+            duration: 2.0,
+            weight: y,
+        },
+        Task {
+            duration: x * y,
+            weight: 0.5,
+        },
+        Task {
+            duration: 1.2,
+            weight: 2.0,
+        },
     ];
     tasks.sort_by(|a, b| a.duration.partial_cmp(&b.duration).unwrap());
     let mut clock = 0.0;
@@ -933,5 +965,9 @@ fn a_tuple_result_seeded_by_its_pullback() {
         assert_close(d_mean[i], 0.25);
         assert_close(d_std[i], (xs[i] - mean) / (4.0 * std));
     }
-    crate::assert_grad_fd(|p| 2.0 * mean_and_std(p).0 + mean_and_std(p).1, &xs, &pullback((2.0, 1.0)));
+    crate::assert_grad_fd(
+        |p| 2.0 * mean_and_std(p).0 + mean_and_std(p).1,
+        &xs,
+        &pullback((2.0, 1.0)),
+    );
 }
