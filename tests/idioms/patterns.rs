@@ -151,3 +151,23 @@ fn chained(x: f64, y: f64) -> f64 {
 fn let_chains() {
     check_idiom!(chained, [(2.0, 0.5), (0.5, 0.5), (2.0, -0.5), (-1.0, 0.7)]);
 }
+
+/// Half-open range patterns `..=x` on floats and integers.
+#[differentiable]
+fn by_ranges(x: f64, y: f64) -> f64 {
+    let k = (y * 3.0) as i32;
+    let scale = match k {
+        ..=0 => 0.5,
+        1..=2 => 1.0,
+        _ => 2.0,
+    };
+    match x {
+        ..=0.0 => -x * scale,
+        _ => x * x * scale + y,
+    }
+}
+
+#[test]
+fn half_open_range_patterns() {
+    check_idiom!(by_ranges, [(-0.7, 0.1), (0.6, 0.5), (1.3, 1.1)]);
+}

@@ -125,3 +125,16 @@ fn fields_of_a_constant_literal_set_later() {
     check_idiom!(fields_set_later, [(1.5, 0.3), (-0.4, 2.0)]);
     check_hessian!(fields_set_later, [(1.5, 0.3)]);
 }
+
+/// `m.swap(i, j)` on a local `Vec<Vec<f64>>`: rows are not `Copy`.
+#[differentiable]
+fn swapped_rows(x: f64, y: f64) -> f64 {
+    let mut m = vec![vec![x, y], vec![x * y, 1.0]];
+    m.swap(0, 1);
+    m[0][0] * 2.0 + m[1][1] * m[0][1]
+}
+
+#[test]
+fn rows_swapped_in_place() {
+    check_idiom!(swapped_rows, [(0.7, 1.2), (-0.3, 0.5)]);
+}

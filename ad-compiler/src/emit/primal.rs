@@ -155,7 +155,7 @@ pub fn compute(instr: &Instr) -> TokenStream {
         }
         Op::Matches { scrutinee, pattern } => {
             let a = v(scrutinee);
-            quote_spanned!(span=> ::core::matches!(#a, #pattern))
+            quote_spanned!(span=> match #a { #pattern => true, _ => false })
         }
         Op::Index {
             base,

@@ -261,15 +261,18 @@ impl Builder<'_> {
         let Some(sequence) = local_name(base).and_then(|n| self.lookup(&n)) else {
             return;
         };
+        // Each element by reference, then cloned: an element that is not `Copy` (a row of a
+        // `Vec<Vec<f64>>`) cannot be moved out of the sequence.
         let read = |builder: &mut Self, index| {
-            builder.push(
+            let element = builder.push(
                 Op::Index {
                     base: sequence,
                     index,
-                    by_ref: false,
+                    by_ref: true,
                 },
                 m.span(),
-            )
+            );
+            builder.push(Op::Clone(element), m.span())
         };
         let write = |builder: &mut Self, base, index, value| {
             let indices = vec![index];
