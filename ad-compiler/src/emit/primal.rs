@@ -155,7 +155,14 @@ pub fn compute(instr: &Instr) -> TokenStream {
         }
         Op::Matches { scrutinee, pattern } => {
             let a = v(scrutinee);
-            quote_spanned!(span=> match #a { #pattern => true, _ => false })
+            // A `match`, not `matches!`, whose `pat` fragment rejects `..=x`; a test that
+            // always holds (the pattern of `name @ (a, _)`) is not worth a warning.
+            let matched = quote::format_ident!("__ad_matched");
+            quote_spanned!(span=> {
+                #[allow(unreachable_patterns)]
+                let #matched = match #a { #pattern => true, _ => false };
+                #matched
+            })
         }
         Op::Index {
             base,
