@@ -107,3 +107,32 @@ fn nested_break(x: f64) -> f64 {
 fn break_with_a_value_from_a_nested_block() {
     check_idiom!(nested_break, [0.9, 2.5]);
 }
+
+/// `for (a, b) in xs.iter().zip(ys.iter())`, also with `&` patterns and reversed.
+#[differentiable]
+fn zipped_loops(xs: &[f64], ys: &[f64]) -> f64 {
+    let mut dot = 0.0;
+    for (a, b) in xs.iter().zip(ys.iter()) {
+        dot += a * b;
+    }
+    let mut weighted = 0.0;
+    let mut k = 1.0;
+    for (&a, &b) in xs.iter().zip(ys).rev() {
+        weighted += k * (a - b).powi(2);
+        k += 1.0;
+    }
+    dot + weighted
+}
+
+#[differentiable]
+fn zipped(x: f64, y: f64) -> f64 {
+    let xs = vec![x, y, x * y];
+    let ys = vec![y.sin(), x, 2.0];
+    zipped_loops(&xs, &ys)
+}
+
+#[test]
+fn loops_over_zipped_slices() {
+    check_idiom!(zipped, [(0.5, 1.5), (-1.2, 0.3)]);
+    check_hessian!(zipped, [(0.5, 1.5)]);
+}

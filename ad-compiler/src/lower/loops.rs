@@ -708,6 +708,9 @@ fn indexed_form(f: &syn::ExprForLoop, references: &[String]) -> Option<syn::Expr
         Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => (&*m.receiver, true),
         other => (other, false),
     };
+    if let Some(zipped) = zipped_form(f, iterable, reversed, references) {
+        return Some(zipped);
+    }
     let (sequence, by_ref, enumerate) = indexed_sequence(iterable, false)?;
     // (Only `for x in xs` itself: `xs.iter().copied()` yields values whatever `xs` is.)
     let by_ref = by_ref || is_reference_param(iterable, references);
@@ -736,6 +739,48 @@ fn indexed_form(f: &syn::ExprForLoop, references: &[String]) -> Option<syn::Expr
     Some(syn::parse_quote! {
         #label for #index in #indices {
             let #pat = #item;
+            #(#body)*
+        }
+    })
+}
+
+/// `for (x, y) in xs.iter().zip(ys.iter()) { .. }` (each side any indexed form without
+/// `enumerate`) as `for __ad_i in 0..min(xs.len(), ys.len()) { let (x, y) = (&xs[__ad_i],
+/// &ys[__ad_i]); .. }`, backwards for `.rev()`.
+fn zipped_form(
+    f: &syn::ExprForLoop,
+    iterable: &Expr,
+    reversed: bool,
+    references: &[String],
+) -> Option<syn::ExprForLoop> {
+    let Expr::MethodCall(m) = iterable else {
+        return None;
+    };
+    if m.method != "zip" || m.args.len() != 1 {
+        return None;
+    }
+    let index = crate::names::element_index();
+    let side = |e: &Expr| {
+        let (sequence, by_ref, enumerate) = indexed_sequence(e, false)?;
+        let by_ref = by_ref || is_reference_param(e, references);
+        let element: Expr = if by_ref {
+            syn::parse_quote!(&(#sequence)[#index])
+        } else {
+            syn::parse_quote!((#sequence)[#index])
+        };
+        (!enumerate).then_some((sequence, element))
+    };
+    let ((a, first), (b, second)) = (side(&m.receiver)?, side(&m.args[0])?);
+    let len: Expr = syn::parse_quote!(::core::cmp::min((#a).len(), (#b).len()));
+    let indices: Expr = if reversed {
+        syn::parse_quote!((0..#len).rev())
+    } else {
+        syn::parse_quote!(0..#len)
+    };
+    let (pat, body, label) = (&f.pat, &f.body.stmts, &f.label);
+    Some(syn::parse_quote! {
+        #label for #index in #indices {
+            let #pat = (#first, #second);
             #(#body)*
         }
     })
