@@ -38,6 +38,8 @@
 //! | `powi(x, n)` | `n x^(n-1)` | `0` when `n == 0`, at every `x` (the value is the constant 1) |
 //! | `powf(x, p)` | `p x^(p-1)`, `y ln x` | `d/dx = 0` when `p == 0`; `d/dp = 0` when `x == 0`; `d/dp` is NaN for `x < 0` |
 //! | `recip` | `-y²` | `-inf` at `x = ±0` |
+//! | `to_radians` | `π / 180` | |
+//! | `to_degrees` | `180 / π` | |
 //! | `abs` | `signum x` | `0` at `x = ±0`; NaN for NaN |
 //! | `signum` | `0` | `0` everywhere, including at `0` |
 //! | `max(x, o)` | `1` to the operand `max` returns | tie `x == o`: all to `x`; a NaN operand: all to the other (what `max` returns) |
@@ -170,6 +172,14 @@ pub trait FloatMethods: Sized {
     ///
     /// Original: `y = cbrt x` / Tangent: `ty = tx / (3 y²)` / Adjoint: `adj[x] += adj[y] / (3 y²)`.
     fn __ad_vjp_cbrt(self) -> (Self, impl Fn(Self) -> (Self,));
+    /// Rule of `to_radians` (linear).
+    ///
+    /// Original: `y = x π / 180` / Tangent: `ty = tx π / 180` / Adjoint: `adj[x] += adj[y] π / 180`.
+    fn __ad_vjp_to_radians(self) -> (Self, impl Fn(Self) -> (Self,));
+    /// Rule of `to_degrees` (linear).
+    ///
+    /// Original: `y = x 180 / π` / Tangent: `ty = tx 180 / π` / Adjoint: `adj[x] += adj[y] 180 / π`.
+    fn __ad_vjp_to_degrees(self) -> (Self, impl Fn(Self) -> (Self,));
     /// Rule of `powi`; the integer exponent gets `NoTangent`. For `n == 0` the derivative is
     /// `0` at every `x`, including `0`, infinities and NaN (the value is the constant 1).
     ///

@@ -114,6 +114,8 @@ pub trait FloatForward:
         __ad_fwd_sqrt => __ad_vjp_sqrt;
         __ad_fwd_cbrt => __ad_vjp_cbrt;
         __ad_fwd_recip => __ad_vjp_recip;
+        __ad_fwd_to_radians => __ad_vjp_to_radians;
+        __ad_fwd_to_degrees => __ad_vjp_to_degrees;
         __ad_fwd_abs => __ad_vjp_abs;
         __ad_fwd_signum => __ad_vjp_signum;
     }

@@ -165,6 +165,10 @@ pub trait FloatSecond: FloatMethods + Sized {
     fn __ad_hvp_cbrt(self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>);
     /// `recip`.
     fn __ad_hvp_recip(self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>);
+    /// `to_radians` (linear).
+    fn __ad_hvp_to_radians(self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>);
+    /// `to_degrees` (linear).
+    fn __ad_hvp_to_degrees(self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>);
     /// `abs` (second derivative 0, also at 0).
     fn __ad_hvp_abs(self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>);
     /// `signum` (constant).
@@ -286,6 +290,8 @@ macro_rules! float_second {
                 __ad_hvp_sqrt => __ad_vjp_sqrt, |_x, y, _d1| -0.25 / (y * y) / y;
                 __ad_hvp_cbrt => __ad_vjp_cbrt, |_x, y, d1| -2.0 * d1 * d1 / y;
                 __ad_hvp_recip => __ad_vjp_recip, |_x, y, _d1| 2.0 * y * y * y;
+                __ad_hvp_to_radians => __ad_vjp_to_radians, |_x, _y, _d1| 0.0;
+                __ad_hvp_to_degrees => __ad_vjp_to_degrees, |_x, _y, _d1| 0.0;
             }
 
             unary_second! { $t, true,

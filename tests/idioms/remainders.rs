@@ -55,3 +55,16 @@ fn euclidean_remainder_sign_copy_and_sin_cos() {
     check_idiom!(angles, [(2.5, 3.1), (-1.4, 2.2), (0.8, -0.6)]);
     check_hessian!(angles, [(2.5, 3.1)]);
 }
+
+/// Angles in degrees: `to_radians` and `to_degrees`.
+#[differentiable]
+fn bearing(x: f64, y: f64) -> f64 {
+    let heading = (x * 90.0).to_radians();
+    (heading.sin() * y).atan2(heading.cos()).to_degrees()
+}
+
+#[test]
+fn angles_in_degrees() {
+    check_idiom!(bearing, [(0.3, 1.2), (1.4, 0.7)]);
+    check_hessian!(bearing, [(0.3, 1.2)]);
+}

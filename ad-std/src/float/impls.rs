@@ -59,6 +59,8 @@ macro_rules! float_methods {
             unary_rule!($t, __ad_vjp_sqrt, sqrt, |_x, y| 0.5 / y.abs());
             unary_rule!($t, __ad_vjp_cbrt, cbrt, |_x, y| 1.0 / (3.0 * y * y));
             unary_rule!($t, __ad_vjp_recip, recip, |_x, y| -(y * y));
+            unary_rule!($t, __ad_vjp_to_radians, to_radians, |_x, _y| std::$t::consts::PI / 180.0);
+            unary_rule!($t, __ad_vjp_to_degrees, to_degrees, |_x, _y| 180.0 / std::$t::consts::PI);
             unary_rule!(strong $t, __ad_vjp_abs, abs, |x, _y| if x == 0.0 { 0.0 } else { x.signum() });
 
             #[inline(always)]
