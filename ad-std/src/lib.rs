@@ -12,6 +12,7 @@ pub mod fill;
 pub mod float;
 pub mod forward;
 pub mod ops;
+pub mod option;
 pub mod permute;
 pub mod real;
 pub mod same_type;
@@ -33,6 +34,7 @@ pub mod method_rules {
     pub use crate::float::FloatMethods as _;
     pub use crate::float::slopes::FloatSlopes as _;
     pub use crate::forward::FloatForward as _;
+    pub use crate::option::OptionMethods as _;
     pub use crate::permute::Permute as _;
     pub use crate::second::FloatSecond as _;
 }

@@ -171,3 +171,16 @@ fn by_ranges(x: f64, y: f64) -> f64 {
 fn half_open_range_patterns() {
     check_idiom!(by_ranges, [(-0.7, 0.1), (0.6, 0.5), (1.3, 1.1)]);
 }
+
+/// `o.unwrap_or(default)` with a differentiated option and default.
+#[differentiable]
+fn with_a_default(x: f64, y: f64) -> f64 {
+    let o = factor(x);
+    let k = o.unwrap_or(y * y);
+    k * x + y
+}
+
+#[test]
+fn unwrap_or_takes_the_side_that_was_taken() {
+    check_idiom!(with_a_default, [(1.3, 0.4), (-0.5, 1.2)]);
+}
