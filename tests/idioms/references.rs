@@ -136,3 +136,39 @@ fn loops_over_zipped_slices() {
     check_idiom!(zipped, [(0.5, 1.5), (-1.2, 0.3)]);
     check_hessian!(zipped, [(0.5, 1.5)]);
 }
+
+/// `xs.iter().skip(1)`, `&xs[1..]`, `xs[..2].iter().enumerate()` and `&xs[1..=2]` reversed.
+#[differentiable]
+fn parts_of_slices(xs: &[f64], y: f64) -> f64 {
+    let mut differences = 0.0;
+    let mut previous = xs[0];
+    for &x in xs.iter().skip(1) {
+        differences += (x - previous).powi(2);
+        previous = x;
+    }
+    let mut tail = 0.0;
+    for x in &xs[1..] {
+        tail += x * y;
+    }
+    let mut head = 0.0;
+    for (k, x) in xs[..2].iter().enumerate() {
+        head += (k as f64 + 1.0) * x;
+    }
+    let mut middle = 0.0;
+    for &x in xs[1..=2].iter().rev() {
+        middle = middle * y + x;
+    }
+    differences + tail + head + middle
+}
+
+#[differentiable]
+fn slice_parts(x: f64, y: f64) -> f64 {
+    let xs = vec![x, x * y, y.cos(), 0.5];
+    parts_of_slices(&xs, y)
+}
+
+#[test]
+fn loops_over_parts_of_slices() {
+    check_idiom!(slice_parts, [(0.5, 1.5), (-1.2, 0.3)]);
+    check_hessian!(slice_parts, [(0.5, 1.5)]);
+}

@@ -12,9 +12,9 @@
 //! (`Some(value)`) and sets a function-level flag; after the loop, the rest of the function
 //! runs only if that flag is clear. A `break value` stores its value the same way.
 //!
-//! `for x in xs.iter()` (and `&xs`, `xs`, `.iter().copied()`, `.iter().enumerate()`) over a
-//! slice or `Vec` iterates over indices, `let x = &xs[i]`, so that each element read is an
-//! index whose adjoint goes to one element of `xs`. Other iterators (ranges, `rev`,
+//! `for x in xs.iter()` (and the other forms of `indexed_loops`) over a slice or `Vec`
+//! iterates over indices, `let x = &xs[i]`, so that each element read is an index whose
+//! adjoint goes to one element of `xs`. Other iterators (ranges, `rev`,
 //! `step_by`, ...) are stepped as they are; their items carry no derivative.
 
 use super::control::Branch;
@@ -96,7 +96,7 @@ impl Builder<'_> {
 
     /// `for pat in iterable { body }`.
     pub fn lower_for(&mut self, f: &syn::ExprForLoop) -> Option<ValueId> {
-        if let Some(indexed) = indexed_form(f, &self.reference_params) {
+        if let Some(indexed) = super::indexed_loops::indexed_form(f, &self.reference_params) {
             return self.lower_for(&indexed);
         }
         let iterable = self.lower_value(&f.expr);
@@ -697,144 +697,4 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
         finder.visit_stmt(stmt);
     }
     finder.0
-}
-
-/// `for x in xs.iter() { .. }` (and the other indexed forms) rewritten as
-/// `for __ad_i in 0..xs.len() { let x = &xs[__ad_i]; .. }` (over `(0..xs.len()).rev()` for
-/// `.rev()`); `None` for other iterables. `references` are the parameters of reference type,
-/// whose `for x in xs` yields references.
-fn indexed_form(f: &syn::ExprForLoop, references: &[String]) -> Option<syn::ExprForLoop> {
-    let (iterable, reversed) = match &*f.expr {
-        Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => (&*m.receiver, true),
-        other => (other, false),
-    };
-    if let Some(zipped) = zipped_form(f, iterable, reversed, references) {
-        return Some(zipped);
-    }
-    let (sequence, by_ref, enumerate) = indexed_sequence(iterable, false)?;
-    // (Only `for x in xs` itself: `xs.iter().copied()` yields values whatever `xs` is.)
-    let by_ref = by_ref || is_reference_param(iterable, references);
-    let index = crate::names::element_index();
-    // `for &x in xs`: the pattern says the items are references (a slice or `&Vec`), which
-    // the iterable alone does not.
-    let by_ref = by_ref || element_pattern_is_reference(&f.pat, enumerate);
-    let element: Expr = if by_ref {
-        syn::parse_quote!(&(#sequence)[#index])
-    } else {
-        syn::parse_quote!((#sequence)[#index])
-    };
-    let item: Expr = if enumerate {
-        syn::parse_quote!((#index, #element))
-    } else {
-        element
-    };
-    let pat = &f.pat;
-    let body = &f.body.stmts;
-    let label = &f.label;
-    let indices: Expr = if reversed {
-        syn::parse_quote!((0..(#sequence).len()).rev())
-    } else {
-        syn::parse_quote!(0..(#sequence).len())
-    };
-    Some(syn::parse_quote! {
-        #label for #index in #indices {
-            let #pat = #item;
-            #(#body)*
-        }
-    })
-}
-
-/// `for (x, y) in xs.iter().zip(ys.iter()) { .. }` (each side any indexed form without
-/// `enumerate`) as `for __ad_i in 0..min(xs.len(), ys.len()) { let (x, y) = (&xs[__ad_i],
-/// &ys[__ad_i]); .. }`, backwards for `.rev()`.
-fn zipped_form(
-    f: &syn::ExprForLoop,
-    iterable: &Expr,
-    reversed: bool,
-    references: &[String],
-) -> Option<syn::ExprForLoop> {
-    let Expr::MethodCall(m) = iterable else {
-        return None;
-    };
-    if m.method != "zip" || m.args.len() != 1 {
-        return None;
-    }
-    let index = crate::names::element_index();
-    let side = |e: &Expr| {
-        let (sequence, by_ref, enumerate) = indexed_sequence(e, false)?;
-        let by_ref = by_ref || is_reference_param(e, references);
-        let element: Expr = if by_ref {
-            syn::parse_quote!(&(#sequence)[#index])
-        } else {
-            syn::parse_quote!((#sequence)[#index])
-        };
-        (!enumerate).then_some((sequence, element))
-    };
-    let ((a, first), (b, second)) = (side(&m.receiver)?, side(&m.args[0])?);
-    let len: Expr = syn::parse_quote!(::core::cmp::min((#a).len(), (#b).len()));
-    let indices: Expr = if reversed {
-        syn::parse_quote!((0..#len).rev())
-    } else {
-        syn::parse_quote!(0..#len)
-    };
-    let (pat, body, label) = (&f.pat, &f.body.stmts, &f.label);
-    Some(syn::parse_quote! {
-        #label for #index in #indices {
-            let #pat = (#first, #second);
-            #(#body)*
-        }
-    })
-}
-
-/// Whether `sequence` names a parameter of reference type.
-fn is_reference_param(sequence: &Expr, references: &[String]) -> bool {
-    matches!(sequence, Expr::Path(p) if p.path.get_ident().is_some_and(|i| references.iter().any(|r| i == r)))
-}
-
-/// Whether the pattern of a loop's item (of the element, for `enumerate`) is `&x`.
-fn element_pattern_is_reference(pat: &syn::Pat, enumerate: bool) -> bool {
-    match pat {
-        syn::Pat::Paren(p) => element_pattern_is_reference(&p.pat, enumerate),
-        syn::Pat::Reference(_) => !enumerate,
-        syn::Pat::Tuple(t) if enumerate && t.elems.len() == 2 => {
-            element_pattern_is_reference(&t.elems[1], false)
-        }
-        _ => false,
-    }
-}
-
-/// The sequence iterated by an indexed form, whether items are references, and whether
-/// they are enumerated.
-fn indexed_sequence(expr: &Expr, enumerate: bool) -> Option<(Expr, bool, bool)> {
-    match expr {
-        Expr::MethodCall(m) if m.args.is_empty() && m.method == "enumerate" && !enumerate => {
-            indexed_sequence(&m.receiver, true)
-        }
-        Expr::MethodCall(m) if m.args.is_empty() && m.method == "iter" => {
-            plain_place(&m.receiver).then(|| ((*m.receiver).clone(), true, enumerate))
-        }
-        Expr::MethodCall(m) if m.args.is_empty() && m.method == "copied" => match &*m.receiver {
-            Expr::MethodCall(inner) if inner.args.is_empty() && inner.method == "iter" => {
-                plain_place(&inner.receiver).then(|| ((*inner.receiver).clone(), false, enumerate))
-            }
-            _ => None,
-        },
-        Expr::Reference(r) if r.mutability.is_none() => {
-            plain_place(&r.expr).then(|| ((*r.expr).clone(), true, enumerate))
-        }
-        Expr::Paren(p) => indexed_sequence(&p.expr, enumerate),
-        Expr::Path(_) => Some((expr.clone(), false, enumerate)),
-        _ => None,
-    }
-}
-
-/// A place that can be evaluated again for each element: a name or a field of one.
-fn plain_place(expr: &Expr) -> bool {
-    match expr {
-        Expr::Path(p) => p.qself.is_none(),
-        Expr::Field(f) => plain_place(&f.base),
-        Expr::Paren(p) => plain_place(&p.expr),
-        Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => plain_place(&u.expr),
-        _ => false,
-    }
 }

@@ -12,6 +12,7 @@ mod chains;
 mod closures;
 mod control;
 mod expr;
+mod indexed_loops;
 mod loops;
 mod macros;
 mod match_pattern;

@@ -1,0 +1,236 @@
+//! Loops over differentiated sequences rewritten as loops over their positions:
+//! `for x in xs.iter()` (and `&xs`, `xs`, `.iter().copied()`, `.iter().enumerate()`, a
+//! `zip` of two of them, `skip(n)` and range slices `&xs[a..b]`, each also reversed) becomes
+//! `for __ad_i in a..b { let x = &xs[__ad_i]; .. }`, which the reverse pass walks backwards
+//! as a counted loop.
+
+use syn::Expr;
+
+/// `for x in xs.iter() { .. }` (and the other indexed forms) rewritten as
+/// `for __ad_i in 0..xs.len() { let x = &xs[__ad_i]; .. }` (over `(0..xs.len()).rev()` for
+/// `.rev()`); `None` for other iterables. `references` are the parameters of reference type,
+/// whose `for x in xs` yields references.
+pub(super) fn indexed_form(
+    f: &syn::ExprForLoop,
+    references: &[String],
+) -> Option<syn::ExprForLoop> {
+    let (iterable, reversed) = match &*f.expr {
+        Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => (&*m.receiver, true),
+        other => (other, false),
+    };
+    if let Some(zipped) = zipped_form(f, iterable, reversed, references) {
+        return Some(zipped);
+    }
+    if let Some(bounded) = bounded_form(f, iterable, reversed) {
+        return Some(bounded);
+    }
+    let (sequence, by_ref, enumerate) = indexed_sequence(iterable, false)?;
+    // (Only `for x in xs` itself: `xs.iter().copied()` yields values whatever `xs` is.)
+    let by_ref = by_ref || is_reference_param(iterable, references);
+    let index = crate::names::element_index();
+    // `for &x in xs`: the pattern says the items are references (a slice or `&Vec`), which
+    // the iterable alone does not.
+    let by_ref = by_ref || element_pattern_is_reference(&f.pat, enumerate);
+    let element: Expr = if by_ref {
+        syn::parse_quote!(&(#sequence)[#index])
+    } else {
+        syn::parse_quote!((#sequence)[#index])
+    };
+    let item: Expr = if enumerate {
+        syn::parse_quote!((#index, #element))
+    } else {
+        element
+    };
+    let pat = &f.pat;
+    let body = &f.body.stmts;
+    let label = &f.label;
+    let indices: Expr = if reversed {
+        syn::parse_quote!((0..(#sequence).len()).rev())
+    } else {
+        syn::parse_quote!(0..(#sequence).len())
+    };
+    Some(syn::parse_quote! {
+        #label for #index in #indices {
+            let #pat = #item;
+            #(#body)*
+        }
+    })
+}
+
+/// Part of a sequence: `xs.iter().skip(n)` (also after `copied()` or `enumerate()`, whose
+/// count then stays the position), `&xs[a..b]` and `xs[a..b].iter()` (any range, also
+/// followed by `enumerate()`, which counts from the range's start): the index loop over the
+/// positions `a..b` of `xs` itself, so no slice of a differentiated sequence is taken.
+fn bounded_form(f: &syn::ExprForLoop, iterable: &Expr, reversed: bool) -> Option<syn::ExprForLoop> {
+    let index = crate::names::element_index();
+    // `.enumerate()` on top of the bounds counts from their start.
+    let (inner, counted_from_start) = match iterable {
+        Expr::MethodCall(m) if m.method == "enumerate" && m.args.is_empty() => (&*m.receiver, true),
+        other => (other, false),
+    };
+    let (source, start, end): (Expr, Expr, Option<Expr>) = match inner {
+        Expr::MethodCall(m) if m.method == "skip" && m.args.len() == 1 => {
+            let n = &m.args[0];
+            ((*m.receiver).clone(), syn::parse_quote!(#n), None)
+        }
+        Expr::Reference(r) if r.mutability.is_none() => {
+            let (base, start, end) = range_of(&r.expr)?;
+            (syn::parse_quote!(&#base), start, end)
+        }
+        Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => {
+            let (base, start, end) = range_of(&m.receiver)?;
+            (syn::parse_quote!(#base.iter()), start, end)
+        }
+        _ => return None,
+    };
+    let (sequence, by_ref, enumerated) = indexed_sequence(&source, false)?;
+    if enumerated && counted_from_start {
+        return None;
+    }
+    let by_ref = by_ref || element_pattern_is_reference(&f.pat, enumerated || counted_from_start);
+    let element: Expr = if by_ref {
+        syn::parse_quote!(&(#sequence)[#index])
+    } else {
+        syn::parse_quote!((#sequence)[#index])
+    };
+    let item: Expr = match (enumerated, counted_from_start) {
+        (true, _) => syn::parse_quote!((#index, #element)),
+        (_, true) => syn::parse_quote!((#index - __ad_start, #element)),
+        _ => element,
+    };
+    let end: Expr = end.unwrap_or_else(|| syn::parse_quote!((#sequence).len()));
+    let indices: Expr = if reversed {
+        syn::parse_quote!((__ad_start..#end).rev())
+    } else {
+        syn::parse_quote!(__ad_start..#end)
+    };
+    let (pat, body, label) = (&f.pat, &f.body.stmts, &f.label);
+    // (`skip(n)` past the end yields nothing: the start is at most the length.)
+    Some(syn::parse_quote! {
+        #label for #index in {
+            let __ad_start = ::core::cmp::min(#start, (#sequence).len());
+            #indices
+        } {
+            let __ad_start = ::core::cmp::min(#start, (#sequence).len());
+            let #pat = #item;
+            #(#body)*
+        }
+    })
+}
+
+/// `xs[a..b]` (any range form) as `xs`, its start (0 when open) and end (`None` when open).
+fn range_of(e: &Expr) -> Option<(Expr, Expr, Option<Expr>)> {
+    let Expr::Index(i) = e else {
+        return None;
+    };
+    let Expr::Range(r) = &*i.index else {
+        return None;
+    };
+    if !plain_place(&i.expr) {
+        return None;
+    }
+    let start: Expr = match &r.start {
+        Some(s) => syn::parse_quote!(#s),
+        None => syn::parse_quote!(0),
+    };
+    let end: Option<Expr> = r.end.as_ref().map(|e| match r.limits {
+        syn::RangeLimits::HalfOpen(_) => syn::parse_quote!(#e),
+        syn::RangeLimits::Closed(_) => syn::parse_quote!(#e + 1),
+    });
+    Some(((*i.expr).clone(), start, end))
+}
+
+/// `for (x, y) in xs.iter().zip(ys.iter()) { .. }` (each side any indexed form without
+/// `enumerate`) as `for __ad_i in 0..min(xs.len(), ys.len()) { let (x, y) = (&xs[__ad_i],
+/// &ys[__ad_i]); .. }`, backwards for `.rev()`.
+fn zipped_form(
+    f: &syn::ExprForLoop,
+    iterable: &Expr,
+    reversed: bool,
+    references: &[String],
+) -> Option<syn::ExprForLoop> {
+    let Expr::MethodCall(m) = iterable else {
+        return None;
+    };
+    if m.method != "zip" || m.args.len() != 1 {
+        return None;
+    }
+    let index = crate::names::element_index();
+    let side = |e: &Expr| {
+        let (sequence, by_ref, enumerate) = indexed_sequence(e, false)?;
+        let by_ref = by_ref || is_reference_param(e, references);
+        let element: Expr = if by_ref {
+            syn::parse_quote!(&(#sequence)[#index])
+        } else {
+            syn::parse_quote!((#sequence)[#index])
+        };
+        (!enumerate).then_some((sequence, element))
+    };
+    let ((a, first), (b, second)) = (side(&m.receiver)?, side(&m.args[0])?);
+    let len: Expr = syn::parse_quote!(::core::cmp::min((#a).len(), (#b).len()));
+    let indices: Expr = if reversed {
+        syn::parse_quote!((0..#len).rev())
+    } else {
+        syn::parse_quote!(0..#len)
+    };
+    let (pat, body, label) = (&f.pat, &f.body.stmts, &f.label);
+    Some(syn::parse_quote! {
+        #label for #index in #indices {
+            let #pat = (#first, #second);
+            #(#body)*
+        }
+    })
+}
+
+/// Whether `sequence` names a parameter of reference type.
+fn is_reference_param(sequence: &Expr, references: &[String]) -> bool {
+    matches!(sequence, Expr::Path(p) if p.path.get_ident().is_some_and(|i| references.iter().any(|r| i == r)))
+}
+
+/// Whether the pattern of a loop's item (of the element, for `enumerate`) is `&x`.
+fn element_pattern_is_reference(pat: &syn::Pat, enumerate: bool) -> bool {
+    match pat {
+        syn::Pat::Paren(p) => element_pattern_is_reference(&p.pat, enumerate),
+        syn::Pat::Reference(_) => !enumerate,
+        syn::Pat::Tuple(t) if enumerate && t.elems.len() == 2 => {
+            element_pattern_is_reference(&t.elems[1], false)
+        }
+        _ => false,
+    }
+}
+
+/// The sequence iterated by an indexed form, whether items are references, and whether
+/// they are enumerated.
+fn indexed_sequence(expr: &Expr, enumerate: bool) -> Option<(Expr, bool, bool)> {
+    match expr {
+        Expr::MethodCall(m) if m.args.is_empty() && m.method == "enumerate" && !enumerate => {
+            indexed_sequence(&m.receiver, true)
+        }
+        Expr::MethodCall(m) if m.args.is_empty() && m.method == "iter" => {
+            plain_place(&m.receiver).then(|| ((*m.receiver).clone(), true, enumerate))
+        }
+        Expr::MethodCall(m) if m.args.is_empty() && m.method == "copied" => match &*m.receiver {
+            Expr::MethodCall(inner) if inner.args.is_empty() && inner.method == "iter" => {
+                plain_place(&inner.receiver).then(|| ((*inner.receiver).clone(), false, enumerate))
+            }
+            _ => None,
+        },
+        Expr::Reference(r) if r.mutability.is_none() => {
+            plain_place(&r.expr).then(|| ((*r.expr).clone(), true, enumerate))
+        }
+        Expr::Paren(p) => indexed_sequence(&p.expr, enumerate),
+        Expr::Path(_) => Some((expr.clone(), false, enumerate)),
+        _ => None,
+    }
+}
+
+/// A place that can be evaluated again for each element: a name or a field of one.
+fn plain_place(expr: &Expr) -> bool {
+    match expr {
+        Expr::Path(p) => p.qself.is_none(),
+        Expr::Field(f) => plain_place(&f.base),
+        Expr::Paren(p) => plain_place(&p.expr),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => plain_place(&u.expr),
+        _ => false,
+    }
+}
