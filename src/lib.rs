@@ -148,7 +148,7 @@ pub mod __private {
     pub use ad_core::hessian::ScalarResult;
     pub use ad_core::hessian::hessian;
     pub use ad_core::index::{
-        IndexPullback, IndexShape, Written, accumulate_at, add_at, element, sum_elements, take_at,
+        IndexPullback, IndexShape, Written, accumulate_at, add_at, element, sum_elements,
         take_at_nd, take_at2, take_last, take_written,
     };
     pub use ad_core::jacobian::{jacobian, uses_forward_mode as jacobian_uses_forward_mode};

@@ -170,10 +170,10 @@ where
 ///
 /// Original: `xs' = xs with [i] = y` / Adjoint: `adj[y] += adj[xs'][i]; adj[xs] += adj[xs']`
 /// with `[i] = 0`.
-// `&mut Vec`, not `&mut [T]`: as for `element`, the adjoint's type is inferred from the call.
-#[allow(clippy::ptr_arg)]
-pub fn take_at<T: TangentVector>(adjoint: &mut Vec<T>, index: usize) -> T {
-    match adjoint.get_mut(index) {
+// Generic over the adjoint: its type comes from the caller ([`take_written`] infers it from the
+// written vector's type).
+pub fn take_at<T: TangentVector, A: ElementsMut<T>>(adjoint: &mut A, index: usize) -> T {
+    match adjoint.element_mut(index) {
         Some(element) => std::mem::replace(element, T::zero_vector()),
         None => T::zero_vector(),
     }
@@ -221,10 +221,7 @@ where
     V::TangentVector: ElementsMut<T>,
     T: TangentVector,
 {
-    match adjoint.element_mut(at.index) {
-        Some(element) => std::mem::replace(element, T::zero_vector()),
-        None => T::zero_vector(),
-    }
+    take_at(adjoint, at.index)
 }
 
 /// Adjoints whose elements a write `v[i] = y` takes: of a `Vec`, an array and a 1-D ndarray

@@ -20,21 +20,7 @@ const POINTS: [[f64; 2]; 6] = [
 ];
 
 /// Asserts that the one-sided pullbacks give exactly the corresponding cotangent of the
-/// two-sided one, with the same value.
-fn check_sides<T, PB, PL, PR>(
-    both: impl Fn(T, T) -> (T, PB),
-    lhs: impl Fn(T, T) -> (T, PL),
-    rhs: impl Fn(T, T) -> (T, PR),
-) where
-    T: Scalar,
-    PB: Fn(T) -> (T, T),
-    PL: Fn(T) -> T,
-    PR: Fn(T) -> T,
-{
-    check_sides_at(&POINTS, both, lhs, rhs);
-}
-
-/// [`check_sides`] at `points`.
+/// two-sided one, with the same value, at `points`.
 fn check_sides_at<T, PB, PL, PR>(
     points: &[[f64; 2]],
     both: impl Fn(T, T) -> (T, PB),
@@ -78,7 +64,8 @@ macro_rules! binary_op {
             $gradient,
             &POINTS,
         );
-        check_sides(
+        check_sides_at(
+            &POINTS,
             |a: $t, b: $t| a.$both(b),
             |a: $t, b: $t| a.$lhs(b),
             |a: $t, b: $t| a.$rhs(b),

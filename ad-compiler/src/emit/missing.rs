@@ -67,32 +67,23 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
 fn associated_fallback(name: &str, shown: &str, arity: usize, mode: Mode) -> TokenStream {
     let marker = format_ident!("associated_{}_has_a_derivative", name);
     let fallback = format_ident!("derivative_of_associated_{}", name);
-    let function = format_ident!("{}", name);
-    let sibling = match mode {
-        Mode::Reverse => names::method_reverse(&function),
-        Mode::Forward => names::method_forward(&function),
-        Mode::Second => names::method_second(&function),
+    let sibling = sibling(name, false, mode);
+    let message = Message {
+        message: format!("the function `{shown}` has no derivative"),
+        label: format!("`{shown}` is called on a differentiated value here"),
+        note: format!(
+            "put `#[differentiable]` on `{name}` (or on its `impl` block), register a derivative with `#[derivative(of = Self::{name})]` in that `impl`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
+        ),
     };
-    let message = format!("the function `{shown}` has no derivative");
-    let label = format!("`{shown}` is called on a differentiated value here");
-    let note = format!(
-        "put `#[differentiable]` on `{name}` (or on its `impl` block), register a derivative with `#[derivative(of = Self::{name})]` in that `impl`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
-    );
     let types: Vec<_> = (0..arity).map(|k| format_ident!("A{}", k)).collect();
-    quote! {
-        #[allow(non_camel_case_types)]
-        #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
-        trait #marker {}
-        #[allow(non_camel_case_types)]
-        trait #fallback {
-            fn #sibling<#(#types,)* R>(#(_: #types),*) -> R;
-        }
-        impl<T: ?Sized + #marker> #fallback for T {
-            fn #sibling<#(#types,)* R>(#(_: #types),*) -> R {
-                ::core::unreachable!()
-            }
-        }
-    }
+    let signature = quote!(fn #sibling<#(#types,)* R>(#(_: #types),*) -> R);
+    items(
+        &marker,
+        &fallback,
+        &message,
+        signature,
+        quote!(::core::unreachable!()),
+    )
 }
 
 /// The marker and fallback traits for method `name`, called as a statement when `inout`.
@@ -101,37 +92,72 @@ fn fallback(name: &str, inout: bool, mode: Mode) -> TokenStream {
     // Named to read right in rustc's notes: "doesn't satisfy `T: foo_has_a_derivative`".
     let marker = format_ident!("{}{}_has_a_derivative", kind, name);
     let fallback = format_ident!("derivative_of_{}{}", kind, name);
+    let vjp = sibling(name, inout, mode);
+    let message = if inout {
+        Message {
+            message: format!("the statement `.{name}(..);` has no derivative"),
+            label: format!("`{name}` is called for its effect on a differentiated value here"),
+            note: "a method called for its effect is differentiated only when it is a `#[differentiable]` `&mut self` method without a result: write this update as assignments (`v[i] = ..`, `p.x = ..`) instead".to_owned(),
+        }
+    } else {
+        Message {
+            message: format!("the method `{name}` has no derivative"),
+            label: format!("`{name}` is called on a differentiated value here"),
+            note: format!(
+                "put `#[differentiable]` on `{name}`, register a derivative with `#[derivative(of = Type::{name})]`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
+            ),
+        }
+    };
+    items(
+        &marker,
+        &fallback,
+        &message,
+        quote!(fn #vjp(&mut self)),
+        quote!(),
+    )
+}
+
+/// What rustc says when a fallback's bound fails.
+struct Message {
+    message: String,
+    label: String,
+    note: String,
+}
+
+/// The derivative sibling of `name` that generated code calls in `mode`.
+fn sibling(name: &str, inout: bool, mode: Mode) -> proc_macro2::Ident {
     let method = format_ident!("{}", name);
-    let vjp = match mode {
+    match mode {
         Mode::Reverse => names::called_method_reverse(&method, inout),
         Mode::Forward => names::called_method_forward(&method, inout),
         Mode::Second => names::called_method_second(&method, inout),
-    };
-    let (message, label, note) = if inout {
-        (
-            format!("the statement `.{name}(..);` has no derivative"),
-            format!("`{name}` is called for its effect on a differentiated value here"),
-            "a method called for its effect is differentiated only when it is a `#[differentiable]` `&mut self` method without a result: write this update as assignments (`v[i] = ..`, `p.x = ..`) instead".to_owned(),
-        )
-    } else {
-        (
-            format!("the method `{name}` has no derivative"),
-            format!("`{name}` is called on a differentiated value here"),
-            format!(
-                "put `#[differentiable]` on `{name}`, register a derivative with `#[derivative(of = Type::{name})]`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
-            ),
-        )
-    };
+    }
+}
+
+/// The marker trait (whose unmet bound carries `message`) and the fallback trait with one
+/// item, `signature`, implemented with `body` for every type that implements the marker.
+fn items(
+    marker: &proc_macro2::Ident,
+    fallback: &proc_macro2::Ident,
+    message: &Message,
+    signature: TokenStream,
+    body: TokenStream,
+) -> TokenStream {
+    let Message {
+        message,
+        label,
+        note,
+    } = message;
     quote! {
         #[allow(non_camel_case_types)]
         #[diagnostic::on_unimplemented(message = #message, label = #label, note = #note)]
         trait #marker {}
         #[allow(non_camel_case_types)]
         trait #fallback {
-            fn #vjp(&mut self);
+            #signature;
         }
         impl<T: ?Sized + #marker> #fallback for T {
-            fn #vjp(&mut self) {}
+            #signature { #body }
         }
     }
 }

@@ -26,10 +26,13 @@ impl Builder<'_> {
     /// whose index is evaluated now (into a hidden local). `None` for other places.
     fn alias_place(&mut self, e: &Expr) -> Option<Expr> {
         match e {
+            // A local, or another alias: the place that one names.
             Expr::Path(p) => {
                 let ident = p.path.get_ident()?;
-                (self.lookup(&ident.to_string()).is_some() || self.aliased(ident).is_some())
-                    .then(|| self.aliased(ident).unwrap_or_else(|| e.clone()))
+                match self.aliased(ident) {
+                    Some(place) => Some(place),
+                    None => self.lookup(&ident.to_string()).map(|_| e.clone()),
+                }
             }
             Expr::Paren(p) => self.alias_place(&p.expr),
             Expr::Field(f) => {
@@ -59,21 +62,17 @@ impl Builder<'_> {
             .map(|(_, place)| place.clone())
     }
 
-    /// The place of `*r` for an alias `r`.
+    /// The place of `*r` (or `*(r)`, `(*r)`) for an alias `r`.
     pub(super) fn deref_alias(&self, e: &Expr) -> Option<Expr> {
-        match e {
-            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => match &*u.expr {
-                Expr::Path(p) => self.aliased(p.path.get_ident()?),
-                Expr::Paren(inner) => self.deref_alias(&Expr::Unary(syn::ExprUnary {
-                    attrs: vec![],
-                    op: u.op,
-                    expr: inner.expr.clone(),
-                })),
-                _ => None,
-            },
-            Expr::Paren(p) => self.deref_alias(&p.expr),
-            _ => None,
-        }
+        let Expr::Unary(u) = without_parens(e) else {
+            return None;
+        };
+        let Expr::Path(p) = without_parens(&u.expr) else {
+            return None;
+        };
+        matches!(u.op, syn::UnOp::Deref(_))
+            .then(|| self.aliased(p.path.get_ident()?))
+            .flatten()
     }
 }
 
@@ -85,5 +84,12 @@ pub(super) fn root_local(place: &Expr) -> Option<String> {
         Expr::Index(i) => root_local(&i.expr),
         Expr::Paren(p) => root_local(&p.expr),
         _ => None,
+    }
+}
+
+fn without_parens(e: &Expr) -> &Expr {
+    match e {
+        Expr::Paren(p) => without_parens(&p.expr),
+        other => other,
     }
 }

@@ -13,6 +13,7 @@
 //! `min_by` (with Rust's tie rules: the last maximum, the first minimum). `a.chain(b)` runs
 //! the same body over each source in turn.
 
+use super::indexed_loops::plain_place;
 use super::ssa::Builder;
 use crate::ir::ValueId;
 use quote::quote;
@@ -97,7 +98,9 @@ fn source_of(expr: &Expr, reversed: bool, references: &[String]) -> Option<Sourc
         }
     };
     match expr {
-        Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() && is_place(&m.receiver) => {
+        Expr::MethodCall(m)
+            if m.method == "iter" && m.args.is_empty() && plain_place(&m.receiver) =>
+        {
             let seq = &m.receiver;
             Some(Source {
                 header: indices(quote!((#seq).len())),
@@ -108,7 +111,7 @@ fn source_of(expr: &Expr, reversed: bool, references: &[String]) -> Option<Sourc
         // `xs.into_iter()` of a `Vec` of floats yields the elements by value, of a reference
         // parameter (`xs: &Vec<f64>`) references to them.
         Expr::MethodCall(m)
-            if m.method == "into_iter" && m.args.is_empty() && is_place(&m.receiver) =>
+            if m.method == "into_iter" && m.args.is_empty() && plain_place(&m.receiver) =>
         {
             let seq = &m.receiver;
             let by_ref = matches!(&**seq, Expr::Path(p) if p.path.get_ident().is_some_and(|i| references.iter().any(|r| i == r)));
@@ -127,7 +130,7 @@ fn source_of(expr: &Expr, reversed: bool, references: &[String]) -> Option<Sourc
                 return None;
             };
             let ok = |c: &ExprMethodCall| {
-                c.method == "iter" && c.args.is_empty() && is_place(&c.receiver)
+                c.method == "iter" && c.args.is_empty() && plain_place(&c.receiver)
             };
             if !(ok(a) && ok(b)) {
                 return None;
@@ -162,17 +165,6 @@ fn source_of(expr: &Expr, reversed: bool, references: &[String]) -> Option<Sourc
             next: None,
         }),
         _ => None,
-    }
-}
-
-fn is_place(expr: &Expr) -> bool {
-    match expr {
-        Expr::Path(p) => p.qself.is_none(),
-        Expr::Field(f) => is_place(&f.base),
-        Expr::Paren(p) => is_place(&p.expr),
-        Expr::Reference(r) => is_place(&r.expr),
-        Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => is_place(&u.expr),
-        _ => false,
     }
 }
 

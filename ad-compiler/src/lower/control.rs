@@ -53,23 +53,10 @@ impl Builder<'_> {
     /// `if cond { .. } else { .. }`; `rest` is the rest of the statement list when the `if`
     /// is a statement whose branches may `return` (see the module documentation).
     pub fn lower_if(&mut self, e: &syn::ExprIf, rest: Option<&[Stmt]>) -> Option<ValueId> {
-        if let Expr::Let(l) = &*e.cond {
-            // `if let p = e { a } else { b }` is `match e { p => { a }, _ => { b } }`.
-            let (pat, scrutinee, then_block) = (&l.pat, &l.expr, &e.then_branch);
-            let otherwise = match &e.else_branch {
-                Some((_, other)) => quote!(#other),
-                None => quote!({}),
-            };
-            let desugared: syn::ExprMatch = syn::parse_quote_spanned! {l.let_token.span=>
-                match #scrutinee {
-                    #pat => #then_block,
-                    _ => #otherwise,
-                }
-            };
-            return self.lower_match(&desugared, rest);
-        }
-        if let Some(desugared) = desugar_let_chain(e) {
-            return self.lower_if(&desugared, rest);
+        match desugar_if_let(e) {
+            Some(Expr::Match(m)) => return self.lower_match(&m, rest),
+            Some(Expr::If(chain)) => return self.lower_if(&chain, rest),
+            _ => {}
         }
         let cond = self.lower_value(&e.cond);
         let rest_stmts = rest.unwrap_or(&[]);
@@ -445,10 +432,11 @@ pub fn exits(expr: &Expr) -> Exits {
     finder.exits
 }
 
-/// `if a && let p = e && b { x } else { y }` (a let chain) as
+/// `if let p = e { x } else { y }` as `match e { p => { x }, _ => { y } }`; in a let chain,
+/// `if a && let p = e && b { x } else { y }` as
 /// `if a { match e { p => if b { x } else { y }, _ => y } } else { y }`: the `else` branch is
 /// written where each test can fail. `None` for a condition without `let`.
-fn desugar_let_chain(e: &syn::ExprIf) -> Option<syn::ExprIf> {
+fn desugar_if_let(e: &syn::ExprIf) -> Option<Expr> {
     let mut parts = Vec::new();
     and_operands(&e.cond, &mut parts);
     let k = parts.iter().position(|p| matches!(p, Expr::Let(_)))?;
@@ -472,10 +460,11 @@ fn desugar_let_chain(e: &syn::ExprIf) -> Option<syn::ExprIf> {
     };
     let (pat, scrutinee) = (&l.pat, &l.expr);
     let matched = quote!(match #scrutinee { #pat => #on_match, _ => #otherwise });
-    // (`true` when nothing comes before the `let`: the `if` only carries the `match`.)
-    let before = joined(&parts[..k]).unwrap_or(quote!(true));
-    Some(syn::parse_quote_spanned! {l.let_token.span=>
-        if #before { #matched } else #otherwise
+    Some(match joined(&parts[..k]) {
+        Some(before) => syn::parse_quote_spanned! {l.let_token.span=>
+            if #before { #matched } else #otherwise
+        },
+        None => syn::parse_quote_spanned!(l.let_token.span=> #matched),
     })
 }
 

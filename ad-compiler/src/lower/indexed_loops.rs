@@ -224,12 +224,14 @@ fn indexed_sequence(expr: &Expr, enumerate: bool) -> Option<(Expr, bool, bool)> 
     }
 }
 
-/// A place that can be evaluated again for each element: a name or a field of one.
-fn plain_place(expr: &Expr) -> bool {
+/// A place that can be evaluated again for each element: a name, a field of one, or a
+/// reference to or dereference of one (also for the sources of iterator chains).
+pub(super) fn plain_place(expr: &Expr) -> bool {
     match expr {
         Expr::Path(p) => p.qself.is_none(),
         Expr::Field(f) => plain_place(&f.base),
         Expr::Paren(p) => plain_place(&p.expr),
+        Expr::Reference(r) => plain_place(&r.expr),
         Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => plain_place(&u.expr),
         _ => false,
     }

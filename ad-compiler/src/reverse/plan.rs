@@ -176,21 +176,13 @@ pub struct Counted<'a> {
     pub by_position: bool,
 }
 
-impl Counted<'_> {
-    /// Where the floats of an iteration of counted loop `value` are stored.
-    pub fn stored_storage(&self, value: ValueId) -> Storage {
-        if self.by_position {
-            Storage::Positional(value)
-        } else {
-            Storage::Tape
-        }
-    }
-}
-
 /// Where the floats of an iteration of loop `value` are stored: by position for a counted
 /// loop that runs once per call, else on tapes.
 pub fn stored_storage(value: ValueId, counted: Option<&Counted<'_>>) -> Storage {
-    counted.map_or(Storage::Tape, |c| c.stored_storage(value))
+    match counted {
+        Some(counted) if counted.by_position => Storage::Positional(value),
+        _ => Storage::Tape,
+    }
 }
 
 /// The derivative rule that computes an active instruction.

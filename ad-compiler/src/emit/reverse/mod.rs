@@ -298,7 +298,7 @@ impl Printer<'_, '_> {
                     let shape = quote!(#rt::IndexShape::index_shape(&#base));
                     save(&names::index_shape(*index), *storage, shape)
                 });
-                let stored_at = counted.stored_storage(instr.result);
+                let stored_at = stored_storage(instr.result, Some(counted));
                 let reserve = reserve_tapes(shape, body_steps, (stored, stored_at));
                 let by_position = self.stored_by_position(instr.result, counted, stored);
                 let statement = primal::loop_statement(
