@@ -410,6 +410,19 @@ pub fn called_method_reverse(name: &Ident, inout: bool) -> Ident {
     }
 }
 
+/// The forward adapter of a free function's forward registration, beside the registration
+/// (`__ad_registered_forward_f`): the reverse registration's companion prefers it to the
+/// forward rule it derives (see `frontend::derivative`).
+pub fn registered_forward(name: &Ident) -> Ident {
+    sibling("__ad_registered_forward_", name)
+}
+
+/// The private module that holds the companion of a free function's forward registration,
+/// glob-imported so that a reverse registration's companion of the same name shadows it.
+pub fn forward_registration_module(name: &Ident) -> Ident {
+    sibling("__ad_forward_registration_", name)
+}
+
 /// `prefix` + `name`, spanned at `name` so that rustc's errors about the sibling point at the
 /// user's method. A raw identifier loses its `r#`: the prefixed name is no keyword.
 fn sibling(prefix: &str, name: &Ident) -> Ident {

@@ -104,3 +104,106 @@ fn a_reverse_registration_can_name_the_forward_one() {
     );
     assert_close(ad::gradient!(at: 0.3, of: softplus), d);
 }
+
+/// `logistic(x) = 1 / (1 + e^-x)`, registered in both modes as two items (the contract's
+/// spelling): each mode uses its own registration.
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+static LOGISTIC_PULLBACKS: AtomicUsize = AtomicUsize::new(0);
+static LOGISTIC_DIFFERENTIALS: AtomicUsize = AtomicUsize::new(0);
+
+#[derivative(of = logistic)]
+fn logistic_vjp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+    let s = logistic(x);
+    (s, move |d| {
+        LOGISTIC_PULLBACKS.fetch_add(1, SeqCst);
+        d * s * (1.0 - s)
+    })
+}
+
+#[derivative(of = logistic, forward)]
+fn logistic_jvp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+    let s = logistic(x);
+    (s, move |dx| {
+        LOGISTIC_DIFFERENTIALS.fetch_add(1, SeqCst);
+        dx * s * (1.0 - s)
+    })
+}
+
+/// The forward registration first, then the reverse one.
+fn swish(x: f64) -> f64 {
+    x * logistic(x)
+}
+
+static SWISH_PULLBACKS: AtomicUsize = AtomicUsize::new(0);
+static SWISH_DIFFERENTIALS: AtomicUsize = AtomicUsize::new(0);
+
+fn swish_slope(x: f64) -> f64 {
+    let s = logistic(x);
+    s + x * s * (1.0 - s)
+}
+
+#[derivative(of = swish, forward)]
+fn swish_jvp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+    let slope = swish_slope(x);
+    (swish(x), move |dx| {
+        SWISH_DIFFERENTIALS.fetch_add(1, SeqCst);
+        dx * slope
+    })
+}
+
+#[derivative(of = swish)]
+fn swish_vjp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+    let slope = swish_slope(x);
+    (swish(x), move |d| {
+        SWISH_PULLBACKS.fetch_add(1, SeqCst);
+        d * slope
+    })
+}
+
+#[differentiable]
+fn gated(x: f64, y: f64) -> f64 {
+    logistic(x * y) * y + swish(x - y)
+}
+
+/// Runs `f` and says which registered rules it called: (pullbacks, differentials) of
+/// `logistic` and of `swish`.
+fn calls(f: impl FnOnce()) -> [usize; 4] {
+    let counters = [
+        &LOGISTIC_PULLBACKS,
+        &LOGISTIC_DIFFERENTIALS,
+        &SWISH_PULLBACKS,
+        &SWISH_DIFFERENTIALS,
+    ];
+    let before = counters.map(|c| c.load(SeqCst));
+    f();
+    let after = counters.map(|c| c.load(SeqCst));
+    [0, 1, 2, 3].map(|i| after[i] - before[i])
+}
+
+#[test]
+fn a_reverse_and_a_forward_registration_as_two_items_each_serve_their_mode() {
+    let (x, y) = (0.8, -0.3);
+    let fd = |f: &dyn Fn(f64) -> f64, t: f64| ad::check::central_difference(f, t);
+    let (want_x, want_y) = (fd(&|x| gated(x, y), x), fd(&|y| gated(x, y), y));
+    // Reverse mode calls the two pullbacks and no differential.
+    let mut reverse = (0.0, 0.0);
+    let used = calls(|| reverse = ad::gradient!(at: x, y, of: gated));
+    assert_eq!(used, [1, 0, 1, 0], "reverse mode uses the reverse registrations");
+    crate::assert_close_tol(reverse.0, want_x, crate::FD);
+    crate::assert_close_tol(reverse.1, want_y, crate::FD);
+    // Forward mode calls the two differentials and no pullback.
+    let mut forward = 0.0;
+    let used = calls(|| forward = differentiate!(at: x, of: |x: f64| gated(x, y)));
+    assert_eq!(used, [0, 1, 0, 1], "forward mode uses the forward registrations");
+    assert_close(forward, reverse.0);
+    // The same as operands of the operators (one test: the counters are shared).
+    let x = 0.4;
+    let used = calls(|| assert_close(differentiate!(at: x, of: swish), swish_slope(x)));
+    assert_eq!(used, [0, 0, 0, 1]);
+    let slope = logistic(x) * (1.0 - logistic(x));
+    let used = calls(|| assert_close(ad::gradient!(at: x, of: logistic), slope));
+    assert_eq!(used, [1, 0, 0, 0]);
+}

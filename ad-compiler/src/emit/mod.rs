@@ -84,11 +84,7 @@ pub fn companion_module(
 ) -> TokenStream {
     let original = missing_functions::original_stub(arity);
     // Rebuilding every token costs; most functions have no relative path to rebase.
-    let derivatives = if has_relative_paths(&derivatives) {
-        rebase_relative_paths(derivatives)
-    } else {
-        derivatives
-    };
+    let derivatives = one_module_down(derivatives);
     quote! {
         #[doc(hidden)]
         #[allow(non_snake_case, non_camel_case_types, unused_imports, dead_code)]
@@ -97,6 +93,16 @@ pub fn companion_module(
             #original
             #derivatives
         }
+    }
+}
+
+/// `tokens` as seen from one module further down: `self::x` becomes `super::x`, `super::x`
+/// becomes `super::super::x`.
+pub fn one_module_down(tokens: TokenStream) -> TokenStream {
+    if has_relative_paths(&tokens) {
+        rebase_relative_paths(tokens)
+    } else {
+        tokens
     }
 }
 

@@ -105,7 +105,7 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
                 .into(),
         ),
     };
-    let generated = adapter.items(reverse_body, forward_body, &vis);
+    let generated = adapter.items(reverse_body, forward_body, &vis, &mode);
     // `of` must name a function of the registration's parameters and value type: a typo
     // would otherwise register a derivative for nothing, and a signature that differs would
     // fail at a call in generated code. (A generic function cannot be named without its type
@@ -419,7 +419,13 @@ impl Adapter<'_> {
     }
 
     /// The VJP and forward adapters, where callers look for them.
-    fn items(&self, vjp: Derived, forward: Derived, vis: &syn::Visibility) -> TokenStream {
+    fn items(
+        &self,
+        vjp: Derived,
+        forward: Derived,
+        vis: &syn::Visibility,
+        mode: &Registered,
+    ) -> TokenStream {
         let sig = self.sig;
         let (decls, _) = emit::derivative_params(sig);
         let param_types = emit::param_types(sig);
@@ -466,21 +472,75 @@ impl Adapter<'_> {
             vjp.body,
             None,
         );
-        let forward = emit::derivative_fn(
-            item_vis.clone(),
-            &forward_name,
-            &forward_sig,
-            &forward_params,
-            forward_result,
-            forward.body,
-            None,
-        );
-        let second = self.second(item_vis, &second_name, &decls, &param_types);
+        let forward_fn = |vis: TokenStream, name: &syn::Ident, body: TokenStream| {
+            emit::derivative_fn(
+                vis,
+                name,
+                &forward_sig,
+                &forward_params,
+                forward_result.clone(),
+                body,
+                None,
+            )
+        };
+        let second = self.second(item_vis.clone(), &second_name, &decls, &param_types);
         if self.associated {
-            quote!(#vjp #forward #second)
-        } else {
-            let arity = param_types.len();
-            emit::companion_module(vis, self.target, arity, quote!(#vjp #forward #second))
+            let forward = forward_fn(item_vis, &forward_name, forward.body);
+            return quote!(#vjp #forward #second);
+        }
+        let arity = param_types.len();
+        let registered_forward = names::registered_forward(self.target);
+        match mode {
+            // The forward rule is derived, unless a forward registration of the same function
+            // in this module gives one: its adapter, a function of this module, is found by
+            // the block's glob import before the derived fallback of the companion itself.
+            Registered::Reverse => {
+                let args = (0..arity).map(names::param).chain((0..arity).map(names::param_tangent));
+                // Written from the function's module, as the companion's contents are: the
+                // companion rebases `self::*` to its parent, `super::*`.
+                let choice = forward_fn(
+                    quote!(pub),
+                    &forward_name,
+                    quote! {
+                        #[allow(unused_imports)]
+                        use self::*;
+                        #registered_forward(#(#args),*)
+                    },
+                );
+                let derived = forward_fn(quote!(), &registered_forward, forward.body);
+                emit::companion_module(vis, self.target, arity, quote!(#vjp #choice #derived #second))
+            }
+            Registered::Both(_) => {
+                let forward = forward_fn(quote!(pub), &forward_name, forward.body);
+                emit::companion_module(vis, self.target, arity, quote!(#vjp #forward #second))
+            }
+            // The companion goes in a private module whose items are glob-imported: a reverse
+            // registration's companion, declared in this module, shadows it (an item shadows a
+            // glob import), and takes the forward adapter, kept beside the registration.
+            Registered::Forward => {
+                let in_companion = forward_fn(quote!(pub), &forward_name, forward.body.clone());
+                let adapter = forward_fn(quote!(#vis), &registered_forward, forward.body);
+                let companion = emit::companion_module(
+                    &syn::parse_quote!(pub),
+                    self.target,
+                    arity,
+                    emit::one_module_down(quote!(#vjp #in_companion #second)),
+                );
+                let holder = names::forward_registration_module(self.target);
+                quote! {
+                    #[doc(hidden)]
+                    #[allow(non_snake_case, dead_code)]
+                    mod #holder {
+                        #[allow(unused_imports)]
+                        use super::*;
+                        #companion
+                    }
+                    #[allow(unused_imports)]
+                    #vis use #holder::*;
+                    #[allow(dead_code)]
+                    #adapter
+                }
+            }
         }
     }
 }
