@@ -14,6 +14,7 @@ mod common;
 mod arithmetic;
 mod array_methods;
 mod array_random;
+mod array_selection;
 mod array_shapes;
 mod arrays;
 mod calls;

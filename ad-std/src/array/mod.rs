@@ -41,6 +41,7 @@ macro_rules! for_each_float {
     };
 }
 
+pub mod axis_variance;
 pub mod broadcast;
 pub mod dot;
 pub mod elementwise;
@@ -56,6 +57,7 @@ pub mod shape;
 pub mod vector_matrix;
 pub mod zero_like;
 
+pub use axis_variance::ArrayVarianceAxis;
 pub use dot::DotRule;
 pub use elementwise::{ArrayMapv, ArrayMath};
 pub use partial::{WrtArgs, WrtSelf};
@@ -63,7 +65,8 @@ pub use products::{ArrayPowf, ArrayPowi, ArrayProduct};
 pub use reductions::{ArrayMeanAxis, ArrayReductions, ArraySumAxis, ArrayVariance};
 pub use reshape::{ArrayIntoShape, ArrayToShape};
 pub use shape::{
-    ArrayColumn, ArrayInsertAxis, ArrayReversedAxes, ArrayRow, ArraySlice, ArrayToOwned,
-    ArrayTranspose,
+    ArrayColumn, ArrayDiag, ArrayIndexAxis, ArrayInsertAxis, ArrayIntoOwned, ArrayRemoveAxis,
+    ArrayReversedAxes, ArrayRow, ArraySelect, ArraySlice, ArrayToOwned, ArrayTranspose,
+    ArrayView,
 };
 pub use zero_like::ViewZeroTangent;

@@ -1,5 +1,7 @@
 //! Rules of ndarray's methods that rearrange or select elements: `t()`, `reversed_axes()`,
-//! `row(i)`, `column(j)`, `insert_axis(axis)`, `to_owned()` and `slice(s![..])`.
+//! `row(i)`, `column(j)`, `diag()`, `index_axis(axis, i)`, `select(axis, &indices)`,
+//! `insert_axis(axis)`, `remove_axis(axis)`, `to_owned()`, `view()`, `into_owned()`,
+//! `slice(s![..])` and `slice_move(s![..])`.
 //!
 //! Each is linear, `y = L(a)`, so its tangent is `L(ta)`, its second-order components are
 //! `L` of each component, and its adjoint is the transpose: `adj[a] += Lᵀ(adj[y])`. ndarray
@@ -11,7 +13,7 @@ use super::zero_like::MapOrZeroLike;
 use crate::second::Second;
 use ad_core::NoTangent;
 use ad_core::forward::MaybeTangent;
-use ndarray::{Array1, Array2, Axis, Dimension, SliceArg};
+use ndarray::{Array1, Array2, Axis, Dimension, RemoveAxis, SliceArg};
 
 /// One linear method in the three modes. `forward |a, args| L(a)` computes the value from
 /// `a: &Self`; `adjoint |d, shape, args| Lᵀ(d)` computes the cotangent of `a` from the
@@ -154,6 +156,78 @@ linear_method! {
 }
 
 linear_method! {
+    /// `m.diag()`: the diagonal of a matrix (`m.diag().sum()` is its trace).
+    ///
+    /// Original: `y_i = a_ii` / Tangent: `ty_i = ta_ii` / Adjoint: `adj[a]_ii += adj[y]_i`.
+    trait ArrayDiag: diag, __ad_vjp_diag, __ad_fwd_diag, __ad_hvp_diag;
+    impl [] for Array2<Float> => Array1<Float>, capturing [];
+    ();
+    forward |a| a.diag().to_owned();
+    adjoint |d, shape| {
+        let mut adjoint = Array2::zeros(*shape);
+        adjoint.diag_mut().assign(&d);
+        adjoint
+    };
+}
+
+linear_method! {
+    /// `a.index_axis(axis, i)`: the subarray at position `i` along `axis` (a row of a matrix
+    /// for `Axis(0)`, a matrix of a 3-D array).
+    ///
+    /// Original: `y = a[.., i, ..]` / Tangent: `ty = ta[.., i, ..]` /
+    /// Adjoint: `adj[a][.., i, ..] += adj[y]`.
+    trait ArrayIndexAxis: index_axis, __ad_vjp_index_axis, __ad_fwd_index_axis, __ad_hvp_index_axis;
+    impl [D: RemoveAxis] for A<D> => A<D::Smaller>, capturing [D];
+    (axis: Axis, index: usize);
+    forward |a| a.index_axis(axis, index).to_owned();
+    adjoint |d, shape| {
+        let mut adjoint = A::zeros(shape.clone());
+        adjoint.index_axis_mut(axis, index).assign(&d);
+        adjoint
+    };
+}
+
+linear_method! {
+    /// `a.remove_axis(axis)`: the same elements without `axis`, which has length 1.
+    ///
+    /// Original: `y = a` reshaped / Tangent: `ty = ta` reshaped / Adjoint: `adj[a] += adj[y]`
+    /// with the axis back.
+    trait ArrayRemoveAxis: remove_axis, __ad_vjp_remove_axis, __ad_fwd_remove_axis, __ad_hvp_remove_axis;
+    impl [D: RemoveAxis] for A<D> => A<D::Smaller>, capturing [D];
+    (axis: Axis);
+    forward |a| a.clone().remove_axis(axis);
+    adjoint |d, shape| {
+        // Inserting the axis gives the dimension one more axis, which is `D` again.
+        d.insert_axis(axis)
+            .into_dimensionality::<D>()
+            .unwrap_or_else(|_| A::zeros(shape.clone()))
+    };
+}
+
+linear_method! {
+    /// `a.view()`: the array itself (a view in the original code, an owned copy in derivative
+    /// code, which every array method and operator also accepts).
+    ///
+    /// Original: `y = a` / Tangent: `ty = ta` / Adjoint: `adj[a] += adj[y]`.
+    trait ArrayView: view, __ad_vjp_view, __ad_fwd_view, __ad_hvp_view;
+    impl [D: Dimension] for A<D> => A<D>, capturing [D];
+    ();
+    forward |a| a.clone();
+    adjoint |d, _shape| d;
+}
+
+linear_method! {
+    /// `a.into_owned()`: the array itself.
+    ///
+    /// Original: `y = a` / Tangent: `ty = ta` / Adjoint: `adj[a] += adj[y]`.
+    trait ArrayIntoOwned: into_owned, __ad_vjp_into_owned, __ad_fwd_into_owned, __ad_hvp_into_owned;
+    impl [D: Dimension] for A<D> => A<D>, capturing [D];
+    ();
+    forward |a| a.clone();
+    adjoint |d, _shape| d;
+}
+
+linear_method! {
     /// `a.insert_axis(axis)`: the same elements with a new axis of length 1 (a column
     /// `(n, 1)` from a vector, to broadcast against a matrix).
     ///
@@ -211,6 +285,34 @@ pub trait ArraySlice<I>: Sized {
         t: impl MaybeTangent<Second<Self>>,
         t_info: impl MaybeTangent<Second<NoTangent>>,
     ) -> (Self::Output, Second<Self::Output>);
+    /// `a.slice_move(s![..])`, reverse mode: the same selection as `slice`.
+    fn __ad_vjp_slice_move(
+        &self,
+        info: I,
+    ) -> (
+        Self::Output,
+        impl Fn(Self::Output) -> (Self, NoTangent) + use<Self, I>,
+    ) {
+        self.__ad_vjp_slice(info)
+    }
+    /// `slice_move`, forward mode.
+    fn __ad_fwd_slice_move(
+        &self,
+        info: I,
+        t: impl MaybeTangent<Self>,
+        t_info: impl MaybeTangent<NoTangent>,
+    ) -> (Self::Output, Self::Output) {
+        self.__ad_fwd_slice(info, t, t_info)
+    }
+    /// `slice_move`, second order.
+    fn __ad_hvp_slice_move(
+        &self,
+        info: I,
+        t: impl MaybeTangent<Second<Self>>,
+        t_info: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self::Output, Second<Self::Output>) {
+        self.__ad_hvp_slice(info, t, t_info)
+    }
 }
 
 for_each_float! {
@@ -252,6 +354,93 @@ impl<D: Dimension, I: SliceArg<D> + Clone> ArraySlice<I> for A<D> {
         let value = self.slice(info.clone()).to_owned();
         let zero = || &value * 0.0;
         let select = |a: &Self| a.slice(info.clone()).to_owned();
+        let tangent = t.map_or((zero(), zero(), zero()), |(a, b, ab)| {
+            (select(&a), select(&b), select(&ab))
+        });
+        (value, tangent)
+    }
+}
+}
+
+/// `a.select(axis, &indices)`: the subarrays at `indices` along `axis`, in that order and
+/// repeated as often as they appear.
+///
+/// Original: `y[.., k, ..] = a[.., indices[k], ..]` / Tangent: the same selection of `ta` /
+/// Adjoint: `adj[a][.., indices[k], ..] += adj[y][.., k, ..]` for each `k`.
+pub trait ArraySelect: Sized {
+    /// Reverse mode; the axis and the indices have no cotangent.
+    #[allow(
+        clippy::type_complexity,
+        reason = "the contract generated code relies on"
+    )]
+    fn __ad_vjp_select(
+        &self,
+        axis: Axis,
+        indices: &[usize],
+    ) -> (
+        Self,
+        impl Fn(Self) -> (Self, NoTangent, NoTangent) + use<Self>,
+    );
+    /// Forward mode.
+    fn __ad_fwd_select(
+        &self,
+        axis: Axis,
+        indices: &[usize],
+        t: impl MaybeTangent<Self>,
+        t_axis: impl MaybeTangent<NoTangent>,
+        t_indices: impl MaybeTangent<NoTangent>,
+    ) -> (Self, Self);
+    /// Second order (linear).
+    fn __ad_hvp_select(
+        &self,
+        axis: Axis,
+        indices: &[usize],
+        t: impl MaybeTangent<Second<Self>>,
+        t_axis: impl MaybeTangent<Second<NoTangent>>,
+        t_indices: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self, Second<Self>);
+}
+
+for_each_float! {
+impl<D: RemoveAxis> ArraySelect for A<D> {
+    fn __ad_vjp_select(
+        &self,
+        axis: Axis,
+        indices: &[usize],
+    ) -> (Self, impl Fn(Self) -> (Self, NoTangent, NoTangent) + use<D>) {
+        let (shape, indices) = (self.raw_dim(), indices.to_vec());
+        (self.select(axis, &indices), move |d: Self| {
+            let mut adjoint = A::zeros(shape.clone());
+            for (k, &i) in indices.iter().enumerate() {
+                let mut target = adjoint.index_axis_mut(axis, i);
+                target += &d.index_axis(axis, k);
+            }
+            (adjoint, NoTangent, NoTangent)
+        })
+    }
+    fn __ad_fwd_select(
+        &self,
+        axis: Axis,
+        indices: &[usize],
+        t: impl MaybeTangent<Self>,
+        _t_axis: impl MaybeTangent<NoTangent>,
+        _t_indices: impl MaybeTangent<NoTangent>,
+    ) -> (Self, Self) {
+        let value = self.select(axis, indices);
+        let tangent = t.map_or_zero_like(&value, |t| t.select(axis, indices));
+        (value, tangent)
+    }
+    fn __ad_hvp_select(
+        &self,
+        axis: Axis,
+        indices: &[usize],
+        t: impl MaybeTangent<Second<Self>>,
+        _t_axis: impl MaybeTangent<Second<NoTangent>>,
+        _t_indices: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self, Second<Self>) {
+        let value = self.select(axis, indices);
+        let zero = || &value * 0.0;
+        let select = |a: &Self| a.select(axis, indices);
         let tangent = t.map_or((zero(), zero(), zero()), |(a, b, ab)| {
             (select(&a), select(&b), select(&ab))
         });
