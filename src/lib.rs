@@ -156,6 +156,8 @@ pub mod __private {
     pub use ad_core::positions::{CountedRange, Position};
     pub use ad_core::seed::{scalar_gradient, seed};
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
+    /// An axis of an ndarray array, for loops over subarrays (`m.outer_iter()`).
+    pub use ::ndarray::Axis;
     pub use ad_std::array::{
         ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule, WrtArgs, WrtSelf,
     };

@@ -1,5 +1,6 @@
 //! ndarray's selection methods (`diag`, `index_axis`, `select`, `remove_axis`, `view`,
-//! `into_owned`, `slice_move`) and the lane statistics `var_axis`/`std_axis`, on random
+//! `into_owned`, `slice_move`), the lane statistics `var_axis`/`std_axis` and loops over
+//! subarrays (`rows()`, `columns()`, `outer_iter()`, `axis_iter(axis)`) and `from_elem`, on random
 //! shapes: the gradient against central differences of the original function (the suite's
 //! operators also check forward mode against reverse mode), and the Hessian against
 //! differences of the gradient (`check_gradient!` with `second_order`).
@@ -66,6 +67,24 @@ fn rearranged(a: Array2<f64>) -> f64 {
     let tail = a.clone().slice_move(s![.., 1..]);
     let same = a.clone().insert_axis(Axis(1)).remove_axis(Axis(1));
     v.sum() * tail.mapv(|x| x.cos()).sum() + same.into_owned().powi(3).sum()
+}
+
+#[differentiable]
+fn subarray_loops(m: Array2<f64>) -> f64 {
+    let mut s = 0.0;
+    for row in m.rows() {
+        s += row.mapv(|x| x.sin()).sum() * row.sum();
+    }
+    for (j, column) in m.columns().into_iter().enumerate() {
+        s += column.sum().tanh() * (j as f64 + 1.0);
+    }
+    for (i, sub) in m.outer_iter().enumerate() {
+        s += sub.dot(&sub) * i as f64;
+    }
+    for sub in m.axis_iter(Axis(1)).rev() {
+        s = s * 0.5 + sub.mapv(|x| x * x).sum();
+    }
+    s
 }
 
 /// `f` at ten random shapes from `shape`: its gradient against central differences, and
@@ -201,4 +220,37 @@ fn views_moves_and_removed_axes() {
         |a| gradient!(at: a.clone(), of: rearranged),
         |a| hessian_of_entries!(a, |m| rearranged(m)),
     );
+}
+
+#[test]
+fn loops_over_rows_columns_and_subarrays() {
+    check(
+        9,
+        |r| (r.length(4), r.length(4)),
+        subarray_loops,
+        |a| gradient!(at: a.clone(), of: subarray_loops),
+        |a| hessian_of_entries!(a, |m| subarray_loops(m)),
+    );
+}
+
+#[differentiable]
+fn filled(x: f64, y: f64) -> f64 {
+    let v = ad::ndarray::Array1::from_elem(3, x);
+    let m = Array2::from_elem((2, 3), y * x);
+    let n = ad::ndarray::Array::from_elem((2, 3), y);
+    (v * 2.0).sum() + (m * &n).sin().sum()
+}
+
+#[test]
+fn arrays_filled_with_a_differentiated_value() {
+    // f = 6x + 6 sin(x y²): ∂x = 6 + 6 y² cos(x y²), ∂y = 12 x y cos(x y²)
+    let (x, y) = (0.3, 0.7);
+    let (dx, dy) = gradient!(at: x, y, of: filled);
+    let c = (x * y * y).cos();
+    crate::assert_close(dx, 6.0 + 6.0 * y * y * c);
+    crate::assert_close(dy, 12.0 * x * y * c);
+    let report = check_gradient!(at: vec![x, y], of: |p: Vec<f64>| filled(p[0], p[1]), second_order);
+    if let Err(error) = report {
+        panic!("{error}");
+    }
 }

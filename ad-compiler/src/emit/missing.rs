@@ -39,14 +39,18 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
             methods.insert((name, *inout));
         }
     });
-    let mut associated = BTreeSet::new();
+    // One fallback per name: the traits are named after the function, so `Array1::from_elem`
+    // and `Array2::from_elem` share the first one's (whose message names the first path).
+    let mut associated = std::collections::BTreeMap::new();
     crate::ir::walk(&ir.block.instrs, &mut |instr| {
         if let Op::Call { callee, args } = &instr.op
             && super::callee::is_associated(&callee.path)
             && let Some(last) = callee.path.segments.last()
         {
             let shown = callee.path.to_token_stream().to_string().replace(' ', "");
-            associated.insert((last.ident.to_string(), shown, args.len()));
+            associated
+                .entry(last.ident.to_string())
+                .or_insert((shown, args.len()));
         }
     });
     let for_methods: TokenStream = methods
@@ -55,7 +59,7 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
         .collect();
     let for_functions: TokenStream = associated
         .iter()
-        .map(|(name, shown, arity)| associated_fallback(name, shown, *arity, mode))
+        .map(|(name, (shown, arity))| associated_fallback(name, shown, *arity, mode))
         .collect();
     quote!(#for_methods #for_functions)
 }

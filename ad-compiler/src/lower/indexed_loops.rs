@@ -2,7 +2,9 @@
 //! `for x in xs.iter()` (and `&xs`, `xs`, `.iter().copied()`, `.iter().enumerate()`, a
 //! `zip` of two of them, `skip(n)` and range slices `&xs[a..b]`, each also reversed) becomes
 //! `for __ad_i in a..b { let x = &xs[__ad_i]; .. }`, which the reverse pass walks backwards
-//! as a counted loop.
+//! as a counted loop. Loops over the subarrays of an ndarray array (`m.rows()`,
+//! `m.columns()`, `m.outer_iter()`, `m.axis_iter(axis)`) become loops over their positions
+//! that take each subarray with `row(i)`, `column(j)` or `index_axis(axis, i)`.
 
 use syn::Expr;
 
@@ -23,6 +25,9 @@ pub(super) fn indexed_form(
     }
     if let Some(bounded) = bounded_form(f, iterable, reversed) {
         return Some(bounded);
+    }
+    if let Some(subarrays) = subarray_form(f, iterable, reversed) {
+        return Some(subarrays);
     }
     let (sequence, by_ref, enumerate) = indexed_sequence(iterable, false)?;
     // (Only `for x in xs` itself: `xs.iter().copied()` yields values whatever `xs` is.)
@@ -113,6 +118,81 @@ fn bounded_form(f: &syn::ExprForLoop, iterable: &Expr, reversed: bool) -> Option
         } {
             let __ad_start = ::core::cmp::min(#start, (#sequence).len());
             let #pat = #item;
+            #(#body)*
+        }
+    })
+}
+
+/// `for row in m.rows()` (also `columns()`, `outer_iter()`, `axis_iter(axis)`, each also
+/// enumerated, through `into_iter()` or not) as `for __ad_i in 0..m.nrows() { let row = m.row(__ad_i); .. }`. `rows()` and
+/// `columns()` are taken as the rows and columns of a matrix, with the methods that exist
+/// only for matrices: on an array of more axes they do not compile rather than give other
+/// subarrays than ndarray's lanes.
+fn subarray_form(f: &syn::ExprForLoop, iterable: &Expr, reversed: bool) -> Option<syn::ExprForLoop> {
+    let (inner, enumerated) = match iterable {
+        Expr::MethodCall(m) if m.method == "enumerate" && m.args.is_empty() => (&*m.receiver, true),
+        other => (other, false),
+    };
+    // (`rows()` and `columns()` give `IntoIterator`s: `m.rows().into_iter().enumerate()`.)
+    let inner = match inner {
+        Expr::MethodCall(m) if m.method == "into_iter" && m.args.is_empty() => &*m.receiver,
+        other => other,
+    };
+    let Expr::MethodCall(m) = inner else {
+        return None;
+    };
+    if !plain_place(&m.receiver) {
+        return None;
+    }
+    let array = &m.receiver;
+    let index = crate::names::element_index();
+    let (count, subarray): (Expr, Expr) = match (m.method.to_string().as_str(), m.args.len()) {
+        ("rows", 0) => (
+            syn::parse_quote!((#array).nrows()),
+            syn::parse_quote!((#array).row(#index)),
+        ),
+        ("columns", 0) => (
+            syn::parse_quote!((#array).ncols()),
+            syn::parse_quote!((#array).column(#index)),
+        ),
+        ("outer_iter", 0) => {
+            let rt = crate::names::runtime();
+            (
+                syn::parse_quote!((#array).len_of(#rt::Axis(0))),
+                syn::parse_quote!((#array).index_axis(#rt::Axis(0), #index)),
+            )
+        }
+        ("axis_iter", 1) => {
+            let axis = &m.args[0];
+            (
+                syn::parse_quote!((#array).len_of(#axis)),
+                syn::parse_quote!((#array).index_axis(#axis, #index)),
+            )
+        }
+        _ => return None,
+    };
+    // An enumerated subarray's pattern `(k, row)` is bound part by part: a tuple holding an
+    // array would be moved out of by its first destructuring.
+    let bindings: Vec<syn::Stmt> = match (&*f.pat, enumerated) {
+        (syn::Pat::Tuple(t), true) if t.elems.len() == 2 => {
+            let (position, element) = (&t.elems[0], &t.elems[1]);
+            vec![
+                syn::parse_quote!(let #position = #index;),
+                syn::parse_quote!(let #element = #subarray;),
+            ]
+        }
+        (pat, true) => vec![syn::parse_quote!(let #pat = (#index, #subarray);)],
+        (pat, false) => vec![syn::parse_quote!(let #pat = #subarray;)],
+    };
+    let indices: Expr = if reversed {
+        syn::parse_quote!((0..#count).rev())
+    } else {
+        syn::parse_quote!(0..#count)
+    };
+    let (body, label) = (&f.body.stmts, &f.label);
+    Some(syn::parse_quote! {
+        #label for #index in #indices {
+            #(#bindings)*
             #(#body)*
         }
     })

@@ -43,6 +43,7 @@ macro_rules! for_each_float {
 
 pub mod axis_variance;
 pub mod broadcast;
+pub mod construct;
 pub mod dot;
 pub mod elementwise;
 pub mod kernels;
@@ -58,6 +59,7 @@ pub mod vector_matrix;
 pub mod zero_like;
 
 pub use axis_variance::ArrayVarianceAxis;
+pub use construct::ArrayFromElem;
 pub use dot::DotRule;
 pub use elementwise::{ArrayMapv, ArrayMath};
 pub use partial::{WrtArgs, WrtSelf};
