@@ -16,6 +16,7 @@ mod array_methods;
 mod array_random;
 mod array_selection;
 mod array_shapes;
+mod array_views;
 mod arrays;
 mod calls;
 mod check;

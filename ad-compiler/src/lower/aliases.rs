@@ -1,10 +1,16 @@
 //! Local `&mut` reborrows of places: `let r = &mut acc; *r += x;` writes `acc`. The SSA form
 //! has no references to locals, so `r` is not a value: it names its place, and `*r` reads or
 //! assigns that place (an index in it is taken when the reference is, as Rust takes it).
+//!
+//! A mutable view of a whole array, `let mut v = a.view_mut();`, is the array itself for as
+//! long as it is used (the borrow checker lets nothing else touch `a` meanwhile): the
+//! statements after it are lowered with `v` replaced by `a`, so `v *= s`, `v[i] = x` and
+//! `v.fill(x)` write `a`.
 
 use super::ssa::Builder;
-use syn::Expr;
 use syn::spanned::Spanned;
+use syn::visit_mut::VisitMut;
+use syn::{Expr, Stmt};
 
 impl Builder<'_> {
     /// `let name = &mut place;` of a place of locals: records the alias and returns true.
@@ -92,4 +98,79 @@ fn without_parens(e: &Expr) -> &Expr {
         Expr::Paren(p) => without_parens(&p.expr),
         other => other,
     }
+}
+
+/// `let [mut] v = place.view_mut();` of a plain place: `v` and the place.
+pub(super) fn whole_view_mut(stmt: &Stmt) -> Option<(syn::Ident, Expr)> {
+    let Stmt::Local(local) = stmt else {
+        return None;
+    };
+    let syn::Pat::Ident(name) = &local.pat else {
+        return None;
+    };
+    let init = local.init.as_ref().filter(|init| init.diverge.is_none())?;
+    let Expr::MethodCall(call) = without_parens(&init.expr) else {
+        return None;
+    };
+    let plain = super::indexed_loops::plain_place(&call.receiver)
+        && !matches!(&*call.receiver, Expr::Reference(_));
+    (call.method == "view_mut" && call.args.is_empty() && plain && name.by_ref.is_none() && name.subpat.is_none())
+        .then(|| (name.ident.clone(), (*call.receiver).clone()))
+}
+
+/// `stmts` with the name `view` replaced by `place`, up to a statement that binds `view`
+/// again (which is replaced in, since its value is computed before the new binding).
+pub(super) fn through_view(stmts: &[Stmt], view: &syn::Ident, place: &Expr) -> Vec<Stmt> {
+    let mut replace = Replace { view, place };
+    let mut shadowed = false;
+    stmts
+        .iter()
+        .map(|stmt| {
+            let mut stmt = stmt.clone();
+            if !shadowed {
+                replace.visit_stmt_mut(&mut stmt);
+                shadowed = matches!(&stmt, Stmt::Local(l) if binds(&l.pat, view));
+            }
+            stmt
+        })
+        .collect()
+}
+
+/// Replaces the path expression `view` by `place`.
+struct Replace<'a> {
+    view: &'a syn::Ident,
+    place: &'a Expr,
+}
+
+impl VisitMut for Replace<'_> {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        if let Expr::Path(p) = e
+            && p.qself.is_none()
+            && p.path.get_ident() == Some(self.view)
+        {
+            // (In parentheses only where it needs them: `(*r).x`, so that a bare name stays a
+            // local that statements such as `a.fill(x);` recognise.)
+            let place = self.place;
+            *e = match place {
+                Expr::Path(_) | Expr::Field(_) => place.clone(),
+                _ => syn::parse_quote_spanned!(p.span()=> (#place)),
+            };
+            return;
+        }
+        syn::visit_mut::visit_expr_mut(self, e);
+    }
+}
+
+/// Whether `pat` binds `name`.
+fn binds(pat: &syn::Pat, name: &syn::Ident) -> bool {
+    struct Finds<'a>(&'a syn::Ident, bool);
+    impl<'ast> syn::visit::Visit<'ast> for Finds<'_> {
+        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+            self.1 |= p.ident == *self.0;
+            syn::visit::visit_pat_ident(self, p);
+        }
+    }
+    let mut finds = Finds(name, false);
+    syn::visit::Visit::visit_pat(&mut finds, pat);
+    finds.1
 }

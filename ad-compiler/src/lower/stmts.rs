@@ -37,6 +37,11 @@ impl Builder<'_> {
                 break;
             }
             let last = i + 1 == stmts.len();
+            // `let mut v = a.view_mut();`: the rest of the list works on `a` itself.
+            if let Some((view, place)) = super::aliases::whole_view_mut(stmt) {
+                let rest = super::aliases::through_view(&stmts[i + 1..], &view, &place);
+                return self.lower_stmts(&rest);
+            }
             // `let p = e else { diverge }; rest` is `match e { p => { rest }, _ => diverge }`
             // (the rest inside the arm, where `p`'s names are bound).
             if let Stmt::Local(local) = stmt
@@ -153,6 +158,16 @@ impl Builder<'_> {
                 if m.method == "fill" && m.args.len() == 1 && self.inout_receiver(m).is_some() =>
             {
                 self.lower_as_value_method(m, "filled");
+            }
+            // `a.mapv_inplace(f);` on a local array: `a = a.mapv(f);`.
+            Stmt::Expr(Expr::MethodCall(m), Some(_))
+                if m.method == "mapv_inplace"
+                    && m.args.len() == 1
+                    && self.inout_receiver(m).is_some() =>
+            {
+                let (array, f) = (&m.receiver, &m.args[0]);
+                let assignment: Expr = syn::parse_quote_spanned!(m.span()=> #array = #array.mapv(#f));
+                self.lower_expr(&assignment);
             }
             // `v.swap(i, j);` on a local sequence: two element writes.
             Stmt::Expr(Expr::MethodCall(m), Some(_))

@@ -67,7 +67,7 @@ pub use products::{ArrayPowf, ArrayPowi, ArrayProduct};
 pub use reductions::{ArrayMeanAxis, ArrayReductions, ArraySumAxis, ArrayVariance};
 pub use reshape::{ArrayIntoShape, ArrayToShape};
 pub use shape::{
-    ArrayColumn, ArrayDiag, ArrayIndexAxis, ArrayInsertAxis, ArrayIntoOwned, ArrayRemoveAxis,
+    ArrayAsSlice, ArrayColumn, ArrayDiag, ArrayIndexAxis, ArrayInsertAxis, ArrayIntoOwned, ArrayRemoveAxis,
     ArrayReversedAxes, ArrayRow, ArraySelect, ArraySlice, ArrayToOwned, ArrayTranspose,
     ArrayView,
 };

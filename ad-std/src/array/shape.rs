@@ -1,7 +1,7 @@
 //! Rules of ndarray's methods that rearrange or select elements: `t()`, `reversed_axes()`,
 //! `row(i)`, `column(j)`, `diag()`, `index_axis(axis, i)`, `select(axis, &indices)`,
 //! `insert_axis(axis)`, `remove_axis(axis)`, `to_owned()`, `view()`, `into_owned()`,
-//! `slice(s![..])` and `slice_move(s![..])`.
+//! `as_slice()`, `slice(s![..])` and `slice_move(s![..])`.
 //!
 //! Each is linear, `y = L(a)`, so its tangent is `L(ta)`, its second-order components are
 //! `L` of each component, and its adjoint is the transpose: `adj[a] += Lᵀ(adj[y])`. ndarray
@@ -443,6 +443,73 @@ impl<D: RemoveAxis> ArraySelect for A<D> {
         let select = |a: &Self| a.select(axis, indices);
         let tangent = t.map_or((zero(), zero(), zero()), |(a, b, ab)| {
             (select(&a), select(&b), select(&ab))
+        });
+        (value, tangent)
+    }
+}
+}
+
+/// `a.as_slice()`: the elements in order, when the array is contiguous (a slice in the
+/// original code, an owned `Vec` in derivative code: indexing and iterating read the same).
+///
+/// Original: `y = a` as a slice / Tangent: `ty = ta` as a slice / Adjoint: `adj[a] += adj[y]`
+/// in `a`'s shape.
+#[allow(
+    clippy::type_complexity,
+    reason = "the contract generated code relies on"
+)]
+pub trait ArrayAsSlice: Sized {
+    /// The element type.
+    type Elem;
+    /// Reverse mode.
+    fn __ad_vjp_as_slice(
+        &self,
+    ) -> (
+        Option<Vec<Self::Elem>>,
+        impl Fn(Option<Vec<Self::Elem>>) -> (Self,) + use<Self>,
+    );
+    /// Forward mode.
+    fn __ad_fwd_as_slice(
+        &self,
+        t: impl MaybeTangent<Self>,
+    ) -> (Option<Vec<Self::Elem>>, Option<Vec<Self::Elem>>);
+    /// Second order (linear).
+    fn __ad_hvp_as_slice(
+        &self,
+        t: impl MaybeTangent<Second<Self>>,
+    ) -> (Option<Vec<Self::Elem>>, Second<Option<Vec<Self::Elem>>>);
+}
+
+for_each_float! {
+impl<D: Dimension> ArrayAsSlice for A<D> {
+    type Elem = Float;
+    fn __ad_vjp_as_slice(
+        &self,
+    ) -> (Option<Vec<Float>>, impl Fn(Option<Vec<Float>>) -> (Self,) + use<D>) {
+        let shape = self.raw_dim();
+        (self.as_slice().map(<[Float]>::to_vec), move |d: Option<Vec<Float>>| {
+            let adjoint = d.and_then(|d| A::from_shape_vec(shape.clone(), d).ok());
+            (adjoint.unwrap_or_else(|| A::zeros(shape.clone())),)
+        })
+    }
+    fn __ad_fwd_as_slice(
+        &self,
+        t: impl MaybeTangent<Self>,
+    ) -> (Option<Vec<Float>>, Option<Vec<Float>>) {
+        let value = self.as_slice().map(<[Float]>::to_vec);
+        let zero = || value.as_ref().map(|v| vec![0.0; v.len()]);
+        let tangent = t.map_or(zero(), |t| t.as_slice().map(<[Float]>::to_vec));
+        (value, tangent)
+    }
+    fn __ad_hvp_as_slice(
+        &self,
+        t: impl MaybeTangent<Second<Self>>,
+    ) -> (Option<Vec<Float>>, Second<Option<Vec<Float>>>) {
+        let value = self.as_slice().map(<[Float]>::to_vec);
+        let zero = || value.as_ref().map(|v| vec![0.0; v.len()]);
+        let elements = |a: A<D>| a.as_slice().map(<[Float]>::to_vec);
+        let tangent = t.map_or((zero(), zero(), zero()), |(a, b, ab)| {
+            (elements(a), elements(b), elements(ab))
         });
         (value, tangent)
     }
