@@ -158,6 +158,9 @@ pub mod __private {
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     /// An axis of an ndarray array, for loops over subarrays (`m.outer_iter()`).
     pub use ::ndarray::Axis;
+    /// ndarray with the companions of its free functions, for calls that name them through
+    /// `ndarray` itself.
+    pub use crate::ndarray;
     pub use ad_std::array::{
         ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule, WrtArgs, WrtSelf,
     };

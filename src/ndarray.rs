@@ -1,11 +1,11 @@
 //! [ndarray](https://docs.rs/ndarray) as `ad` uses it: everything of the `ndarray` crate,
-//! plus the derivatives of its free functions [`concatenate`](fn@concatenate) and
-//! [`stack`](fn@stack).
+//! plus the derivatives of its free functions [`concatenate`](fn@concatenate),
+//! [`stack`](fn@stack), [`arr1`](fn@arr1) and [`arr2`](fn@arr2) (of array literals).
 //!
-//! Name these two through this module (`use ad::ndarray::{concatenate, stack};` or
-//! `ad::ndarray::concatenate(..)`) in differentiable code: a free function's derivative is
-//! found next to the function's name (see the README on registering derivatives), and these
-//! live here. Their derivative code takes the parts as owned arrays: `&[a.view(), b.view()]`
+//! A free function's derivative is found next to the function's name (see the README on
+//! registering derivatives), and these live here: differentiable code that names them
+//! through `ndarray` itself (`ndarray::concatenate(..)`, or `use ndarray::concatenate;`) is
+//! pointed here by the attribute. Their derivative code takes the parts as owned arrays: `&[a.view(), b.view()]`
 //! is read as `&[a.to_owned(), b.to_owned()]` there. ndarray returns a `Result` (the shapes
 //! may not fit); derivative code gets an `Option`, so `.unwrap()` reads the same.
 
@@ -197,5 +197,108 @@ pub mod stack {
             (stacked(axis, &a), stacked(axis, &b), stacked(axis, &ab))
         });
         (value, tangent)
+    }
+}
+
+/// The derivatives of [`arr1`](fn@arr1) of an array literal `&[a, b, ..]` (generated code
+/// calls them).
+#[doc(hidden)]
+pub mod arr1 {
+    use super::*;
+    use crate::__private::MaybeTangent;
+    use ad_std::second::Second;
+
+    /// What a forward-mode call stands for (see `ad_core::output_hint`): nothing to add here.
+    pub fn original<P, R>(_elements: P) -> R {
+        unreachable!("a call in `output_of` is never run")
+    }
+
+    /// Reverse mode.
+    ///
+    /// Original: `y_i = x_i` / Tangent: `ty_i = tx_i` / Adjoint: `adj[x_i] += adj[y]_i`.
+    #[allow(
+        clippy::type_complexity,
+        reason = "the contract generated code relies on"
+    )]
+    pub fn vjp<F: NdFloat, const N: usize>(
+        elements: &[F; N],
+    ) -> (Array1<F>, impl Fn(Array1<F>) -> ([F; N],) + use<F, N>) {
+        (super::arr1(elements), |d: Array1<F>| {
+            (std::array::from_fn(|i| d[i]),)
+        })
+    }
+
+    /// Forward mode (linear).
+    pub fn forward<F: NdFloat, const N: usize>(
+        elements: &[F; N],
+        t: impl MaybeTangent<[F; N]>,
+    ) -> (Array1<F>, Array1<F>) {
+        let tangent = t.map_or(Array1::zeros(N), |t| super::arr1(&t));
+        (super::arr1(elements), tangent)
+    }
+
+    /// Second order (linear).
+    pub fn second<F: NdFloat, const N: usize>(
+        elements: &[F; N],
+        t: impl MaybeTangent<Second<[F; N]>>,
+    ) -> (Array1<F>, Second<Array1<F>>) {
+        let zero = || Array1::zeros(N);
+        let tangent = t.map_or((zero(), zero(), zero()), |(a, b, ab)| {
+            (super::arr1(&a), super::arr1(&b), super::arr1(&ab))
+        });
+        (super::arr1(elements), tangent)
+    }
+}
+
+/// The derivatives of [`arr2`](fn@arr2) of a nested array literal `&[[a, b], [c, d], ..]`
+/// (generated code calls them).
+#[doc(hidden)]
+pub mod arr2 {
+    use super::*;
+    use crate::__private::MaybeTangent;
+    use ad_std::second::Second;
+
+    /// What a forward-mode call stands for (see `ad_core::output_hint`): nothing to add here.
+    pub fn original<P, R>(_rows: P) -> R {
+        unreachable!("a call in `output_of` is never run")
+    }
+
+    /// Reverse mode.
+    ///
+    /// Original: `y_ij = x_ij` / Tangent: `ty_ij = tx_ij` / Adjoint: `adj[x_ij] += adj[y]_ij`.
+    #[allow(
+        clippy::type_complexity,
+        reason = "the contract generated code relies on"
+    )]
+    pub fn vjp<F: NdFloat, const N: usize, const M: usize>(
+        rows: &[[F; N]; M],
+    ) -> (
+        Array2<F>,
+        impl Fn(Array2<F>) -> ([[F; N]; M],) + use<F, N, M>,
+    ) {
+        (super::arr2(rows), |d: Array2<F>| {
+            (std::array::from_fn(|i| std::array::from_fn(|j| d[[i, j]])),)
+        })
+    }
+
+    /// Forward mode (linear).
+    pub fn forward<F: NdFloat, const N: usize, const M: usize>(
+        rows: &[[F; N]; M],
+        t: impl MaybeTangent<[[F; N]; M]>,
+    ) -> (Array2<F>, Array2<F>) {
+        let tangent = t.map_or(Array2::zeros((M, N)), |t| super::arr2(&t));
+        (super::arr2(rows), tangent)
+    }
+
+    /// Second order (linear).
+    pub fn second<F: NdFloat, const N: usize, const M: usize>(
+        rows: &[[F; N]; M],
+        t: impl MaybeTangent<Second<[[F; N]; M]>>,
+    ) -> (Array2<F>, Second<Array2<F>>) {
+        let zero = || Array2::zeros((M, N));
+        let tangent = t.map_or((zero(), zero(), zero()), |(a, b, ab)| {
+            (super::arr2(&a), super::arr2(&b), super::arr2(&ab))
+        });
+        (super::arr2(rows), tangent)
     }
 }

@@ -1,6 +1,7 @@
 //! Arrays changed through a mutable view of the whole array (`let mut v = a.view_mut();`
 //! then `v *= s`, `v[i] = ..`, `v.fill(..)`), `a.mapv_inplace(f)`, and `a.as_slice()` read
-//! by index and by iterator: gradients against central differences of the original
+//! by index and by iterator, and ndarray's free functions `arr1`, `arr2`, `concatenate`
+//! and `stack` named through `ndarray` itself: gradients against central differences of the original
 //! function (forward mode against reverse mode through the suite's operators), and Hessians
 //! with `check_gradient!`'s second order.
 
@@ -87,4 +88,21 @@ fn an_array_filled_through_a_view() {
     assert_close(dx, 2.0 * x * (y.sum() - y[1]) + y[1] * y[2]);
     let at = |p: &[f64]| filled_through_a_view(Array1::from(p.to_vec()), x);
     assert_grad_fd(at, y.as_slice().unwrap(), dy.as_slice().unwrap());
+}
+
+#[differentiable]
+fn built_with_ndarrays_functions(y: Array1<f64>) -> f64 {
+    use ndarray::{Axis, stack};
+    let (a, b, c) = (y[0], y[1], y[2]);
+    let v = ndarray::arr1(&[a * b, c, a]);
+    let m = ndarray::arr2(&[[a, b, c], [c * c, b, a]]);
+    let joined = ndarray::concatenate(Axis(0), &[v.view(), y.view()]).unwrap();
+    let w = ndarray::arr1(&[c, b * b, a]);
+    let stacked = stack(Axis(1), &[v.view(), w.view()]).unwrap();
+    m.dot(&v).mapv(|t| t.sin()).sum() + joined.powi(2).sum() * stacked.sum()
+}
+
+#[test]
+fn arrays_built_by_ndarrays_free_functions() {
+    check!(built_with_ndarrays_functions);
 }

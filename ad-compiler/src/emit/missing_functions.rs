@@ -187,6 +187,16 @@ fn fallback(callee: &Callee) -> TokenStream {
     } = callee;
     let plain = name.to_string();
     let plain = plain.trim_start_matches("r#");
+    // ndarray's free functions imported from ndarray itself (`use ndarray::concatenate;`,
+    // also in the body): `ad::ndarray`'s companions stand in for the missing ones.
+    if crate::lower::NDARRAY_FUNCTIONS.contains(&plain) {
+        let rt = crate::names::runtime();
+        return quote! {
+            pub mod #name {
+                pub use #rt::ndarray::#name::*;
+            }
+        };
+    }
     // Named to read right in rustc's help: "the trait `foo_has_a_derivative` is not
     // implemented".
     let marker = format_ident!("{}_has_a_derivative", plain);

@@ -91,7 +91,7 @@ impl Builder<'_> {
             return None;
         } else {
             Op::Call {
-                callee: callee.clone(),
+                callee: through_ad_ndarray(callee),
                 args,
             }
         };
@@ -384,4 +384,23 @@ pub(super) fn mem_function(call: &syn::ExprCall) -> Option<MemFunction> {
         _ => return None,
     };
     (call.args.len() == 2).then_some(function)
+}
+
+/// ndarray's free functions whose derivatives `ad::ndarray` holds (see `src/ndarray.rs`).
+pub const NDARRAY_FUNCTIONS: &[&str] = &["arr1", "arr2", "concatenate", "stack"];
+
+/// `ndarray::concatenate` (also `::ndarray::..`) as `ad`'s `ndarray::concatenate`, whose
+/// companion holds the derivatives; other paths as they are.
+fn through_ad_ndarray(callee: &syn::ExprPath) -> syn::ExprPath {
+    let segments: Vec<String> = callee.path.segments.iter().map(|s| s.ident.to_string()).collect();
+    match segments.as_slice() {
+        [krate, name] if krate == "ndarray" && NDARRAY_FUNCTIONS.contains(&name.as_str()) => {
+            let rt = crate::names::runtime();
+            let last = &callee.path.segments[1];
+            let mut rerouted = callee.clone();
+            rerouted.path = syn::parse_quote_spanned!(last.ident.span()=> #rt::ndarray::#last);
+            rerouted
+        }
+        _ => callee.clone(),
+    }
 }

@@ -161,6 +161,7 @@ pub fn choose_wrt(
 }
 
 pub use crate::ir::is_constant_type;
+pub use calls::NDARRAY_FUNCTIONS;
 pub use pattern::display_name;
 
 /// The inputs of a `fn` signature.
