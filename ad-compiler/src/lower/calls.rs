@@ -129,8 +129,10 @@ impl Builder<'_> {
 
     /// `a.mapv(f)` with a closure literal or a path: the method `differentiable_mapv` of ndarray's
     /// `f64` arrays (see `ad_std::array::ArrayMapv`), given `function!(f)`, the function with
-    /// its derivatives. The closure may read only its parameter and constants: a local it
-    /// captured would be a constant of `function!`, and its derivative silently lost.
+    /// its derivatives. A closure that reads locals of the function (which `function!` would
+    /// take as constants, losing their derivatives) is lowered as its body applied to the
+    /// whole array when it is arithmetic and float methods (see `lifted_map`), and reported
+    /// otherwise.
     pub(super) fn lower_mapv(&mut self, m: &syn::ExprMethodCall) -> Option<ValueId> {
         let function = &m.args[0];
         if let Expr::Closure(closure) = function {
@@ -143,9 +145,15 @@ impl Builder<'_> {
                 }
             });
             if let Some(name) = captured {
+                // Arithmetic and float methods of the element apply to the whole array as
+                // they do to one element: the closure's body over the array, through which
+                // derivatives reach what it captured.
+                if let Some(lifted) = super::lifted_map::over_the_array(closure, &m.receiver) {
+                    return self.lower_expr(&lifted);
+                }
                 self.diag.error(
                     name.span(),
-                    format!("the closure given to `mapv` reads `{name}`, a local of the function: derivatives flow only through its parameter; compute with array operators instead (`a * {name}`, `a + {name}`)"),
+                    format!("the closure given to `mapv` reads `{name}`, a local of the function, and computes more than arithmetic and float methods (`exp`, `sin`, `powi`, ..) of its parameter: derivatives would not reach `{name}`; compute with array operators instead (`a * {name}`, `(a - {name}).exp()`)"),
                 );
                 return None;
             }

@@ -13,6 +13,7 @@ mod closures;
 mod control;
 mod expr;
 mod indexed_loops;
+mod lifted_map;
 mod loops;
 mod macros;
 mod match_pattern;
