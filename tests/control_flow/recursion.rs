@@ -172,3 +172,52 @@ fn recursion_called_inside_loop() {
         1.0 - 0.5 * 1.8,
     );
 }
+
+/// Mutual recursion without any annotation: `even_steps` and `odd_steps` call each other,
+/// each only on some paths.
+#[differentiable]
+fn even_steps(x: f64, n: u32) -> f64 {
+    if n == 0 { x } else { odd_steps(x * 1.1 - 0.05, n - 1) }
+}
+
+#[differentiable]
+fn odd_steps(x: f64, n: u32) -> f64 {
+    if n == 0 {
+        x * x
+    } else {
+        even_steps(x.sin() + 0.5, n - 1)
+    }
+}
+
+/// A cycle through a function that calls the next one on every path: `wrapped` always calls
+/// `unwrapping`, which calls `wrapped` back only while `n > 0`.
+#[differentiable]
+fn wrapped(x: f64, n: u32) -> f64 {
+    2.0 * unwrapping(x.cos(), n) + x
+}
+
+#[differentiable]
+fn unwrapping(x: f64, n: u32) -> f64 {
+    let mut y = x;
+    for _ in 0..n.min(1) {
+        y = wrapped(y * 0.5, n - 1);
+    }
+    y.sin() + 0.1 * y
+}
+
+#[test]
+fn mutual_recursion_without_annotation() {
+    for n in [0u32, 1, 4, 7] {
+        for x in [-0.9, 0.3, 1.4] {
+            let dx = gradient!(at: x, of: |x: f64| even_steps(x, n));
+            assert_deriv_fd(|x| even_steps(x, n), x, dx);
+            let forward = differentiate!(at: x, of: |x: f64| even_steps(x, n));
+            assert_close(forward, dx);
+            let dx = gradient!(at: x, of: |x: f64| wrapped(x, n));
+            assert_deriv_fd(|x| wrapped(x, n), x, dx);
+            let (value, pullback) = value_with_pullback!(at: x, n, of: odd_steps);
+            assert_eq!(value, odd_steps(x, n));
+            assert_deriv_fd(|x| odd_steps(x, n), x, pullback(1.0).0);
+        }
+    }
+}

@@ -158,7 +158,9 @@ fn reverse_item(
         .zip(&differentiated.ir.params)
         .map(|(ty, p)| types::param_tangent(ty, p.wrt))
         .collect();
-    let recursive = config.recursive || calls_itself(&sig.ident, block);
+    let recursive = config.recursive
+        || calls_itself(&sig.ident, block)
+        || calls_functions_in_regions(&differentiated.ir);
     // The pullback of an inout method (`&mut self`, no result) takes the tangent of `Self`.
     let seeded: syn::Type = if differentiated.ir.inout_result {
         syn::parse_quote!(Self)
@@ -361,6 +363,32 @@ fn dump(ir: &Body, annotated: &str, plan: &str, generated: &TokenStream) {
 
 /// Whether the body calls the function itself (`f(..)`, `self::f(..)`, `Self::f(..)`,
 /// `self.f(..)`): its VJP then returns a boxed pullback.
+/// Whether the body calls a function of the user's (a free function, or `Self::f`) inside a
+/// branch or a loop. Such a function may be one of several that call each other (`even`
+/// calls `odd`, which calls `even`): each pullback's type would then contain the other's,
+/// which rustc rejects ("cannot resolve opaque type"). A macro sees one function at a time,
+/// but every such cycle passes through a call that does not always run (or the recursion
+/// would never end), so boxing the pullback of every function that makes one breaks every
+/// cycle, at one allocation per call of these functions only.
+fn calls_functions_in_regions(ir: &Body) -> bool {
+    let user_function = |path: &syn::Path| {
+        let runtime = path.leading_colon.is_some()
+            && path.segments.first().is_some_and(|s| s.ident == "ad");
+        let own = !crate::emit::callee::is_associated(path)
+            || path.segments.first().is_some_and(|s| s.ident == "Self");
+        own && !runtime
+    };
+    ir.block.instrs.iter().any(|instr| {
+        instr.regions().into_iter().any(|region| {
+            let mut found = false;
+            ir::walk(&region.instrs, &mut |inner| {
+                found |= matches!(&inner.op, ir::Op::Call { callee, .. } if user_function(&callee.path));
+            });
+            found
+        })
+    })
+}
+
 fn calls_itself(name: &syn::Ident, block: &syn::Block) -> bool {
     use syn::visit::Visit;
     struct Finder<'n> {
