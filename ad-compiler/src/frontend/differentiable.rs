@@ -158,9 +158,12 @@ fn reverse_item(
         .zip(&differentiated.ir.params)
         .map(|(ty, p)| types::param_tangent(ty, p.wrt))
         .collect();
+    // (A boxed pullback outlives the call, so it needs `'static` type parameters: a generic
+    // function is boxed only when it calls itself, or when asked.)
+    let generic = sig.generics.type_params().next().is_some();
     let recursive = config.recursive
         || calls_itself(&sig.ident, block)
-        || calls_functions_in_regions(&differentiated.ir);
+        || (!generic && calls_functions_in_regions(&differentiated.ir));
     // The pullback of an inout method (`&mut self`, no result) takes the tangent of `Self`.
     let seeded: syn::Type = if differentiated.ir.inout_result {
         syn::parse_quote!(Self)

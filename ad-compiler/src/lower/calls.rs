@@ -25,6 +25,9 @@ impl Builder<'_> {
             self.diag.error(call.func.span(), "only functions named by a path can be called in differentiable functions (not closures or function values) yet");
             return None;
         };
+        if let Some(loops) = super::shape_fn::as_loops(call, callee) {
+            return self.lower_expr(&loops);
+        }
         let is_no_grad = callee.qself.is_none()
             && callee
                 .path

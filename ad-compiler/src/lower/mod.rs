@@ -15,6 +15,7 @@ mod expr;
 mod indexed_loops;
 mod lifted_map;
 mod loops;
+mod shape_fn;
 mod macros;
 mod match_pattern;
 pub mod operator_input;

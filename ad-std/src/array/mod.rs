@@ -59,7 +59,7 @@ pub mod vector_matrix;
 pub mod zero_like;
 
 pub use axis_variance::ArrayVarianceAxis;
-pub use construct::ArrayFromElem;
+pub use construct::{ArrayFromElem, ArrayFromShapeVec, ArrayFromVec};
 pub use dot::DotRule;
 pub use elementwise::{ArrayMapv, ArrayMath};
 pub use partial::{WrtArgs, WrtSelf};
