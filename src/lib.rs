@@ -144,7 +144,7 @@ pub mod __private {
         Absent, MaybeTangent, Present, SecondTangent, argument_seed, same_type_zero, scaled_by,
         second_or_zero, tangent_or_zero, unshaped_zero, with_second_tangent,
     };
-    pub use ad_core::function::Function;
+    pub use ad_core::function::{DifferentiableFn, Function};
     pub use ad_core::hessian::ScalarResult;
     pub use ad_core::hessian::hessian;
     pub use ad_core::index::{

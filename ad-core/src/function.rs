@@ -178,6 +178,65 @@ where
     }
 }
 
+// A function lent to a differentiable function that takes `f: impl Fn(..)` (`&f` passes for
+// an `impl Fn` too): the same function with derivatives.
+impl<A, R, P, V, F, S> Differentiable for &Function<A, R, P, V, F, S> {
+    type TangentVector = NoTangent;
+    fn move_by(&mut self, _t: &NoTangent) {}
+    fn zero_tangent(&self) -> NoTangent {
+        NoTangent
+    }
+}
+
+impl<'a, A, R, O, P, V, F, S> DifferentiableFn<A> for &'a Function<A, R, P, V, F, S>
+where
+    A: Differentiable,
+    R: Differentiable,
+    P: Fn(A) -> R,
+    V: Fn(A) -> O,
+    O: ValueAndPullback<R, A>,
+    F: Fn(A, Tangent<A>) -> (R, Tangent<R>),
+    S: Fn(A, Second<Tangent<A>>) -> (R, Second<Tangent<R>>),
+{
+    type Output = R;
+
+    #[inline(always)]
+    fn call(&self, a: A) -> R {
+        (**self).call(a)
+    }
+
+    #[inline(always)]
+    fn __ad_vjp_call(
+        &self,
+        a: A,
+    ) -> (
+        R,
+        impl Fn(Tangent<R>) -> (NoTangent, Tangent<A>) + use<'a, A, R, O, P, V, F, S>,
+    ) {
+        (**self).__ad_vjp_call(a)
+    }
+
+    #[inline(always)]
+    fn __ad_fwd_call(
+        &self,
+        a: A,
+        t_self: impl MaybeTangent<NoTangent>,
+        t_a: impl MaybeTangent<Tangent<A>>,
+    ) -> (R, Tangent<R>) {
+        (**self).__ad_fwd_call(a, t_self, t_a)
+    }
+
+    #[inline(always)]
+    fn __ad_hvp_call(
+        &self,
+        a: A,
+        t_self: impl MaybeTangent<Second<NoTangent>>,
+        t_a: impl MaybeTangent<Second<Tangent<A>>>,
+    ) -> (R, Second<Tangent<R>>) {
+        (**self).__ad_hvp_call(a, t_self, t_a)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -216,6 +216,18 @@ fn report_non_differentiable(body: &Body, activity: &Activity, diag: &mut Diagno
     walk(&body.block.instrs, &mut |instr| {
         let varied_operand = instr.op.operands().iter().any(|v| activity.is_varied(*v));
         match &instr.op {
+            Op::Opaque {
+                holes,
+                captured: Some(names),
+                ..
+            } => {
+                if let Some((_, name)) = holes.iter().zip(names).find(|(v, _)| activity.is_varied(**v)) {
+                    diag.error(
+                        instr.span,
+                        format!("this closure reads `{name}`, which is differentiated, but derivatives do not flow through what a closure given to a function captures yet: pass `{name}` to the function as an argument, or wrap it in `no_grad(..)` if its derivative should be ignored"),
+                    );
+                }
+            }
             Op::NoDerivative { operator, .. } if activity.is_active(instr.result) => diag.error(
                 instr.span,
                 format!(

@@ -64,6 +64,7 @@ fn second_block(nested: &Nested<'_>, second: &[TokenStream]) -> TokenStream {
     let Captured {
         references,
         forward,
+        ..
     } = closure_code(body, &activity, &values, &tangents, Order::Second);
     quote!({
         #[allow(unused_imports)]

@@ -44,7 +44,9 @@ pub fn compute(instr: &Instr) -> TokenStream {
         // `vjp::inline_names`), so a captured value is not moved into a local.
         Op::Const(tokens) if is_name(tokens) => return quote!(),
         Op::Const(tokens) => tokens.clone(),
-        Op::Opaque { template, holes } => fill_holes(template.clone(), holes),
+        Op::Opaque {
+            template, holes, ..
+        } => fill_holes(template.clone(), holes),
         Op::Arith(op, a, b) => {
             let (a, b) = (v(a), v(b));
             let operator = arith_token(*op);

@@ -131,7 +131,10 @@ fn reverse_item(
 ) -> Result<TokenStream, TokenStream> {
     let mut diag = Diagnostics::default();
     check_signature(sig, &mut diag);
-    let sig = &with_real_bounds(sig);
+    // (The function itself cannot be named with the derivatives' type parameters when they
+    // stand for functions with derivatives: its own bounds are `Fn`.)
+    let function_generics = crate::frontend::function_params::has_function_params(sig);
+    let sig = &crate::frontend::function_params::with_function_params(&with_real_bounds(sig));
     let mut captured = sig.generics.clone();
     captured.params = impl_generics
         .params
@@ -207,6 +210,7 @@ fn reverse_item(
     let arguments: Vec<TokenStream> = arguments.collect();
     let turbofish = (!arguments.is_empty()).then(|| quote!(::<#(#arguments),*>));
     let mark_used = match (sig.generics.params.is_empty(), placement) {
+        _ if function_generics => quote!(),
         // (Companion paths are rebased onto the parent module when printed.)
         (false, Placement::Companion) => quote!(let _ = #name #turbofish;),
         (false, Placement::Sibling) => quote!(let _ = Self::#name #turbofish;),
@@ -499,8 +503,9 @@ fn check_signature(sig: &syn::Signature, diag: &mut Diagnostics) {
     for arg in &sig.inputs {
         if let syn::FnArg::Typed(t) = arg
             && let syn::Type::ImplTrait(i) = &*t.ty
+            && !crate::frontend::function_params::is_function_type(&t.ty)
         {
-            diag.error(i.span(), "`impl Trait` parameters are not supported in differentiable functions yet: use a named generic parameter; for a function, `f: &F` with `F: DifferentiableFn<f64, Output = f64>`, called `f.call(x)` and given `&function!(..)`");
+            diag.error(i.span(), "`impl Trait` parameters other than functions (`impl Fn(f64) -> f64`) are not supported in differentiable functions yet: use a named generic parameter");
         }
     }
 }

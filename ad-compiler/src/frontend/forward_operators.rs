@@ -94,6 +94,7 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                 |Captured {
                      references,
                      forward,
+                     ..
                  }| {
                     quote!({ #references let (_, #tangent_) = #forward; #tangent_ })
                 },
@@ -111,6 +112,7 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                 |Captured {
                      references,
                      forward,
+                     ..
                  }| {
                     quote!({
                         #references
@@ -130,6 +132,7 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                 |Captured {
                      references,
                      forward,
+                     ..
                  }| {
                     let a = &locals[0];
                     quote!({
@@ -155,6 +158,7 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                     Ok(Captured {
                         references,
                         forward,
+                        ..
                     }),
                     Ok(vjp),
                 ) => {
@@ -246,6 +250,7 @@ pub fn scalar_gradient(input: &Input, with_value: bool) -> Option<TokenStream> {
             Ok(Captured {
                 references,
                 forward,
+                ..
             }) => quote!({
                 #allow
                 #(#bindings)*
@@ -310,6 +315,7 @@ impl<'a> Function<'a> {
                     |Captured {
                          references,
                          forward,
+                         ..
                      }| { quote!({ #references #forward.0 }) },
                 )
             }
@@ -334,6 +340,7 @@ impl<'a> Function<'a> {
                 Ok(Captured {
                     references: quote!(),
                     forward: quote!(#derivative(#(#values,)* #(#tangents),*)),
+                    names: Vec::new(),
                 })
             }
             Function::Closure(c) => closure_forward(c, values, tangents, order),

@@ -93,10 +93,14 @@ fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStre
     let Captured {
         references,
         forward,
+        names,
     } = derivative(Order::First)?;
     let Captured {
         forward: second, ..
     } = derivative(Order::Second)?;
+    if closure.capture.is_some() {
+        return Ok(owning_function(closure, &ty, &names, &references, (&vjp, &forward, &second)));
+    }
     Ok(quote!({
         #references
         #rt::Function::new(
@@ -109,4 +113,58 @@ fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStre
             |#a_: #ty, #t_| #second,
         )
     }))
+}
+
+/// `function!(move |x: T| ..)`: a function that owns what its closure captures, each of its
+/// derivatives a `move` closure over a copy of the captured variables, so that no pullback
+/// or derivative borrows the caller (as a differentiable caller's own pullback must not).
+fn owning_function(
+    closure: &syn::ExprClosure,
+    ty: &syn::Type,
+    names: &[proc_macro2::Ident],
+    references: &TokenStream,
+    (vjp, forward, second): (&TokenStream, &TokenStream, &TokenStream),
+) -> TokenStream {
+    let a_ = names::function_argument();
+    let t_ = names::function_tangent();
+    let d_ = names::adjoint_in_hand();
+    let pullback_ = names::operator_pullback();
+    let value_ = names::operator_value();
+    let rt = names::runtime();
+    // One copy of the captured variables per derivative, moved into it.
+    let copies = |which: &str| -> (Vec<proc_macro2::Ident>, TokenStream) {
+        let copies: Vec<proc_macro2::Ident> = names
+            .iter()
+            .map(|n| quote::format_ident!("__ad_{}_copy_of_{}", which, n))
+            .collect();
+        let taken = quote!(#(let #copies = ::core::clone::Clone::clone(&#names);)*);
+        (copies, taken)
+    };
+    let ((vjp_copies, vjp_taken), (fwd_copies, fwd_taken), (hvp_copies, hvp_taken)) =
+        (copies("vjp"), copies("forward"), copies("second"));
+    // (The closures are written directly as `new`'s arguments, whose bounds type their
+    // parameters; each reads its copies through a clone per call, staying `Fn`.)
+    quote!({
+        #vjp_taken
+        #fwd_taken
+        #hvp_taken
+        #rt::Function::new(
+            #closure,
+            move |#a_: #ty| {
+                #(let #names = ::core::clone::Clone::clone(&#vjp_copies);)*
+                let (#value_, #pullback_) = #vjp;
+                (#value_, move |#d_| #pullback_(#d_).0)
+            },
+            move |#a_: #ty, #t_| {
+                #(let #names = ::core::clone::Clone::clone(&#fwd_copies);)*
+                #references
+                #forward
+            },
+            move |#a_: #ty, #t_| {
+                #(let #names = ::core::clone::Clone::clone(&#hvp_copies);)*
+                #references
+                #second
+            },
+        )
+    })
 }

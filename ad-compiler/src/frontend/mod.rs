@@ -12,6 +12,7 @@ pub mod differentiable;
 pub mod fallback;
 pub mod float_left;
 pub mod forward_operators;
+pub mod function_params;
 pub mod function_value;
 pub mod operator_impls;
 pub mod operators;

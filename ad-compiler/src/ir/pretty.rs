@@ -142,7 +142,9 @@ pub fn op_text(instr: &Instr) -> String {
     let discarded = if instr.discarded { " [discarded]" } else { "" };
     let text = match &instr.op {
         Op::Const(t) => format!("const {}", t),
-        Op::Opaque { template, holes } => format!("opaque `{}` with [{}]", template, list(holes)),
+        Op::Opaque {
+            template, holes, ..
+        } => format!("opaque `{}` with [{}]", template, list(holes)),
         Op::Arith(op, a, b) => format!("{} {a}, {b}", arith_name(*op)),
         Op::Neg(a) => format!("neg {a}"),
         Op::Discrete { operator, operands } => format!("discrete `{operator}` {}", list(operands)),

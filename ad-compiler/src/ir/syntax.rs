@@ -114,9 +114,13 @@ pub enum Op {
     /// Code kept as written, whose value carries no derivative: the argument of `no_grad(..)`
     /// or a macro call (`s![..]`, `format!`, `assert!`). `template` is the code with each
     /// local it reads replaced by a hole `__ad_hole_<k>`, which stands for `holes[k]`.
+    /// `captured` names the holes of a closure given to a function as a function with
+    /// derivatives (`function!`): what it captures is a constant to it, so a differentiated
+    /// value among them is an error (see `analysis::activity`).
     Opaque {
         template: TokenStream,
         holes: Vec<ValueId>,
+        captured: Option<Vec<String>>,
     },
     /// `a op b` for an arithmetic operator.
     Arith(ArithOp, ValueId, ValueId),
@@ -338,7 +342,10 @@ pub fn is_constant_type(ty: &syn::Type) -> bool {
             .is_some_and(|i| CONSTANT.contains(&i.to_string().as_str())),
         syn::Type::Reference(r) => is_constant_type(&r.elem),
         syn::Type::Paren(p) => is_constant_type(&p.elem),
-        syn::Type::ImplTrait(_) | syn::Type::BareFn(_) | syn::Type::Never(_) => true,
+        syn::Type::ImplTrait(_)
+        | syn::Type::TraitObject(_)
+        | syn::Type::BareFn(_)
+        | syn::Type::Never(_) => true,
         syn::Type::Tuple(t) => t.elems.is_empty(),
         _ => false,
     }

@@ -25,6 +25,30 @@ impl Builder<'_> {
             self.diag.error(call.func.span(), "only functions named by a path can be called in differentiable functions (not closures or function values) yet");
             return None;
         };
+        // A function value, such as a parameter `f: impl Fn(f64) -> f64`: `f(x)` is the call
+        // of its derivatives' form, `f.call(x)` (several arguments as one tuple; see
+        // `frontend::function_params`).
+        if callee.qself.is_none()
+            && let Some(ident) = callee.path.get_ident()
+            && let Some(function) = self.lookup(&ident.to_string())
+        {
+            let args: Vec<ValueId> = call.args.iter().map(|a| self.lower_value(a)).collect();
+            let argument = match args.as_slice() {
+                [single] => *single,
+                _ => self.push(Op::Tuple(args), call.span()),
+            };
+            let method = syn::Ident::new("call", ident.span());
+            return Some(self.push(
+                Op::Method {
+                    receiver: function,
+                    method,
+                    turbofish: None,
+                    args: vec![argument],
+                    inout: false,
+                },
+                call.span(),
+            ));
+        }
         if let Some(loops) = super::shape_fn::as_loops(call, callee) {
             return self.lower_expr(&loops);
         }
@@ -57,7 +81,10 @@ impl Builder<'_> {
             .iter()
             .map(|a| match joins_arrays {
                 true => self.lower_value(&owned_parts(a)),
-                false => self.lower_value(a),
+                false => match self.lower_function_argument(a) {
+                    Some(function) => function,
+                    None => self.lower_value(a),
+                },
             })
             .collect();
         let constructor = callee.qself.is_none()

@@ -272,7 +272,7 @@ impl Builder<'_> {
             && let Some(v) = self.lookup(&ident.to_string())
         {
             if self.closures.contains_key(&v) {
-                self.diag.error_spanned(p, format!("the closure `{ident}` can only be called in differentiable functions (not passed on or stored): call it, or make it a `#[differentiable]` function"));
+                self.diag.error_spanned(p, format!("the closure `{ident}` can only be called or given to a function in differentiable functions (not stored): call it, or make it a `#[differentiable]` function"));
             }
             return v;
         }

@@ -56,7 +56,8 @@ impl Builder<'_> {
         let path = &mac.path;
         let body = Group::new(delimiter_of(mac), tokens);
         let template = quote!(#path ! #body);
-        Some(self.push(Op::Opaque { template, holes }, mac.span()))
+        let captured = None;
+        Some(self.push(Op::Opaque { template, holes, captured }, mac.span()))
     }
 
     /// The argument of `no_grad(..)`: a constant, whatever it computes, so it is kept as the
@@ -68,6 +69,7 @@ impl Builder<'_> {
             Op::Opaque {
                 template: quote!((#template)),
                 holes,
+                captured: None,
             },
             expr.span(),
         )
@@ -77,21 +79,36 @@ impl Builder<'_> {
     /// `holes`): not a field or method (`.x`), a path segment (`a::x`, `x::a`), a macro
     /// (`x!`) or a named format argument (`x = ..`).
     fn fill_holes(&mut self, tokens: TokenStream, holes: &mut Vec<ValueId>) -> TokenStream {
+        self.fill_holes_except(tokens, holes, &mut Vec::new(), &[])
+    }
+
+    /// [`fill_holes`](Self::fill_holes), leaving the names in `except` (a closure's own
+    /// parameters) as they are, and recording the name of each hole in `names`.
+    pub(super) fn fill_holes_except(
+        &mut self,
+        tokens: TokenStream,
+        holes: &mut Vec<ValueId>,
+        names: &mut Vec<String>,
+        except: &[String],
+    ) -> TokenStream {
         let trees: Vec<TokenTree> = tokens.into_iter().collect();
         let mut out = TokenStream::new();
         for (k, tree) in trees.iter().enumerate() {
             let replaced = match tree {
                 TokenTree::Group(g) => {
-                    let inner = self.fill_holes(g.stream(), holes);
+                    let inner = self.fill_holes_except(g.stream(), holes, names, except);
                     let mut group = Group::new(g.delimiter(), inner);
                     group.set_span(g.span());
                     TokenTree::Group(group)
                 }
-                TokenTree::Ident(ident) if names_a_value(&trees, k) => {
+                TokenTree::Ident(ident)
+                    if names_a_value(&trees, k) && !except.contains(&ident.to_string()) =>
+                {
                     match self.lookup(&ident.to_string()) {
                         Some(v) => {
                             let hole = format_ident!("{}{}", HOLE, holes.len());
                             holes.push(v);
+                            names.push(ident.to_string());
                             TokenTree::Ident(hole)
                         }
                         None => tree.clone(),

@@ -12,6 +12,7 @@ mod chains;
 mod closures;
 mod control;
 mod expr;
+mod function_args;
 mod indexed_loops;
 mod lifted_map;
 mod loops;

@@ -14,6 +14,8 @@ pub struct Captured {
     pub references: TokenStream,
     /// A block expression giving `(value, tangent)`.
     pub forward: TokenStream,
+    /// The captured variables.
+    pub names: Vec<Ident>,
 }
 
 /// The forward derivative of order `order` of a lowered closure `ir` (with its `activity`)
@@ -48,6 +50,7 @@ pub fn closure_code(
     // otherwise take them from the caller.
     let mut names = crate::emit::reverse::constant_names(ir);
     let mut captures = Vec::new();
+    let mut captured = Vec::new();
     for tokens in names.values_mut() {
         if let Ok(ident) = syn::parse2::<Ident>(tokens.clone())
             && ident.to_string().starts_with(|c: char| c.is_lowercase())
@@ -55,12 +58,16 @@ pub fn closure_code(
             let reference = names::capture(&ident);
             captures.push(quote!(let #reference = &#ident;));
             *tokens = quote!((*#reference));
+            captured.push(ident);
         }
     }
     captures.sort_by_key(ToString::to_string);
     captures.dedup_by_key(|c| c.to_string());
+    captured.sort_by_key(ToString::to_string);
+    captured.dedup();
     let body = body_with_names(ir, activity, &sources, &names, order);
     Captured {
+        names: captured,
         references: quote!(#(#captures)*),
         forward: quote!({
             #(#bindings)*

@@ -1,0 +1,16 @@
+//! Functions, methods and closures as people write them (issue 16): functions that take
+//! functions (`impl Fn`, `&dyn Fn`, `fn` pointers, `F: Fn` generics) given closure literals
+//! and function names from differentiable code; mutual recursion without annotations; a
+//! reverse and a forward registration given as two items. Each derivative is checked
+//! against central differences of the original function, in reverse mode with forward mode
+//! agreeing (the suite's operators check both).
+
+// The operators call the generated derivative code, not the original functions.
+#![allow(dead_code)]
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod values;
+
+pub use common::*;
