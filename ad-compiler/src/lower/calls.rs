@@ -76,12 +76,17 @@ impl Builder<'_> {
         let joins_arrays = callee.path.segments.last().is_some_and(|s| {
             (s.ident == "concatenate" || s.ident == "stack") && call.args.len() == 2
         });
+        // A function of the standard library takes a closure or a function as written (it
+        // has no derivative to give them to).
+        let library = callee.path.segments.first().is_some_and(|s| {
+            ["std", "core", "alloc", "ndarray"].iter().any(|l| s.ident == l)
+        });
         let args: Vec<ValueId> = call
             .args
             .iter()
             .map(|a| match joins_arrays {
                 true => self.lower_value(&owned_parts(a)),
-                false => match self.lower_function_argument(a) {
+                false => match (!library).then(|| self.lower_function_argument(a)).flatten() {
                     Some(function) => function,
                     None => self.lower_value(a),
                 },

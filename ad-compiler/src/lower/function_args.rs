@@ -87,12 +87,15 @@ impl Builder<'_> {
     }
 
     /// Whether `p` names a function (not a local, a constant or a unit variant): one path
-    /// whose last segment is lower case.
+    /// whose last segment is lower case. (In a closure given to an operator, a single name
+    /// that is not a local may be a variable it captures: only paths `m::f` count there.)
     fn names_a_function(&self, p: &syn::ExprPath) -> bool {
         let Some(last) = p.path.segments.last() else {
             return false;
         };
-        let local = p.path.get_ident().is_some_and(|i| self.lookup(&i.to_string()).is_some());
+        let local = p.path.get_ident().is_some_and(|i| {
+            self.in_closure || self.lookup(&i.to_string()).is_some()
+        });
         let lower_case = last.ident.to_string().starts_with(|c: char| c.is_lowercase());
         p.qself.is_none() && !local && lower_case
     }

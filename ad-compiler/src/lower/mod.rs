@@ -67,6 +67,7 @@ pub fn lower(
         .collect();
     let errors_before = diag.has_errors();
     let mut builder = Builder::new(diag, params.len() as u32);
+    builder.in_closure = matches!(body, BodyInput::Expr(_));
     builder.mutable_self = params.iter().any(|p| {
         matches!(&p.pat, syn::Pat::Ident(i) if i.ident == "self")
             && matches!(&p.ty, Some(syn::Type::Reference(r)) if r.mutability.is_some())

@@ -55,6 +55,9 @@ pub struct Builder<'d> {
     /// The parameters declared with a reference type (`xs: &[f64]`, `m: &Vec<Vec<f64>>`):
     /// `for x in xs` over one of them binds references to the elements, as the source does.
     pub reference_params: Vec<String>,
+    /// Lowering a closure's body (given to an operator): a name that is not a local may be
+    /// a variable it captures.
+    pub in_closure: bool,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
     scopes: Scopes,
@@ -76,6 +79,7 @@ impl<'d> Builder<'d> {
             closures: std::collections::HashMap::new(),
             keep_break_value_wrapped: false,
             reference_params: Vec::new(),
+            in_closure: false,
             aliases: Vec::new(),
             diag,
             scopes: vec![Vec::new()],
