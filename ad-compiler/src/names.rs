@@ -311,6 +311,12 @@ pub fn alias_index(k: usize) -> Ident {
     format_ident!("__ad_alias_index{}", k)
 }
 
+/// The copy that a call passes as `&mut` for its `k`-th argument, written `&mut place` in
+/// the source (see `emit::primal::inout_call`).
+pub fn inout_copy(k: usize) -> Ident {
+    format_ident!("__ad_inout{}", k)
+}
+
 /// The map from items to positions of the counted loop defining `v`, whose iterations keep
 /// their floats by position (`ad_core::positions`).
 pub fn positions(v: ValueId) -> Ident {

@@ -20,6 +20,7 @@ mod control;
 mod declarations;
 mod generic;
 mod generics;
+mod inout;
 mod iterators;
 mod numerics;
 mod patterns;

@@ -41,7 +41,7 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
     });
     let mut associated = BTreeSet::new();
     crate::ir::walk(&ir.block.instrs, &mut |instr| {
-        if let Op::Call { callee, args } = &instr.op
+        if let Op::Call { callee, args, .. } = &instr.op
             && super::callee::is_associated(&callee.path)
             && let Some(last) = callee.path.segments.last()
         {

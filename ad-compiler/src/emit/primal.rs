@@ -75,10 +75,11 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let a = v(a);
             return quote_spanned!(span=> let mut #result: #ty = #a;);
         }
-        Op::Call { callee, args } => {
-            let args = args.iter().map(v);
-            quote_spanned!(span=> #callee(#(#args),*))
-        }
+        Op::Call {
+            callee,
+            args,
+            inout,
+        } => inout_call(callee, args, inout, span),
         // An inout call updates a new version of its receiver in place.
         Op::Method {
             receiver,
@@ -265,7 +266,12 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
         (Rule::Call, Op::Nested { body, args }) => {
             super::nested::vjp(&super::nested::Nested { body, args })
         }
-        (Rule::Call, Op::Call { callee: path, args }) => {
+        (
+            Rule::Call,
+            Op::Call {
+                callee: path, args, ..
+            },
+        ) => {
             let vjp = callee::reverse_path(&path.path);
             let args = args.iter().map(|a| names::located(v(a), span));
             quote_spanned!(span=> #vjp(#(#args),*))
@@ -462,6 +468,38 @@ fn method_call(
     let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
     let args = args.iter().map(|a| names::value(*a));
     quote_spanned!(span=> #receiver.#method #turbofish(#(#args),*))
+}
+
+/// The call `callee(args)` as the source makes it. An argument at a position of `inout` was
+/// written `&mut place`: it is passed as `&mut` a copy of its value, and the expression is
+/// the tuple of the result and the copies' new values, which the IR takes apart (see
+/// `Op::Call`).
+pub(super) fn inout_call(
+    callee: &syn::ExprPath,
+    args: &[ValueId],
+    inout: &[usize],
+    span: proc_macro2::Span,
+) -> TokenStream {
+    if inout.is_empty() {
+        let args = args.iter().map(|a| names::value(*a));
+        return quote_spanned!(span=> #callee(#(#args),*));
+    }
+    let copies: Vec<proc_macro2::Ident> = inout.iter().map(|k| names::inout_copy(*k)).collect();
+    let values = inout.iter().map(|k| names::value(args[*k]));
+    let args = args
+        .iter()
+        .enumerate()
+        .map(|(k, a)| match inout.contains(&k) {
+            true => {
+                let copy = names::inout_copy(k);
+                quote_spanned!(span=> &mut #copy)
+            }
+            false => names::value(*a).into_token_stream(),
+        });
+    quote_spanned! {span=> {
+        #(let mut #copies = #values;)*
+        (#callee(#(#args),*), #(#copies),*)
+    }}
 }
 
 fn arith_token(op: ArithOp) -> TokenStream {

@@ -151,7 +151,21 @@ pub fn op_text(instr: &Instr) -> String {
         }
         Op::Cast(a, ty) => format!("cast {a} as {}", tokens(ty)),
         Op::Ascribe(a, ty) => format!("ascribe {a}: {}", tokens(ty)),
-        Op::Call { callee, args } => format!("call {}({})", tokens(callee), list(args)),
+        Op::Call {
+            callee,
+            args,
+            inout,
+        } => {
+            let args: Vec<String> = args
+                .iter()
+                .enumerate()
+                .map(|(k, a)| match inout.contains(&k) {
+                    true => format!("&mut {a}"),
+                    false => a.to_string(),
+                })
+                .collect();
+            format!("call {}({})", tokens(callee), args.join(", "))
+        }
         Op::Method {
             receiver,
             method,

@@ -138,10 +138,14 @@ pub enum Op {
     Cast(ValueId, syn::Type),
     /// `let x: T = a`: a type ascription, the identity on values.
     Ascribe(ValueId, syn::Type),
-    /// A call of a free function or associated function by path.
+    /// A call of a free function or associated function by path. The arguments at the
+    /// positions `inout` were written `&mut place`: the callee (a function with `&mut`
+    /// parameters, see `lower::inout`) takes them by value and returns its result followed by
+    /// their new values, a tuple that the lowering takes apart.
     Call {
         callee: syn::ExprPath,
         args: Vec<ValueId>,
+        inout: Vec<usize>,
     },
     /// A method call `receiver.method::<..>(args)`. When `inout`, the statement
     /// `receiver.method(args);` of a `&mut self` method without a result: the value is the
