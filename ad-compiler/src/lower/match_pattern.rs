@@ -114,7 +114,7 @@ pub fn split_pattern(pat: &Pat) -> Result<(TokenStream, Bindings), Unsupported> 
         }
         Pat::Or(_) if has_binding(pat) => Err((
             pat.to_token_stream(),
-            "an or-pattern that binds names is not supported in differentiable functions yet: write one arm per alternative".into(),
+            "an or-pattern that binds names is supported in differentiable functions as a whole `match` arm, `if let` or `while let` pattern, not inside another pattern: write one arm per alternative".into(),
         )),
         other if !has_binding(other) => Ok((other.to_token_stream(), vec![])),
         other => Err((
@@ -182,7 +182,8 @@ fn is_binding_name(ident: &syn::Ident) -> bool {
         .starts_with(|c: char| c.is_lowercase() || c == '_')
 }
 
-fn has_binding(pat: &Pat) -> bool {
+/// Whether `pat` binds a name.
+pub(super) fn has_binding(pat: &Pat) -> bool {
     struct Finder(bool);
     impl<'ast> Visit<'ast> for Finder {
         fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
