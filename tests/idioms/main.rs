@@ -18,6 +18,7 @@ mod blocks;
 mod check;
 mod control;
 mod declarations;
+mod enums;
 mod generic;
 mod generics;
 mod inout;

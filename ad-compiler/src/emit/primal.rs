@@ -138,6 +138,19 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let a = v(a);
             quote_spanned!(span=> #a.#member)
         }
+        // Reached only once the variant matched (the arm's test ran first).
+        Op::Payload {
+            value,
+            variant,
+            member,
+        } => {
+            let a = v(value);
+            let part = names::payload_binding();
+            quote_spanned! {span=> match &#a {
+                #variant { #member: #part, .. } => ::core::clone::Clone::clone(#part),
+                _ => ::core::unreachable!(),
+            }}
+        }
         Op::Ref { mutable, operand } => {
             let a = v(operand);
             if *mutable {

@@ -191,6 +191,11 @@ pub fn op_text(instr: &Instr) -> String {
         Op::Tuple(items) => format!("tuple ({})", list(items)),
         Op::Array(items) => format!("array [{}]", list(items)),
         Op::Field(a, member) => format!("field {a}.{}", tokens(member)),
+        Op::Payload {
+            value,
+            variant,
+            member,
+        } => format!("payload {value} as {}.{}", tokens(variant), tokens(member)),
         Op::FieldRef(a, member) => format!("field_ref {a}.{}", tokens(member)),
         Op::Struct { path, fields, rest } => {
             let mut fields: Vec<String> = fields

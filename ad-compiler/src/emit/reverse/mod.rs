@@ -639,14 +639,20 @@ impl Printer<'_, '_> {
                 // else may (a struct built here and only read field by field).
                 let (pattern_path, is_self) = tangent_path(path);
                 let pin = if is_self {
-                    quote!(let #d: <#path as #rt::Differentiable>::TangentVector = #d;)
+                    let owner = names::enum_of(path);
+                    quote!(let #d: <#owner as #rt::Differentiable>::TangentVector = #d;)
                 } else {
                     quote!(let #pattern_path { .. } = &#d;)
+                };
+                // A variant's fields are keyed `Variant::f` in the enum's tangent.
+                let key_of = |member: &syn::Member| match names::variant_of(path) {
+                    Some(variant) => field_key(&names::variant_member(variant, member)),
+                    None => field_key(member),
                 };
                 let adds: TokenStream = fields
                     .iter()
                     .map(|(member, target, first)| {
-                        let key = field_key(member);
+                        let key = key_of(member);
                         self.contribute(*target, *first, quote!(#rt::field::<#key, _>(&#d)))
                     })
                     .collect();
@@ -654,7 +660,7 @@ impl Printer<'_, '_> {
                 let to_rest = rest
                     .map(|(target, first)| {
                         let without = listed.iter().fold(quote!(#d), |inner, member| {
-                            let key = field_key(member);
+                            let key = key_of(member);
                             quote!(#rt::without_field::<#key, _>(#inner))
                         });
                         self.contribute(target, first, without)
@@ -745,6 +751,8 @@ fn field_key(member: &syn::Member) -> u64 {
 /// The tangent struct of a struct path (`m::Point` -> `m::PointTangentVector`), and whether
 /// the path is `Self`, whose tangent can only be named as `<Self as Differentiable>::..`.
 fn tangent_path(path: &syn::Path) -> (syn::Path, bool) {
+    // A variant's tangent is its enum's.
+    let path = &names::enum_of(path);
     let mut tangent = path.clone();
     let is_self = path.is_ident("Self");
     if let Some(last) = tangent.segments.last_mut() {
