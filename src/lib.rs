@@ -155,6 +155,7 @@ pub mod __private {
     pub use ad_core::output_hint::{output_of, same_output, unreachable_value};
     pub use ad_core::positions::{CountedRange, Position};
     pub use ad_core::seed::{scalar_gradient, seed};
+    pub use ad_core::slices::into_array;
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::array::{
         ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule, WrtArgs, WrtSelf,

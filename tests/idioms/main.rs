@@ -28,6 +28,8 @@ mod patterns;
 mod programs;
 mod references;
 mod remainders;
+
+mod slices;
 mod sorting;
 mod structs;
 mod swaps;

@@ -49,6 +49,7 @@ pub fn body(
         owned: Ownership::of(ir),
         stored,
         struct_paths: struct_paths(ir),
+        lent_arrays: lent_arrays(ir),
     };
     let bindings = ir.params.iter().zip(param_sources).map(|(p, source)| {
         let value = names::value(p.value);
@@ -205,6 +206,31 @@ struct Printer<'p, 'a> {
     /// The struct literal's path of each value built by one (and of its versions with a
     /// field set), whose adjoint's type nothing else may fix.
     struct_paths: HashMap<ValueId, syn::Path>,
+    /// The array literals passed by reference to a call (`total(&[a, b])`, `total(&arr)`),
+    /// whose adjoint may come back as a `Vec` when the callee takes a slice.
+    lent_arrays: std::collections::HashSet<ValueId>,
+}
+
+/// See `Printer::lent_arrays`.
+fn lent_arrays(ir: &Body) -> std::collections::HashSet<ValueId> {
+    let mut arrays = std::collections::HashSet::new();
+    let mut references = HashMap::new();
+    let mut lent = Vec::new();
+    crate::ir::walk(&ir.block.instrs, &mut |instr| match &instr.op {
+        Op::Array(_) => {
+            arrays.insert(instr.result);
+        }
+        Op::Ref { operand, .. } => {
+            references.insert(instr.result, *operand);
+        }
+        Op::Call { args, .. } | Op::Method { args, .. } => lent.extend(args.iter().copied()),
+        _ => {}
+    });
+    lent.iter()
+        .filter_map(|a| references.get(a))
+        .filter(|v| arrays.contains(v))
+        .copied()
+        .collect()
 }
 
 /// The path of the struct literal each value comes from, through `SetField`s.
@@ -592,12 +618,16 @@ impl Printer<'_, '_> {
                 array,
                 contributions,
             } => {
-                let parts = if *array {
-                    // An array literal's adjoint is an array: the same pattern in brackets.
+                let (parts, d) = if *array {
+                    // An array literal's adjoint is an array, or a `Vec` when a callee took the
+                    // array as a slice (`ad_core::slices`): the same pattern in brackets.
                     let names = self.slot_names(*tuple, *arity, contributions);
-                    quote!([#(#names),*])
+                    match self.lent_arrays.contains(tuple) {
+                        true => (quote!([#(#names),*]), quote!(#rt::into_array(#d))),
+                        false => (quote!([#(#names),*]), quote!(#d)),
+                    }
                 } else {
-                    self.slots(*tuple, *arity, contributions)
+                    (self.slots(*tuple, *arity, contributions), quote!(#d))
                 };
                 let adds = self.adds(*tuple, contributions);
                 self.with_adjoint(*tuple, quote!(let #parts = #d; #adds))
