@@ -13,6 +13,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod adaptors;
 mod arrays;
 mod blocks;
 mod check;
