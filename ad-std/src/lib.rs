@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 pub mod array;
+pub mod assign;
 pub mod fill;
 pub mod float;
 pub mod forward;
@@ -30,6 +31,7 @@ pub mod method_rules {
         ArraySumAxis as _, ArrayToOwned as _, ArrayToShape as _, ArrayTranspose as _,
         ArrayVariance as _, DotRule as _, ViewZeroTangent as _,
     };
+    pub use crate::assign::{Assign as _, CopyFrom as _};
     pub use crate::fill::Fill as _;
     pub use crate::float::FloatMethods as _;
     pub use crate::float::slopes::FloatSlopes as _;
