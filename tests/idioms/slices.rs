@@ -112,3 +112,22 @@ fn assign_on_a_local_array() {
     crate::assert_close(da[2], 2.0 * x * x * 2.0);
     crate::assert_close(dx, 6.0 * x + 4.0 * x.powi(3) * 0.25 + 2.0 * x * 5.0);
 }
+
+/// Range slices of a differentiated slice given to a function: every range form, and a
+/// window moving in a loop.
+#[differentiable]
+fn windows(xs: &[f64]) -> f64 {
+    let mut s = total(&xs[1..3]) + total(&xs[..2]) * total(&xs[2..]) + total(&xs[..=1]);
+    s += total(&xs[..]) * 0.5 + total(&xs[1..=2]);
+    for k in 0..xs.len() - 1 {
+        s += total(&xs[k..k + 2]).sqrt();
+    }
+    let v: Vec<f64> = xs.iter().copied().collect();
+    s + total(&v[2..])
+}
+
+#[test]
+fn range_slices_given_to_a_function() {
+    check_slice_idiom!(windows, [vec![0.5, -1.0, 2.0, 0.3], vec![1.5, 0.2, -0.7]]);
+    check_slice_hessian!(windows, [vec![0.5, -1.0, 2.0, 0.3]]);
+}

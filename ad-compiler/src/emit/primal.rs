@@ -299,10 +299,11 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
         ) => {
             // The value as the source reads it, and the position read as the "pullback".
             let (base, index) = (v(base), v(index));
+            // (A range, `&xs[a..b]`, is not `Copy`: the read takes a clone.)
             let read = if *by_ref {
-                quote_spanned!(span=> &#base[#index])
+                quote_spanned!(span=> &#base[::core::clone::Clone::clone(&#index)])
             } else {
-                quote_spanned!(span=> #base[#index])
+                quote_spanned!(span=> #base[::core::clone::Clone::clone(&#index)])
             };
             let shape = quote_spanned!(span=> #rt::IndexShape::index_shape(&#base));
             quote_spanned!(span=> (#read, #rt::IndexPullback::new(#shape, #index)))

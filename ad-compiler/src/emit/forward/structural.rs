@@ -84,7 +84,9 @@ impl Printer<'_> {
             }
             Op::Index { base, index, .. } => {
                 let (tb, i) = (name(base), names::value(*index));
-                quote!(::core::clone::Clone::clone(&#tb[#i]))
+                // `to_owned`, not `clone`: a range read (`&xs[a..b]`) has the tangent `[T]`,
+                // owned as a `Vec`; an element's `to_owned` is its clone.
+                quote!(::std::borrow::ToOwned::to_owned(&#tb[::core::clone::Clone::clone(&#i)]))
             }
             Op::IndexSet {
                 base,
