@@ -197,3 +197,27 @@ fn the_state_machine_takes_each_path() {
     crate::assert_close(dx, -1.6);
     crate::assert_close(dy, 0.0);
 }
+
+/// A generic enum as a differentiated parameter.
+#[derive(Differentiable, Clone, Copy, Debug)]
+enum Pair<T> {
+    Both(T, T),
+    One(T),
+}
+
+#[differentiable]
+fn pair_product(p: Pair<f64>, y: f64) -> f64 {
+    match p {
+        Pair::Both(a, b) => a * b * y,
+        Pair::One(a) => a + y,
+    }
+}
+
+#[test]
+fn a_generic_enum_as_a_parameter() {
+    let (d, dy) = gradient!(at: Pair::Both(2.0, 3.0), 0.5, of: pair_product);
+    assert_eq!((d.both, dy), ((1.5, 1.0), 6.0));
+    crate::assert_deriv_fd(|a| pair_product(Pair::Both(a, 3.0), 0.5), 2.0, d.both.0);
+    let (d, dy) = gradient!(at: Pair::One(2.0), 0.5, of: pair_product);
+    assert_eq!((d.one, d.both, dy), ((1.0,), (0.0, 0.0), 1.0));
+}

@@ -32,10 +32,20 @@ fn local_array_as_slice(x: f64, y: f64) -> f64 {
     total(&arr) * total(&weights)
 }
 
+/// A local array given as a slice and also indexed, before and after the call.
+#[differentiable]
+fn local_array_lent_and_read(x: f64, y: f64) -> f64 {
+    let arr = [x, y * x, 1.0];
+    let first = arr[1] * y;
+    first + total(&arr) + arr[0] * arr[1]
+}
+
 #[test]
 fn a_local_array_as_a_slice() {
     check_idiom!(local_array_as_slice, [(0.5, 1.5), (-1.2, 0.3)]);
     check_hessian!(local_array_as_slice, [(0.5, 1.5)]);
+    check_idiom!(local_array_lent_and_read, [(0.5, 1.5), (-1.2, 0.3)]);
+    check_hessian!(local_array_lent_and_read, [(0.5, 1.5)]);
 }
 
 /// A table of untyped float literals, iterated.
