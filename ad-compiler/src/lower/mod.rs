@@ -83,6 +83,9 @@ pub fn lower(
         }
     }
     // `*acc` names the local `acc` holds: the parameter is its own place, as an alias.
+    if let BodyInput::Block(block, _) = &body {
+        check_not_shadowed(block, &inout, builder.diag);
+    }
     for (_, name) in &inout {
         let place: syn::Expr = syn::parse_quote!(#name);
         builder.aliases.push((name.to_string(), place));
@@ -166,6 +169,49 @@ pub fn inout_params(params: &[ParamInput]) -> Vec<(usize, syn::Ident)> {
             _ => None,
         })
         .collect()
+}
+
+/// Reports a `let` that shadows an inout parameter: the value written back must be the
+/// parameter's, which a shadowing binding of the same name would hide.
+fn check_not_shadowed(block: &syn::Block, inout: &[(usize, syn::Ident)], diag: &mut Diagnostics) {
+    use syn::visit::Visit;
+    struct Finder<'a> {
+        names: &'a [(usize, syn::Ident)],
+        found: Vec<syn::Ident>,
+    }
+    impl<'ast> Visit<'ast> for Finder<'_> {
+        fn visit_local(&mut self, local: &'ast syn::Local) {
+            struct Bound<'b>(&'b mut Vec<syn::Ident>);
+            impl<'ast> Visit<'ast> for Bound<'_> {
+                fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+                    self.0.push(p.ident.clone());
+                    syn::visit::visit_pat_ident(self, p);
+                }
+            }
+            let mut bound = Vec::new();
+            Bound(&mut bound).visit_pat(&local.pat);
+            self.found.extend(
+                bound
+                    .into_iter()
+                    .filter(|b| self.names.iter().any(|(_, n)| n == b)),
+            );
+            syn::visit::visit_local(self, local);
+        }
+    }
+    if inout.is_empty() {
+        return;
+    }
+    let mut finder = Finder {
+        names: inout,
+        found: Vec::new(),
+    };
+    finder.visit_block(block);
+    for ident in finder.found {
+        diag.error(
+            ident.span(),
+            format!("`{ident}` shadows the `&mut` parameter of the same name, whose last value a differentiable function returns: give the new binding another name"),
+        );
+    }
 }
 
 /// The type an inout parameter of type `ty` (`&mut T`) is passed by in derivatives: `T`, or
