@@ -215,10 +215,6 @@ impl Analysis<'_> {
                 let (a, b) = (*a, *b);
                 self.undecided(a) && self.undecided(b)
             }
-            Op::Clone(a) => {
-                let a = *a;
-                self.undecided(a)
-            }
             // A part of a table of unsuffixed literals (`[(1.0, 2.0), ..]`): a component of a
             // tuple built here is that component; otherwise any part of a value holding one.
             Op::Field(a, member) => {
@@ -255,7 +251,8 @@ impl Analysis<'_> {
     }
 
     /// Whether `v` (a tuple, array, `Vec`, a reference to or an element of one) holds a float
-    /// derived from unsuffixed literals.
+    /// derived from unsuffixed literals. (Not a captured variable: a closure's capture is
+    /// undecided as a scalar, but one that is an array or a `Vec` is not a table of literals.)
     fn holds_undecided(&mut self, v: ValueId) -> bool {
         let op = match self.sources.get(&v) {
             Some(Source::Instr(instr)) => &instr.op,
@@ -266,7 +263,7 @@ impl Analysis<'_> {
                 let items = items.clone();
                 items
                     .into_iter()
-                    .any(|i| self.undecided(i) || self.holds_undecided(i))
+                    .any(|i| (self.undecided(i) && !self.is_captured(i)) || self.holds_undecided(i))
             }
             Op::VecRepeat { value: a, .. }
             | Op::Ref { operand: a, .. }
@@ -277,8 +274,18 @@ impl Analysis<'_> {
             | Op::FieldRef(a, _)
             | Op::Index { base: a, .. } => {
                 let a = *a;
-                self.undecided(a) || self.holds_undecided(a)
+                self.holds_undecided(a)
             }
+            _ => false,
+        }
+    }
+
+    /// Whether `v` is a variable a closure captures (a constant named by a lowercase path).
+    fn is_captured(&self, v: ValueId) -> bool {
+        match self.sources.get(&v) {
+            Some(Source::Instr(instr)) => matches!(&instr.op, Op::Const(tokens)
+                if syn::parse2::<syn::Expr>(tokens.clone()).is_ok_and(|e| matches!(&e,
+                    syn::Expr::Path(p) if p.path.get_ident().is_some()))),
             _ => false,
         }
     }
