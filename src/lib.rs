@@ -142,7 +142,7 @@ pub mod __private {
     pub use ad_core::field::{FieldTangent, field, field_key, from_field, without_field};
     pub use ad_core::forward::{
         Absent, MaybeTangent, Present, SecondTangent, argument_seed, same_type_zero, scaled_by,
-        second_or_zero, tangent_or_zero, unshaped_zero, with_second_tangent,
+        second_or_zero, tangent_or_zero, tangent_witness, unshaped_zero, with_second_tangent,
     };
     pub use ad_core::function::Function;
     pub use ad_core::hessian::ScalarResult;

@@ -488,6 +488,11 @@ pub fn located(mut ident: Ident, span: proc_macro2::Span) -> Ident {
     ident
 }
 
+/// The tangent witness of the struct literal `v` (see `ad_core::forward::tangent_witness`).
+pub fn tangent_witness(v: ValueId) -> Ident {
+    format_ident!("__ad_pin{}", v.0)
+}
+
 /// The binding of a variant's field in the `match` that reads it (see `Op::Payload`).
 pub fn payload_binding() -> Ident {
     format_ident!("__ad_payload")

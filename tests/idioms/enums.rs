@@ -221,3 +221,45 @@ fn a_generic_enum_as_a_parameter() {
     let (d, dy) = gradient!(at: Pair::One(2.0), 0.5, of: pair_product);
     assert_eq!((d.one, d.both, dy), ((1.0,), (0.0, 0.0), 1.0));
 }
+
+/// A generic enum built in the body, in branches and at the top, then matched.
+#[differentiable]
+fn pairs_built_here(x: f64, y: f64) -> f64 {
+    let p = if x > 0.0 {
+        Pair::Both(x, y)
+    } else {
+        Pair::One(y)
+    };
+    let q = Pair::Both(x * y, y);
+    let r = match q {
+        Pair::Both(a, b) => a + b,
+        Pair::One(a) => a,
+    };
+    r * match p {
+        Pair::Both(a, b) => a * b,
+        Pair::One(a) => a.sin(),
+    }
+}
+
+/// A generic struct built in the body and updated field by field.
+#[derive(Differentiable, Clone, Copy, Debug)]
+struct Duo<T> {
+    a: T,
+    b: T,
+}
+
+#[differentiable]
+fn duo_built_here(x: f64, y: f64) -> f64 {
+    let mut d = Duo { a: x, b: y };
+    d.a = d.a * y;
+    let e = if y > 0.0 { Duo { a: d.b, b: x } } else { d };
+    d.a * d.b + e.a * e.b.exp()
+}
+
+#[test]
+fn generic_types_built_in_the_body() {
+    check_idiom!(pairs_built_here, [(0.5, 1.5), (-0.5, 1.5)]);
+    check_hessian!(pairs_built_here, [(0.5, 1.5), (-0.5, 1.5)]);
+    check_idiom!(duo_built_here, [(0.5, 1.5), (-0.5, -1.5)]);
+    check_hessian!(duo_built_here, [(0.5, 1.5), (-0.5, -1.5)]);
+}
