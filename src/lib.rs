@@ -142,7 +142,7 @@ pub mod __private {
     pub use ad_core::field::{FieldTangent, field, field_key, from_field, without_field};
     pub use ad_core::forward::{
         Absent, MaybeTangent, Present, SecondTangent, argument_seed, same_type_zero, scaled_by,
-        second_or_zero, tangent_or_zero, unshaped_zero, with_second_tangent,
+        second_or_zero, tangent_or_zero, tangent_witness, unshaped_zero, with_second_tangent,
     };
     pub use ad_core::function::{DifferentiableFn, Function};
     pub use ad_core::hessian::ScalarResult;
@@ -155,6 +155,7 @@ pub mod __private {
     pub use ad_core::output_hint::{output_of, same_output, unreachable_value};
     pub use ad_core::positions::{CountedRange, Position};
     pub use ad_core::seed::{scalar_gradient, seed};
+    pub use ad_core::slices::into_array;
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     /// An axis of an ndarray array, for loops over subarrays (`m.outer_iter()`).
     pub use ::ndarray::Axis;

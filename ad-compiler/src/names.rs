@@ -311,6 +311,12 @@ pub fn alias_index(k: usize) -> Ident {
     format_ident!("__ad_alias_index{}", k)
 }
 
+/// The copy that a call passes as `&mut` for its `k`-th argument, written `&mut place` in
+/// the source (see `emit::primal::inout_call`).
+pub fn inout_copy(k: usize) -> Ident {
+    format_ident!("__ad_inout{}", k)
+}
+
 /// The map from items to positions of the counted loop defining `v`, whose iterations keep
 /// their floats by position (`ad_core::positions`).
 pub fn positions(v: ValueId) -> Ident {
@@ -495,12 +501,76 @@ pub fn located(mut ident: Ident, span: proc_macro2::Span) -> Ident {
     ident
 }
 
-/// The name a member is keyed by: `x`, or the tuple index as text.
+/// The tangent witness of the struct literal `v` (see `ad_core::forward::tangent_witness`).
+pub fn tangent_witness(v: ValueId) -> Ident {
+    format_ident!("__ad_pin{}", v.0)
+}
+
+/// The binding of a variant's field in the `match` that reads it (see `Op::Payload`).
+pub fn payload_binding() -> Ident {
+    format_ident!("__ad_payload")
+}
+
+/// The name a member is keyed by: `x`, or the tuple index as text; `Variant::x` for a
+/// member made by [`variant_member`].
 pub fn member_name(member: &syn::Member) -> String {
     match member {
-        syn::Member::Named(ident) => ident.to_string().trim_start_matches("r#").to_string(),
+        syn::Member::Named(ident) => {
+            let name = ident.to_string();
+            match name.strip_prefix(VARIANT_MEMBER) {
+                Some(rest) => rest.replacen("__", "::", 1),
+                None => name.trim_start_matches("r#").to_string(),
+            }
+        }
         syn::Member::Unnamed(index) => index.index.to_string(),
     }
+}
+
+const VARIANT_MEMBER: &str = "__ad_variant_";
+
+/// The field `member` of the enum variant `variant`, as a member keyed `Variant::member`
+/// (see [`member_name`]): the key of its `FieldTangent` impl on the enum's tangent, which
+/// `#[derive(Differentiable)]` on an enum writes with [`variant_field_name`].
+pub fn variant_member(variant: &syn::Ident, member: &syn::Member) -> syn::Member {
+    let field = member_name(member);
+    let variant = variant.to_string();
+    let variant = variant.trim_start_matches("r#");
+    syn::Member::Named(format_ident!("{VARIANT_MEMBER}{variant}__{field}"))
+}
+
+/// The key name of field `member` of variant `variant`: `Variant::member`.
+pub fn variant_field_name(variant: &syn::Ident, member: &syn::Member) -> String {
+    member_name(&variant_member(variant, member))
+}
+
+/// The variant a path names (its last segment) when it names an enum variant: it has at
+/// least two segments and the last two are capitalised (`Shape::Circle`, `Self::Idle`), the
+/// only hint a macro has.
+pub fn variant_of(path: &syn::Path) -> Option<&syn::Ident> {
+    let n = path.segments.len();
+    let capital = |i: &syn::Ident| {
+        i.to_string()
+            .trim_start_matches("r#")
+            .starts_with(|c: char| c.is_uppercase())
+    };
+    let (owner, last) = (
+        &path.segments.get(n.checked_sub(2)?)?.ident,
+        &path.segments[n - 1].ident,
+    );
+    (capital(owner) && capital(last)).then_some(last)
+}
+
+/// The enum of a variant's path (`Shape` of `Shape::Circle`), or the path itself.
+pub fn enum_of(path: &syn::Path) -> syn::Path {
+    let mut owner = path.clone();
+    if variant_of(path).is_some() {
+        owner.segments.pop();
+        let last = owner.segments.pop().map(|p| p.into_value());
+        if let Some(last) = last {
+            owner.segments.push(last);
+        }
+    }
+    owner
 }
 
 /// 64-bit FNV-1a of a field name; `ad_core::field::field_key` computes the same.

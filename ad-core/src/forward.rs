@@ -60,6 +60,16 @@ pub fn unshaped_zero<T: Differentiable + ?Sized>(_value: &T) -> T::TangentVector
     T::TangentVector::zero_vector()
 }
 
+/// The identity on the tangents of `value`'s type: kept by a pullback to fix the type of an
+/// adjoint that nothing else fixes (a struct literal of a generic struct, whose tangent struct
+/// cannot be named without the struct's type arguments).
+#[inline(always)]
+pub fn tangent_witness<V: Differentiable + ?Sized>(
+    _value: &V,
+) -> fn(V::TangentVector) -> V::TangentVector {
+    |t| t
+}
+
 /// The tangent given for a parameter, or the parameter's zero tangent when absent.
 #[inline(always)]
 pub fn tangent_or_zero<V: Differentiable + ?Sized>(

@@ -104,6 +104,38 @@ impl<T: TangentVector, const N: usize> IndexAdjoint<T> for [T; N] {
     }
 }
 
+/// A range read `&xs[a..b]` (any range form) of a `Vec` or a slice, given to a function
+/// that takes a slice: its cotangent, a `Vec` of the range's length, adds into those
+/// positions.
+///
+/// Original: `ys = xs[a..b]` / Tangent: `tys = txs[a..b]` / Adjoint: `adj[xs][a + k] += adj[ys][k]`.
+macro_rules! range_index_adjoint {
+    ($($range:ty),*) => {$(
+        impl<T: TangentVector> IndexAdjoint<Vec<T>, usize, $range> for Vec<T> {
+            fn zeros(len: &usize) -> Self {
+                <Self as IndexAdjoint<T>>::zeros(len)
+            }
+            fn add_at_sized(&mut self, len: &usize, range: &$range, value: Vec<T>) {
+                if self.is_empty() {
+                    *self = <Self as IndexAdjoint<T>>::zeros(len);
+                }
+                for (slot, v) in self[range.clone()].iter_mut().zip(value) {
+                    slot.add_assign(v);
+                }
+            }
+        }
+    )*};
+}
+
+range_index_adjoint!(
+    core::ops::Range<usize>,
+    core::ops::RangeTo<usize>,
+    core::ops::RangeFrom<usize>,
+    core::ops::RangeInclusive<usize>,
+    core::ops::RangeToInclusive<usize>,
+    core::ops::RangeFull
+);
+
 macro_rules! array_index_adjoint {
     ($($t:ty),*) => {$(
         impl<D: ndarray::Dimension, I: ndarray::NdIndex<D> + Clone> IndexAdjoint<$t, D, I>

@@ -48,6 +48,7 @@ mod operand;
 pub mod output_hint;
 pub mod positions;
 pub mod seed;
+pub mod slices;
 
 pub use differentiable::{Differentiable, Tangent, TangentVector, ZeroShape};
 pub use no_tangent::NoTangent;

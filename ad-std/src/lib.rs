@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 pub mod array;
+pub mod assign;
 pub mod fill;
 pub mod float;
 pub mod forward;
@@ -31,6 +32,7 @@ pub mod method_rules {
         ArraySumAxis as _, ArrayToOwned as _, ArrayToShape as _, ArrayTranspose as _,
         ArrayVariance as _, ArrayVarianceAxis as _, DotRule as _, ViewZeroTangent as _,
     };
+    pub use crate::assign::{Assign as _, CopyFrom as _};
     pub use crate::fill::Fill as _;
     pub use crate::float::FloatMethods as _;
     pub use crate::float::slopes::FloatSlopes as _;

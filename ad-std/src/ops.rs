@@ -463,6 +463,12 @@ macro_rules! integer_cast_rules {
             fn cast_jvp(self, _t: NoTangent) -> (f32, f32) {
                 (self as f32, 0.0)
             }
+            // An integer read from a differentiated tuple (the count an inout function
+            // returns) is active to the analysis, which cannot see types.
+            #[inline(always)]
+            fn cast_hvp(self, _t: Second<NoTangent>) -> (f32, Second<f32>) {
+                (self as f32, (0.0, 0.0, 0.0))
+            }
         }
         impl CastRule<f64> for $from {
             #[inline(always)]
@@ -472,6 +478,12 @@ macro_rules! integer_cast_rules {
             #[inline(always)]
             fn cast_jvp(self, _t: NoTangent) -> (f64, f64) {
                 (self as f64, 0.0)
+            }
+            // An integer read from a differentiated tuple (the count an inout function
+            // returns) is active to the analysis, which cannot see types.
+            #[inline(always)]
+            fn cast_hvp(self, _t: Second<NoTangent>) -> (f64, Second<f64>) {
+                (self as f64, (0.0, 0.0, 0.0))
             }
         }
     )*};

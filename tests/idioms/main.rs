@@ -13,19 +13,24 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod adaptors;
 mod arrays;
 mod blocks;
 mod check;
 mod control;
 mod declarations;
+mod enums;
 mod generic;
 mod generics;
+mod inout;
 mod iterators;
 mod numerics;
 mod patterns;
 mod programs;
 mod references;
 mod remainders;
+
+mod slices;
 mod sorting;
 mod structs;
 mod swaps;

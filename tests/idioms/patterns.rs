@@ -184,3 +184,51 @@ fn with_a_default(x: f64, y: f64) -> f64 {
 fn unwrap_or_takes_the_side_that_was_taken() {
     check_idiom!(with_a_default, [(1.3, 0.4), (-0.5, 1.2)]);
 }
+
+/// Or-patterns that bind: `(true, (v, _)) | (false, (_, v))` picks a side of a pair,
+/// `(Some(v), _) | (None, Some(v))` the first option that holds one, with a guard.
+#[differentiable]
+fn either_side(x: f64, y: f64) -> f64 {
+    let pair = (x * y, y.exp());
+    let picked = match (x > 0.0, pair) {
+        (true, (v, _)) | (false, (_, v)) => v * x,
+    };
+    let first = if x > 1.0 { Some(x.sqrt()) } else { None };
+    let second = if y > 0.0 { Some(y * x) } else { None };
+    let found = match (first, second) {
+        (Some(v), _) | (None, Some(v)) if v < 10.0 => v.sin(),
+        (Some(_), _) | (None, Some(_)) => 1.0,
+        (None, None) => y,
+    };
+    picked + found
+}
+
+/// `if let` and `let .. else` with a binding or-pattern: the first option that holds a value.
+#[differentiable]
+fn first_present(x: f64, y: f64) -> f64 {
+    let a = if x > 0.0 { Some(x * y) } else { None };
+    let b = if y > 0.0 { Some(y.cos()) } else { None };
+    let head = if let (Some(v), _) | (None, Some(v)) = (a, b) {
+        v * x
+    } else {
+        y
+    };
+    let ((Some(w), _) | (None, Some(w))) = (b, a) else {
+        return head + x;
+    };
+    head * w
+}
+
+#[test]
+fn or_patterns_that_bind() {
+    check_idiom!(
+        either_side,
+        [(0.5, 1.5), (-1.2, 0.3), (2.0, 0.4), (4.0, -0.5)]
+    );
+    check_hessian!(either_side, [(0.5, 1.5), (2.0, 0.4)]);
+    check_idiom!(
+        first_present,
+        [(0.5, 1.5), (-1.2, 0.3), (0.7, -0.4), (-0.5, -0.5)]
+    );
+    check_hessian!(first_present, [(0.5, 1.5), (-1.2, 0.3)]);
+}

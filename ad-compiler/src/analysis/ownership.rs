@@ -215,6 +215,77 @@ impl Analysis<'_> {
                 let (a, b) = (*a, *b);
                 self.undecided(a) && self.undecided(b)
             }
+            // A part of a table of unsuffixed literals (`[(1.0, 2.0), ..]`): a component of a
+            // tuple built here is that component; otherwise any part of a value holding one.
+            Op::Field(a, member) => {
+                let (a, member) = (*a, member.clone());
+                match (self.sources.get(&a), &member) {
+                    (Some(Source::Instr(instr)), syn::Member::Unnamed(i))
+                        if matches!(instr.op, Op::Tuple(_)) =>
+                    {
+                        let Op::Tuple(items) = &instr.op else {
+                            return false;
+                        };
+                        match items.get(i.index as usize).copied() {
+                            Some(item) => self.undecided(item),
+                            None => false,
+                        }
+                    }
+                    _ => self.holds_undecided(a),
+                }
+            }
+            Op::Deref(a) | Op::Unwrap(a) => {
+                let a = *a;
+                self.holds_undecided(a)
+            }
+            Op::Index {
+                base,
+                by_ref: false,
+                ..
+            } => {
+                let base = *base;
+                self.holds_undecided(base)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `v` (a tuple, array, `Vec`, a reference to or an element of one) holds a float
+    /// derived from unsuffixed literals. (Not a captured variable: a closure's capture is
+    /// undecided as a scalar, but one that is an array or a `Vec` is not a table of literals.)
+    fn holds_undecided(&mut self, v: ValueId) -> bool {
+        let op = match self.sources.get(&v) {
+            Some(Source::Instr(instr)) => &instr.op,
+            _ => return false,
+        };
+        match op {
+            Op::Tuple(items) | Op::Array(items) | Op::VecList(items) => {
+                let items = items.clone();
+                items
+                    .into_iter()
+                    .any(|i| (self.undecided(i) && !self.is_captured(i)) || self.holds_undecided(i))
+            }
+            Op::VecRepeat { value: a, .. }
+            | Op::Ref { operand: a, .. }
+            | Op::Deref(a)
+            | Op::Clone(a)
+            | Op::Unwrap(a)
+            | Op::Field(a, _)
+            | Op::FieldRef(a, _)
+            | Op::Index { base: a, .. } => {
+                let a = *a;
+                self.holds_undecided(a)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether `v` is a variable a closure captures (a constant named by a lowercase path).
+    fn is_captured(&self, v: ValueId) -> bool {
+        match self.sources.get(&v) {
+            Some(Source::Instr(instr)) => matches!(&instr.op, Op::Const(tokens)
+                if syn::parse2::<syn::Expr>(tokens.clone()).is_ok_and(|e| matches!(&e,
+                    syn::Expr::Path(p) if p.path.get_ident().is_some()))),
             _ => false,
         }
     }

@@ -43,7 +43,7 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
     // and `Array2::from_elem` share the first one's (whose message names the first path).
     let mut associated = std::collections::BTreeMap::new();
     crate::ir::walk(&ir.block.instrs, &mut |instr| {
-        if let Op::Call { callee, args } = &instr.op
+        if let Op::Call { callee, args, .. } = &instr.op
             && super::callee::is_associated(&callee.path)
             && let Some(last) = callee.path.segments.last()
         {

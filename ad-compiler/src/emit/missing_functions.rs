@@ -118,7 +118,7 @@ fn callees(ir: &Body, active: &dyn Fn(ValueId) -> bool) -> BTreeMap<String, Call
         return callees;
     }
     crate::ir::walk(&ir.block.instrs, &mut |instr: &Instr| {
-        if let Op::Call { callee, args } = &instr.op
+        if let Op::Call { callee, args, .. } = &instr.op
             && active(instr.result)
             && let Some(ident) = single_segment(&callee.path)
             && !local.contains(&ident.to_string())

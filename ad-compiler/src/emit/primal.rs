@@ -77,10 +77,11 @@ pub fn compute(instr: &Instr) -> TokenStream {
             let a = v(a);
             return quote_spanned!(span=> let mut #result: #ty = #a;);
         }
-        Op::Call { callee, args } => {
-            let args = args.iter().map(v);
-            quote_spanned!(span=> #callee(#(#args),*))
-        }
+        Op::Call {
+            callee,
+            args,
+            inout,
+        } => inout_call(callee, args, inout, span),
         // An inout call updates a new version of its receiver in place.
         Op::Method {
             receiver,
@@ -138,6 +139,19 @@ pub fn compute(instr: &Instr) -> TokenStream {
         Op::Field(a, member) => {
             let a = v(a);
             quote_spanned!(span=> #a.#member)
+        }
+        // Reached only once the variant matched (the arm's test ran first).
+        Op::Payload {
+            value,
+            variant,
+            member,
+        } => {
+            let a = v(value);
+            let part = names::payload_binding();
+            quote_spanned! {span=> match &#a {
+                #variant { #member: #part, .. } => ::core::clone::Clone::clone(#part),
+                _ => ::core::unreachable!(),
+            }}
         }
         Op::Ref { mutable, operand } => {
             let a = v(operand);
@@ -267,7 +281,12 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
         (Rule::Call, Op::Nested { body, args }) => {
             super::nested::vjp(&super::nested::Nested { body, args })
         }
-        (Rule::Call, Op::Call { callee: path, args }) => {
+        (
+            Rule::Call,
+            Op::Call {
+                callee: path, args, ..
+            },
+        ) => {
             let vjp = callee::reverse_path(&path.path);
             let args = args.iter().map(|a| names::located(v(a), span));
             quote_spanned!(span=> #vjp(#(#args),*))
@@ -282,10 +301,11 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
         ) => {
             // The value as the source reads it, and the position read as the "pullback".
             let (base, index) = (v(base), v(index));
+            // (A range, `&xs[a..b]`, is not `Copy`: the read takes a clone.)
             let read = if *by_ref {
-                quote_spanned!(span=> &#base[#index])
+                quote_spanned!(span=> &#base[::core::clone::Clone::clone(&#index)])
             } else {
-                quote_spanned!(span=> #base[#index])
+                quote_spanned!(span=> #base[::core::clone::Clone::clone(&#index)])
             };
             let shape = quote_spanned!(span=> #rt::IndexShape::index_shape(&#base));
             quote_spanned!(span=> (#read, #rt::IndexPullback::new(#shape, #index)))
@@ -464,6 +484,38 @@ fn method_call(
     let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
     let args = args.iter().map(|a| names::value(*a));
     quote_spanned!(span=> #receiver.#method #turbofish(#(#args),*))
+}
+
+/// The call `callee(args)` as the source makes it. An argument at a position of `inout` was
+/// written `&mut place`: it is passed as `&mut` a copy of its value, and the expression is
+/// the tuple of the result and the copies' new values, which the IR takes apart (see
+/// `Op::Call`).
+pub(super) fn inout_call(
+    callee: &syn::ExprPath,
+    args: &[ValueId],
+    inout: &[usize],
+    span: proc_macro2::Span,
+) -> TokenStream {
+    if inout.is_empty() {
+        let args = args.iter().map(|a| names::value(*a));
+        return quote_spanned!(span=> #callee(#(#args),*));
+    }
+    let copies: Vec<proc_macro2::Ident> = inout.iter().map(|k| names::inout_copy(*k)).collect();
+    let values = inout.iter().map(|k| names::value(args[*k]));
+    let args = args
+        .iter()
+        .enumerate()
+        .map(|(k, a)| match inout.contains(&k) {
+            true => {
+                let copy = names::inout_copy(k);
+                quote_spanned!(span=> &mut #copy)
+            }
+            false => names::value(*a).into_token_stream(),
+        });
+    quote_spanned! {span=> {
+        #(let mut #copies = #values;)*
+        (#callee(#(#args),*), #(#copies),*)
+    }}
 }
 
 fn arith_token(op: ArithOp) -> TokenStream {

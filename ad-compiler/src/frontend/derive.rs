@@ -1,5 +1,5 @@
 //! `#[derive(Differentiable)]`: the tangent struct of a user struct and the trait impls that
-//! make the struct differentiable.
+//! make the struct differentiable (enums: see `derive_enum`).
 //!
 //! For `struct Point { x: f64, y: f64, #[no_derivative] id: usize }` it emits
 //! `struct PointTangentVector { x: f64, y: f64 }` (same field names and visibility, generic
@@ -38,11 +38,15 @@ struct Field<'a> {
 }
 
 fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
-    let syn::Data::Struct(data) = &input.data else {
-        return Err(syn::Error::new(
-            input.ident.span(),
-            "`Differentiable` can be derived for structs only",
-        ));
+    let data = match &input.data {
+        syn::Data::Struct(data) => data,
+        syn::Data::Enum(data) => return super::derive_enum::expand(input, data),
+        syn::Data::Union(_) => {
+            return Err(syn::Error::new(
+                input.ident.span(),
+                "`Differentiable` can be derived for structs and enums, not unions",
+            ));
+        }
     };
     let rt = quote!(::ad::__private);
     let name = &input.ident;

@@ -130,7 +130,15 @@ fn reverse_item(
     impl_generics: &syn::Generics,
 ) -> Result<TokenStream, TokenStream> {
     let mut diag = Diagnostics::default();
-    check_signature(sig, &mut diag);
+    let params = lower::fn_params(sig);
+    let inout = !lower::inout_params(&params).is_empty();
+    check_signature(sig, inout, placement, &mut diag);
+    // With inout parameters, the derivatives are those of the function that takes them by
+    // value and returns its result followed by their new values (see `lower::inout_params`).
+    let sig = &match inout {
+        true => by_value_signature(sig),
+        false => sig.clone(),
+    };
     // (The function itself cannot be named with the derivatives' type parameters when they
     // stand for functions with derivatives: its own bounds are `Fn`.)
     let function_generics = crate::frontend::function_params::has_function_params(sig);
@@ -142,7 +150,6 @@ fn reverse_item(
         .chain(&sig.generics.params)
         .cloned()
         .collect();
-    let params = lower::fn_params(sig);
     let differentiated = differentiate(
         sig.ident.to_string(),
         &params,
@@ -471,8 +478,44 @@ fn mutates_self(sig: &syn::Signature) -> bool {
         .is_some_and(|r| r.reference.is_some() && r.mutability.is_some())
 }
 
-/// Signatures the VJP cannot be generated for.
-fn check_signature(sig: &syn::Signature, diag: &mut Diagnostics) {
+/// `sig` with its inout parameters (`acc: &mut T`) taken by value and its result followed by
+/// their new values: `fn f(acc: &mut f64, x: f64) -> bool` becomes
+/// `fn f(acc: f64, x: f64) -> (bool, f64)`, the signature of its derivatives.
+fn by_value_signature(sig: &syn::Signature) -> syn::Signature {
+    let mut by_value = sig.clone();
+    let mut updated = Vec::new();
+    for arg in by_value.inputs.iter_mut() {
+        if let syn::FnArg::Typed(t) = arg
+            && let syn::Type::Reference(r) = &*t.ty
+            && r.mutability.is_some()
+        {
+            let ty = lower::by_value_type(&t.ty);
+            updated.push(ty.clone());
+            *t.ty = ty;
+        }
+    }
+    let result: syn::Type = match &sig.output {
+        syn::ReturnType::Default => syn::parse_quote!(()),
+        syn::ReturnType::Type(_, ty) => (**ty).clone(),
+    };
+    by_value.output = syn::parse_quote!(-> (#result, #(#updated),*));
+    by_value
+}
+
+/// Signatures the VJP cannot be generated for. A function with `inout` parameters may return
+/// nothing, or a constant: its derivatives flow through the parameters.
+fn check_signature(
+    sig: &syn::Signature,
+    inout: bool,
+    placement: Placement,
+    diag: &mut Diagnostics,
+) {
+    if inout && placement == Placement::Sibling {
+        diag.error(
+            sig.ident.span(),
+            format!("`{}` takes a `&mut` parameter other than `self`, which is differentiated only in free functions: make `{}` a free function, or take the value and return its new version", sig.ident, sig.ident),
+        );
+    }
     if let Some(t) = &sig.asyncness {
         diag.error(
             t.span,
@@ -486,6 +529,7 @@ fn check_signature(sig: &syn::Signature, diag: &mut Diagnostics) {
         diag.error(v.span(), "variadic functions cannot be differentiated");
     }
     match &sig.output {
+        _ if inout => {}
         syn::ReturnType::Type(_, ty) if crate::ir::is_constant_type(ty) => diag.error_spanned(
             ty,
             format!(

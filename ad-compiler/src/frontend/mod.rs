@@ -8,6 +8,7 @@
 pub mod attr;
 pub mod derivative;
 pub mod derive;
+pub mod derive_enum;
 pub mod differentiable;
 pub mod fallback;
 pub mod float_left;

@@ -153,7 +153,21 @@ pub fn op_text(instr: &Instr) -> String {
         }
         Op::Cast(a, ty) => format!("cast {a} as {}", tokens(ty)),
         Op::Ascribe(a, ty) => format!("ascribe {a}: {}", tokens(ty)),
-        Op::Call { callee, args } => format!("call {}({})", tokens(callee), list(args)),
+        Op::Call {
+            callee,
+            args,
+            inout,
+        } => {
+            let args: Vec<String> = args
+                .iter()
+                .enumerate()
+                .map(|(k, a)| match inout.contains(&k) {
+                    true => format!("&mut {a}"),
+                    false => a.to_string(),
+                })
+                .collect();
+            format!("call {}({})", tokens(callee), args.join(", "))
+        }
         Op::Method {
             receiver,
             method,
@@ -179,6 +193,11 @@ pub fn op_text(instr: &Instr) -> String {
         Op::Tuple(items) => format!("tuple ({})", list(items)),
         Op::Array(items) => format!("array [{}]", list(items)),
         Op::Field(a, member) => format!("field {a}.{}", tokens(member)),
+        Op::Payload {
+            value,
+            variant,
+            member,
+        } => format!("payload {value} as {}.{}", tokens(variant), tokens(member)),
         Op::FieldRef(a, member) => format!("field_ref {a}.{}", tokens(member)),
         Op::Struct { path, fields, rest } => {
             let mut fields: Vec<String> = fields

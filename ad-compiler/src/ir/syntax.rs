@@ -142,10 +142,14 @@ pub enum Op {
     Cast(ValueId, syn::Type),
     /// `let x: T = a`: a type ascription, the identity on values.
     Ascribe(ValueId, syn::Type),
-    /// A call of a free function or associated function by path.
+    /// A call of a free function or associated function by path. The arguments at the
+    /// positions `inout` were written `&mut place`: the callee (a function with `&mut`
+    /// parameters, see `lower::inout`) takes them by value and returns its result followed by
+    /// their new values, a tuple that the lowering takes apart.
     Call {
         callee: syn::ExprPath,
         args: Vec<ValueId>,
+        inout: Vec<usize>,
     },
     /// A method call `receiver.method::<..>(args)`. When `inout`, the statement
     /// `receiver.method(args);` of a `&mut self` method without a result: the value is the
@@ -173,6 +177,13 @@ pub enum Op {
     Array(Vec<ValueId>),
     /// `a.f`: a field of a struct or a component of a tuple (`a.0`).
     Field(ValueId, syn::Member),
+    /// The field `member` of the enum variant `variant` (a path, `Shape::Rect`) of `a`, bound
+    /// by a pattern (`Shape::Rect { w, .. } =>`) once the variant matched.
+    Payload {
+        value: ValueId,
+        variant: syn::Path,
+        member: syn::Member,
+    },
     /// `&a.f`: a field read by reference, as the base of an index, a method call or another
     /// field (`s.v[0]`, `s.inner.x`), so a field that is not `Copy` is not moved out.
     FieldRef(ValueId, syn::Member),
@@ -272,6 +283,7 @@ impl Op {
                 vec![*a]
             }
             Op::Ref { operand, .. } | Op::Deref(operand) | Op::Clone(operand) => vec![*operand],
+            Op::Payload { value, .. } => vec![*value],
             Op::Discrete { operands, .. } | Op::NoDerivative { operands, .. } => operands.clone(),
             Op::Call { args, .. } | Op::Tuple(args) | Op::Array(args) | Op::Nested { args, .. } => {
                 args.clone()

@@ -73,6 +73,18 @@ impl Builder<'_> {
             }
             _ => {}
         }
+        let constructor = callee.qself.is_none()
+            && callee
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident.to_string().starts_with(|c: char| c.is_uppercase()));
+        if !constructor
+            && callee.qself.is_none()
+            && call.args.iter().any(|a| self.mutable_place(a).is_some())
+        {
+            return self.lower_call_with_inout(callee, call);
+        }
         let joins_arrays = callee.path.segments.last().is_some_and(|s| {
             (s.ident == "concatenate" || s.ident == "stack") && call.args.len() == 2
         });
@@ -92,12 +104,6 @@ impl Builder<'_> {
                 },
             })
             .collect();
-        let constructor = callee.qself.is_none()
-            && callee
-                .path
-                .segments
-                .last()
-                .is_some_and(|s| s.ident.to_string().starts_with(|c: char| c.is_uppercase()));
         let op = if constructor && callee.path.is_ident("Some") && args.len() == 1 {
             Op::WrapSome(args[0])
         } else if constructor {
@@ -128,9 +134,69 @@ impl Builder<'_> {
             Op::Call {
                 callee: through_ad_ndarray(callee),
                 args,
+                inout: Vec::new(),
             }
         };
         Some(self.push(op, call.span()))
+    }
+
+    /// `f(&mut place, x)`: a call of a function with `&mut` parameters (inout, as in Swift),
+    /// whose derivative companion takes those arguments by value and returns its result
+    /// followed by their new values (see `frontend::differentiable`). Each place is read
+    /// before the call and assigned its new value after it, so derivatives flow through it as
+    /// through any other assignment.
+    ///
+    /// Original: `r = f(&mut a, x)` replaces `a` by `a' = g(a, x)`, with `r = h(a, x)`.
+    /// Tangent: `(tr, ta') = J(a, x) · (ta, tx)`, the companion's forward derivative.
+    /// Adjoint: `(adj[a], adj[x]) += J(a, x)ᵀ · (adj[r], adj[a'])`, its pullback.
+    fn lower_call_with_inout(
+        &mut self,
+        callee: &syn::ExprPath,
+        call: &syn::ExprCall,
+    ) -> Option<ValueId> {
+        let span = call.span();
+        let mut inout = Vec::new();
+        let mut places = Vec::new();
+        let mut args = Vec::new();
+        for (k, a) in call.args.iter().enumerate() {
+            match self.mutable_place(a) {
+                Some(place) => {
+                    inout.push(k);
+                    args.push(self.lower_value(&place));
+                    places.push(place);
+                }
+                None => args.push(self.lower_value(a)),
+            }
+        }
+        let op = Op::Call {
+            callee: callee.clone(),
+            args,
+            inout,
+        };
+        let updated = self.push(op, span);
+        let part = |k: usize| {
+            syn::Member::Unnamed(syn::Index {
+                index: k as u32,
+                span,
+            })
+        };
+        for (k, place) in places.iter().enumerate() {
+            let new_value = self.push(Op::Field(updated, part(k + 1)), place.span());
+            self.assign_to(place, new_value);
+        }
+        Some(self.push(Op::Field(updated, part(0)), span))
+    }
+
+    /// The place of an argument written `&mut place`, or a `&mut` reference the function
+    /// holds: an inout parameter passed on (`g(acc)`) or a reborrow (`let r = &mut a; g(r)`).
+    fn mutable_place(&self, arg: &Expr) -> Option<Expr> {
+        match arg {
+            Expr::Reference(r) if r.mutability.is_some() => Some((*r.expr).clone()),
+            Expr::Paren(p) => self.mutable_place(&p.expr),
+            Expr::Group(g) => self.mutable_place(&g.expr),
+            Expr::Path(p) if p.qself.is_none() => self.aliased(p.path.get_ident()?),
+            _ => None,
+        }
     }
 
     /// `vec![value; count]` or `vec![a, b, ..]`.

@@ -274,7 +274,10 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
                 if #acc.is_none() {
                     #acc = Some(#item);
                 } else {
-                    let #best = #acc.unwrap();
+                    // `unwrap_or(item)`, not `unwrap()`: it gives the best its type (the
+                    // item's) before the comparison, whose parameters may have a fixed type
+                    // (`a.total_cmp(b)` takes `&f64`) that would otherwise decide it wrongly.
+                    let #best = #acc.unwrap_or(#item);
                     let #order = { let #a = &#item; let #b = &#best; #cmp };
                     if #replace {
                         #acc = Some(#item);

@@ -112,6 +112,16 @@ impl Builder<'_> {
         rest: Option<&[Stmt]>,
     ) -> Option<ValueId> {
         let (arm, others) = arms.split_first()?;
+        // `A(x) | B(x) => body` that binds: one arm per alternative, each with the body (the
+        // bindings of each alternative are different parts of the scrutinee).
+        if let Some(alternatives) = binding_alternatives(&arm.pat) {
+            let expanded: Vec<syn::Arm> = alternatives
+                .into_iter()
+                .map(|pat| syn::Arm { pat, ..arm.clone() })
+                .chain(others.iter().cloned())
+                .collect();
+            return self.lower_arms(scrutinee, &expanded, rest);
+        }
         let (test, bindings) = match split_pattern(&arm.pat) {
             Ok(split) => split,
             Err(e) => {
@@ -477,5 +487,20 @@ fn and_operands<'e>(cond: &'e Expr, parts: &mut Vec<&'e Expr>) {
         }
         Expr::Paren(p) if matches!(&*p.expr, Expr::Let(_)) => parts.push(&p.expr),
         other => parts.push(other),
+    }
+}
+
+/// The alternatives of an or-pattern that binds names (`Some(x) | Ok(x)`, also in
+/// parentheses), each alternative's own or-patterns split too; `None` for other patterns.
+fn binding_alternatives(pat: &syn::Pat) -> Option<Vec<syn::Pat>> {
+    match pat {
+        syn::Pat::Paren(p) => binding_alternatives(&p.pat),
+        syn::Pat::Or(or) if super::match_pattern::has_binding(pat) => Some(
+            or.cases
+                .iter()
+                .flat_map(|case| binding_alternatives(case).unwrap_or_else(|| vec![case.clone()]))
+                .collect(),
+        ),
+        _ => None,
     }
 }

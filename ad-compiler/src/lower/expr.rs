@@ -346,16 +346,27 @@ impl Builder<'_> {
         Some(self.push(op, span))
     }
 
-    /// `a..b`, `a..=b`, `..b`: a range of indices, never differentiated.
+    /// `a..b`, `a..=b`, `..b`, `a..`, `..`: a range of indices, never differentiated.
     pub(super) fn lower_range(&mut self, r: &syn::ExprRange) -> Option<ValueId> {
         let operator = r.limits.to_token_stream();
         let operands = match (&r.start, &r.end) {
             (Some(start), Some(end)) => vec![self.lower_value(start), self.lower_value(end)],
             (None, Some(end)) => vec![self.lower_value(end)],
-            _ => {
-                self.diag.error_spanned(r, "a range without an end is not supported in differentiable functions: give its end");
-                return None;
+            // `a..` (as in `&xs[a..]`): the operator after its operand.
+            (Some(start), None) => {
+                let start = self.lower_value(start);
+                let hole = quote::format_ident!("{}0", crate::ir::HOLE);
+                let template = quote!((#hole)..);
+                return Some(self.push(
+                    Op::Opaque {
+                        template,
+                        holes: vec![start],
+                        captured: None,
+                    },
+                    r.span(),
+                ));
             }
+            (None, None) => return Some(self.push(Op::Const(quote!(..)), r.span())),
         };
         Some(self.push(Op::Discrete { operator, operands }, r.span()))
     }

@@ -220,9 +220,98 @@ fn range_of(e: &Expr) -> Option<(Expr, Expr, Option<Expr>)> {
     Some(((*i.expr).clone(), start, end))
 }
 
-/// `for (x, y) in xs.iter().zip(ys.iter()) { .. }` (each side any indexed form without
-/// `enumerate`) as `for __ad_i in 0..min(xs.len(), ys.len()) { let (x, y) = (&xs[__ad_i],
-/// &ys[__ad_i]); .. }`, backwards for `.rev()`.
+/// `for x in a.chain(b) { .. }` as the loops `for x in a { .. }` and `for x in b { .. }` (for
+/// `a.chain(b).rev()`: `for x in b.rev() { .. }`, then `a.rev()`), when both are indexed
+/// forms and the body has no `break` (which would leave only the first loop).
+pub(super) fn chained_halves(
+    f: &syn::ExprForLoop,
+    references: &[String],
+) -> Option<[syn::ExprForLoop; 2]> {
+    let (iterable, reversed) = match &*f.expr {
+        Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => (&*m.receiver, true),
+        other => (other, false),
+    };
+    let Expr::MethodCall(m) = iterable else {
+        return None;
+    };
+    if m.method != "chain" || m.args.len() != 1 || has_break(&f.body) {
+        return None;
+    }
+    let (a, b) = (&*m.receiver, &m.args[0]);
+    let (first, second) = if reversed { (b, a) } else { (a, b) };
+    let half = |side: &Expr| {
+        let mut half = f.clone();
+        half.expr = Box::new(if reversed {
+            syn::parse_quote!((#side).rev())
+        } else {
+            side.clone()
+        });
+        half
+    };
+    let halves = [half(first), half(second)];
+    halves
+        .iter()
+        .all(|h| indexed_form(h, references).is_some())
+        .then_some(halves)
+}
+
+/// Whether a loop body has a `break` (outside closures).
+fn has_break(body: &syn::Block) -> bool {
+    use syn::visit::Visit;
+    struct Finder(bool);
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_expr_break(&mut self, _: &'ast syn::ExprBreak) {
+            self.0 = true;
+        }
+        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+    }
+    let mut finder = Finder(false);
+    finder.visit_block(body);
+    finder.0
+}
+
+/// One side of a `zip`: the sequence, whether its items are references, where its items
+/// start in it, and where they end (`None`: at its end).
+struct Side {
+    sequence: Expr,
+    by_ref: bool,
+    offset: Expr,
+    end: Option<Expr>,
+}
+
+/// A side of a `zip`: any indexed form without `enumerate`, also `skip(n)` of one and range
+/// slices `&xs[a..b]`, `xs[a..b].iter()`.
+fn zip_side(e: &Expr, references: &[String]) -> Option<Side> {
+    let (inner, offset, end): (Expr, Expr, Option<Expr>) = match e {
+        Expr::MethodCall(m) if m.method == "skip" && m.args.len() == 1 => {
+            let n = &m.args[0];
+            ((*m.receiver).clone(), syn::parse_quote!(#n), None)
+        }
+        Expr::Reference(r) if r.mutability.is_none() && range_of(&r.expr).is_some() => {
+            let (base, start, end) = range_of(&r.expr)?;
+            (syn::parse_quote!(&#base), start, end)
+        }
+        Expr::MethodCall(m)
+            if m.method == "iter" && m.args.is_empty() && range_of(&m.receiver).is_some() =>
+        {
+            let (base, start, end) = range_of(&m.receiver)?;
+            (syn::parse_quote!(#base.iter()), start, end)
+        }
+        other => (other.clone(), syn::parse_quote!(0), None),
+    };
+    let (sequence, by_ref, enumerate) = indexed_sequence(&inner, false)?;
+    let by_ref = by_ref || is_reference_param(&inner, references);
+    (!enumerate).then_some(Side {
+        sequence,
+        by_ref,
+        offset,
+        end,
+    })
+}
+
+/// `for (x, y) in xs.iter().zip(ys.iter()) { .. }` (each side a [`zip_side`]) as
+/// `for __ad_i in 0..min(xs.len(), ys.len()) { let (x, y) = (&xs[__ad_i], &ys[__ad_i]); .. }`
+/// (with each side's offset added to `__ad_i`), backwards for `.rev()`.
 fn zipped_form(
     f: &syn::ExprForLoop,
     iterable: &Expr,
@@ -236,18 +325,25 @@ fn zipped_form(
         return None;
     }
     let index = crate::names::element_index();
+    // Each side's element at the loop's position, and how many items it has.
     let side = |e: &Expr| {
-        let (sequence, by_ref, enumerate) = indexed_sequence(e, false)?;
-        let by_ref = by_ref || is_reference_param(e, references);
+        let Side {
+            sequence,
+            by_ref,
+            offset,
+            end,
+        } = zip_side(e, references)?;
         let element: Expr = if by_ref {
-            syn::parse_quote!(&(#sequence)[#index])
+            syn::parse_quote!(&(#sequence)[#index + #offset])
         } else {
-            syn::parse_quote!((#sequence)[#index])
+            syn::parse_quote!((#sequence)[#index + #offset])
         };
-        (!enumerate).then_some((sequence, element))
+        let end: Expr = end.unwrap_or_else(|| syn::parse_quote!((#sequence).len()));
+        let count: Expr = syn::parse_quote!(usize::saturating_sub(#end, #offset));
+        Some((count, element))
     };
     let ((a, first), (b, second)) = (side(&m.receiver)?, side(&m.args[0])?);
-    let len: Expr = syn::parse_quote!(::core::cmp::min((#a).len(), (#b).len()));
+    let len: Expr = syn::parse_quote!(::core::cmp::min(#a, #b));
     let indices: Expr = if reversed {
         syn::parse_quote!((0..#len).rev())
     } else {

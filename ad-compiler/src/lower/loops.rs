@@ -96,6 +96,13 @@ impl Builder<'_> {
 
     /// `for pat in iterable { body }`.
     pub fn lower_for(&mut self, f: &syn::ExprForLoop) -> Option<ValueId> {
+        // `for x in a.chain(b)` (also reversed): a loop over `a`, then one over `b`.
+        if let Some(halves) = super::indexed_loops::chained_halves(f, &self.reference_params) {
+            for half in &halves {
+                self.lower_for(half);
+            }
+            return None;
+        }
         if let Some(indexed) = super::indexed_loops::indexed_form(f, &self.reference_params) {
             return self.lower_for(&indexed);
         }
@@ -324,20 +331,27 @@ impl Builder<'_> {
         // Carried: the locals the body assigns, and the flags and values of the outer levels
         // that an exit inside it may set.
         // A `&mut` reborrow assigned in the body assigns the local it borrows.
-        let mut names: Vec<String> = assigned
-            .into_iter()
-            .map(|name| {
-                let ident = syn::Ident::new(&name, span);
-                match self
-                    .aliased(&ident)
-                    .as_ref()
-                    .and_then(super::aliases::root_local)
-                {
-                    Some(local) => local,
-                    None => name,
-                }
-            })
-            .collect();
+        // A name marked `MAYBE_REBORROWED` counts only when it is such a reborrow.
+        let mut names: Vec<String> = Vec::new();
+        for name in assigned {
+            let (name, only_if_alias) = match name.strip_prefix(MAYBE_REBORROWED) {
+                Some(stripped) => (stripped.to_string(), true),
+                None => (name, false),
+            };
+            let ident = syn::Ident::new(&name, span);
+            let local = match self
+                .aliased(&ident)
+                .as_ref()
+                .and_then(super::aliases::root_local)
+            {
+                Some(local) => local,
+                None if only_if_alias => continue,
+                None => name,
+            };
+            if !names.contains(&local) {
+                names.push(local);
+            }
+        }
         if breaks_with_value {
             names.push(break_value(depth));
         }
@@ -603,6 +617,10 @@ pub fn returns_from_loops(stmts: &[Stmt]) -> bool {
     find_exits(stmts, None).return_in_loop
 }
 
+/// The prefix of a name in [`assigned_locals`] that the loop carries only when it is a `&mut`
+/// reborrow (an argument `f(r)` that writes the place `r` names when `r` is one).
+const MAYBE_REBORROWED: &str = "&";
+
 /// The locals a loop body assigns (`x = ..`, `x += ..`), in order of first appearance.
 fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
     struct Finder(Vec<String>);
@@ -653,9 +671,22 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
             syn::visit::visit_local(self, l);
         }
         fn visit_expr_call(&mut self, e: &'ast syn::ExprCall) {
-            // `mem::swap(&mut a, &mut b)` and `mem::replace(&mut a, ..)` write their places.
-            if super::calls::mem_function(e).is_some() {
-                e.args.iter().for_each(|a| self.note(a));
+            // `mem::swap(&mut a, &mut b)`, `mem::replace(&mut a, ..)` and any call of an
+            // inout function (`f(&mut a, x)`) write the places given as `&mut`; a bare name
+            // may be a `&mut` reborrow passed on (`f(r)`), marked to be checked.
+            for arg in &e.args {
+                match arg {
+                    Expr::Path(p) if p.path.get_ident().is_some() => {
+                        if let Some(ident) = p.path.get_ident() {
+                            let name = format!("{MAYBE_REBORROWED}{ident}");
+                            if !self.0.contains(&name) {
+                                self.0.push(name);
+                            }
+                        }
+                    }
+                    Expr::Reference(r) if r.mutability.is_some() => self.note(arg),
+                    _ => {}
+                }
             }
             syn::visit::visit_expr_call(self, e);
         }

@@ -21,6 +21,8 @@ pub enum Step {
     Some,
     /// The target of a reference.
     Deref,
+    /// A field of an enum variant (the path names the variant, `Shape::Rect`).
+    Payload(syn::Path, syn::Member),
 }
 
 /// Names bound by a pattern, each with the steps leading to it from the scrutinee.
@@ -60,6 +62,14 @@ impl Builder<'_> {
             }
             Step::Some => self.push(Op::Unwrap(value), span),
             Step::Deref => self.push(Op::Deref(value), span),
+            Step::Payload(variant, member) => self.push(
+                Op::Payload {
+                    value,
+                    variant: variant.clone(),
+                    member: member.clone(),
+                },
+                span,
+            ),
         }
     }
 }
@@ -95,33 +105,65 @@ pub fn split_pattern(pat: &Pat) -> Result<(TokenStream, Bindings), Unsupported> 
             let (test, inner) = split_pattern(&t.elems[0])?;
             Ok((quote!(::core::option::Option::Some(#test)), under(Step::Some, inner)))
         }
+        // A variant of a user enum (`Shape::Circle(r)`, `Shape::Rect { w, .. }`): its fields,
+        // read once the variant matched (see `Op::Payload`); the enum derives
+        // `Differentiable` (see `frontend::derive_enum`) when derivatives flow through it.
+        Pat::TupleStruct(t) if has_binding(pat) && crate::names::variant_of(&t.path).is_some() => {
+            let (tests, bindings) = split_positional(&t.elems)?;
+            let path = &t.path;
+            let bindings = bindings
+                .into_iter()
+                .map(|(name, steps)| (name, into_variant(path, steps)))
+                .collect();
+            Ok((quote!(#path(#(#tests),*)), bindings))
+        }
+        Pat::Struct(s) if has_binding(pat) && crate::names::variant_of(&s.path).is_some() => {
+            let (test, bindings) = split_fields(s)?;
+            let bindings = bindings
+                .into_iter()
+                .map(|(name, steps)| (name, into_variant(&s.path, steps)))
+                .collect();
+            Ok((test, bindings))
+        }
         Pat::TupleStruct(t) if has_binding(pat) && !is_variant(&t.path) => {
             let (tests, bindings) = split_positional(&t.elems)?;
             let path = &t.path;
             Ok((quote!(#path(#(#tests),*)), bindings))
         }
-        Pat::Struct(s) if has_binding(pat) && !is_variant(&s.path) => {
-            let mut tests = Vec::new();
-            let mut bindings = Vec::new();
-            for field in &s.fields {
-                let (test, inner) = split_pattern(&field.pat)?;
-                let member = &field.member;
-                tests.push(quote!(#member: #test));
-                bindings.extend(under(Step::Field(field.member.clone()), inner));
-            }
-            let (path, rest) = (&s.path, s.rest.as_ref().map(|_| quote!(..)));
-            Ok((quote!(#path { #(#tests,)* #rest }), bindings))
-        }
+        Pat::Struct(s) if has_binding(pat) && !is_variant(&s.path) => split_fields(s),
         Pat::Or(_) if has_binding(pat) => Err((
             pat.to_token_stream(),
-            "an or-pattern that binds names is not supported in differentiable functions yet: write one arm per alternative".into(),
+            "an or-pattern that binds names is supported in differentiable functions as a whole `match` arm, `if let` or `while let` pattern, not inside another pattern: write one arm per alternative".into(),
         )),
         other if !has_binding(other) => Ok((other.to_token_stream(), vec![])),
         other => Err((
             other.to_token_stream(),
-            "this pattern binds a value in a way differentiable functions do not support yet: bind the whole value (`x =>`), or parts of tuples, structs and `Some(..)`".into(),
+            "this pattern binds a value in a way differentiable functions do not support yet: bind the whole value (`x =>`), or parts of tuples, structs, `Some(..)` and variants of your own enums (`Shape::Circle(r)`, with `#[derive(Differentiable)]` on the enum); `Ok(..)` and `Err(..)` are not: use an `Option` or an enum of your own".into(),
         )),
     }
+}
+
+/// The test and bindings of a struct pattern `Path { f: p, .. }`, each binding reached
+/// through its field.
+fn split_fields(s: &syn::PatStruct) -> Result<(TokenStream, Bindings), Unsupported> {
+    let mut tests = Vec::new();
+    let mut bindings = Vec::new();
+    for field in &s.fields {
+        let (test, inner) = split_pattern(&field.pat)?;
+        let member = &field.member;
+        tests.push(quote!(#member: #test));
+        bindings.extend(under(Step::Field(field.member.clone()), inner));
+    }
+    let (path, rest) = (&s.path, s.rest.as_ref().map(|_| quote!(..)));
+    Ok((quote!(#path { #(#tests,)* #rest }), bindings))
+}
+
+/// `steps` from a variant's pattern, whose first step (a field) reads the variant's field.
+fn into_variant(variant: &syn::Path, mut steps: Vec<Step>) -> Vec<Step> {
+    if let Some(Step::Field(member)) = steps.first().cloned() {
+        steps[0] = Step::Payload(variant.clone(), member);
+    }
+    steps
 }
 
 /// The tests and bindings of the positional parts of a tuple or tuple struct pattern.
@@ -182,7 +224,8 @@ fn is_binding_name(ident: &syn::Ident) -> bool {
         .starts_with(|c: char| c.is_lowercase() || c == '_')
 }
 
-fn has_binding(pat: &Pat) -> bool {
+/// Whether `pat` binds a name.
+pub(super) fn has_binding(pat: &Pat) -> bool {
     struct Finder(bool);
     impl<'ast> Visit<'ast> for Finder {
         fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {

@@ -54,6 +54,11 @@ pub fn lower(
     diag: &mut Diagnostics,
 ) -> Option<Body> {
     let wrt_flags = choose_wrt(params, wrt, diag);
+    // A function's `&mut T` parameters (not `self`) are inout: see `inout_params`.
+    let inout = match body {
+        BodyInput::Block(..) => inout_params(params),
+        BodyInput::Expr(_) => Vec::new(),
+    };
     let ir_params: Vec<Param> = params
         .iter()
         .zip(&wrt_flags)
@@ -61,7 +66,10 @@ pub fn lower(
         .map(|(i, (p, &wrt))| Param {
             value: ValueId(i as u32),
             name: pattern::display_name(&p.pat),
-            ty: p.ty.clone(),
+            ty: match inout.iter().find(|(k, _)| *k == i) {
+                Some(_) => p.ty.as_ref().map(by_value_type),
+                None => p.ty.clone(),
+            },
             wrt,
         })
         .collect();
@@ -77,6 +85,14 @@ pub fn lower(
         if let (syn::Pat::Ident(name), Some(syn::Type::Reference(_))) = (&p.pat, &p.ty) {
             builder.reference_params.push(name.ident.to_string());
         }
+    }
+    // `*acc` names the local `acc` holds: the parameter is its own place, as an alias.
+    if let BodyInput::Block(block, _) = &body {
+        check_not_shadowed(block, &inout, builder.diag);
+    }
+    for (_, name) in &inout {
+        let place: syn::Expr = syn::parse_quote!(#name);
+        builder.aliases.push((name.to_string(), place));
     }
     let body_stmts = match &body {
         BodyInput::Block(block, _) => block.stmts.clone(),
@@ -106,6 +122,21 @@ pub fn lower(
     // as an inout function: its result is the last `self`, whose cotangent the pullback takes.
     let inout_result = result.is_none() && mutated_self.is_some();
     let result = if inout_result { mutated_self } else { result };
+    // A function with inout parameters returns its result followed by their last versions.
+    let result = if inout.is_empty() {
+        result
+    } else {
+        let span = proc_macro2::Span::call_site();
+        let result = match result {
+            Some(r) => r,
+            None => builder.push(crate::ir::Op::Const(quote::quote!(())), span),
+        };
+        let last = inout
+            .iter()
+            .filter_map(|(_, name)| builder.lookup(&name.to_string()));
+        let parts = std::iter::once(result).chain(last).collect();
+        Some(builder.push(crate::ir::Op::Tuple(parts), span))
+    };
     let value_count = builder.value_count();
     let instrs = builder.take_instrs();
     let items = std::mem::take(&mut builder.items);
@@ -123,6 +154,83 @@ pub fn lower(
         inout_result,
         is_closure,
     })
+}
+
+/// The inout parameters of a function: `name: &mut T` (not `self`), with their positions.
+/// The derivatives take such a parameter by value (`T`, or `Vec<E>` for `&mut [E]`: see
+/// [`by_value_type`]), lower `*name` as the local `name`, and return the function's result
+/// followed by each one's last version, as Swift's `inout` parameters are differentiated.
+pub fn inout_params(params: &[ParamInput]) -> Vec<(usize, syn::Ident)> {
+    params
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| match (&p.pat, &p.ty) {
+            (syn::Pat::Ident(name), Some(syn::Type::Reference(r)))
+                if r.mutability.is_some() && name.ident != "self" =>
+            {
+                Some((i, name.ident.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Reports a `let` that shadows an inout parameter: the value written back must be the
+/// parameter's, which a shadowing binding of the same name would hide.
+fn check_not_shadowed(block: &syn::Block, inout: &[(usize, syn::Ident)], diag: &mut Diagnostics) {
+    use syn::visit::Visit;
+    struct Finder<'a> {
+        names: &'a [(usize, syn::Ident)],
+        found: Vec<syn::Ident>,
+    }
+    impl<'ast> Visit<'ast> for Finder<'_> {
+        fn visit_local(&mut self, local: &'ast syn::Local) {
+            struct Bound<'b>(&'b mut Vec<syn::Ident>);
+            impl<'ast> Visit<'ast> for Bound<'_> {
+                fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+                    self.0.push(p.ident.clone());
+                    syn::visit::visit_pat_ident(self, p);
+                }
+            }
+            let mut bound = Vec::new();
+            Bound(&mut bound).visit_pat(&local.pat);
+            self.found.extend(
+                bound
+                    .into_iter()
+                    .filter(|b| self.names.iter().any(|(_, n)| n == b)),
+            );
+            syn::visit::visit_local(self, local);
+        }
+    }
+    if inout.is_empty() {
+        return;
+    }
+    let mut finder = Finder {
+        names: inout,
+        found: Vec::new(),
+    };
+    finder.visit_block(block);
+    for ident in finder.found {
+        diag.error(
+            ident.span(),
+            format!("`{ident}` shadows the `&mut` parameter of the same name, whose last value a differentiable function returns: give the new binding another name"),
+        );
+    }
+}
+
+/// The type an inout parameter of type `ty` (`&mut T`) is passed by in derivatives: `T`, or
+/// `Vec<E>` for `&mut [E]`, whose values must be owned.
+pub fn by_value_type(ty: &syn::Type) -> syn::Type {
+    match ty {
+        syn::Type::Reference(r) => match &*r.elem {
+            syn::Type::Slice(s) => {
+                let elem = &s.elem;
+                syn::parse_quote!(::std::vec::Vec<#elem>)
+            }
+            other => other.clone(),
+        },
+        other => other.clone(),
+    }
 }
 
 /// Which parameters are differentiated: those named by `wrt`, or every parameter whose type

@@ -169,6 +169,22 @@ impl Builder<'_> {
                 let assignment: Expr = syn::parse_quote_spanned!(m.span()=> #array = #array.mapv(#f));
                 self.lower_expr(&assignment);
             }
+            // `a.assign(&b);` (ndarray) and `v.copy_from_slice(xs);` on a local: its new
+            // version, `a.assigned(&b)`, `v.copied_from(xs)` (`ad_std::assign`).
+            Stmt::Expr(Expr::MethodCall(m), Some(_))
+                if m.method == "assign"
+                    && m.args.len() == 1
+                    && self.inout_receiver(m).is_some() =>
+            {
+                self.lower_as_value_method(m, "assigned");
+            }
+            Stmt::Expr(Expr::MethodCall(m), Some(_))
+                if m.method == "copy_from_slice"
+                    && m.args.len() == 1
+                    && self.inout_receiver(m).is_some() =>
+            {
+                self.lower_as_value_method(m, "copied_from");
+            }
             // `v.swap(i, j);` on a local sequence: two element writes.
             Stmt::Expr(Expr::MethodCall(m), Some(_))
                 if m.method == "swap" && m.args.len() == 2 && self.inout_receiver(m).is_some() =>

@@ -470,6 +470,20 @@ impl<'a> Generator<'_, 'a> {
                     member: member.clone(),
                     first: self.first(*base),
                 },
+                // A variant's field: projected from the enum's tangent by its `Variant::f` key.
+                Op::Payload {
+                    value,
+                    variant,
+                    member,
+                } => AdjointStep::Project {
+                    field: instr.result,
+                    base: *value,
+                    member: match crate::names::variant_of(variant) {
+                        Some(name) => crate::names::variant_member(name, member),
+                        None => member.clone(),
+                    },
+                    first: self.first(*value),
+                },
                 Op::If {
                     then_region,
                     else_region,

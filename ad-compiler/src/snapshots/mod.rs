@@ -1,11 +1,13 @@
 //! Snapshot tests of lowering and activity analysis: each fixture is lowered, verified, and
 //! printed with each value's activity (`active`, `varied`, `useful`, or nothing), as Swift's
 //! activity tests do: straight-line code in [`straight_line`], branches and loops in
-//! [`control`]; the reverse plans of a few functions in [`reverse`], and the Rust emitted for them
-//! in [`emitted`]. Update with `UPDATE_EXPECT=1 cargo test -p ad-compiler`.
+//! [`control`], inout calls and enum variants in [`inout_and_enums`]; the reverse plans of a
+//! few functions in [`reverse`], and the Rust emitted for them in [`emitted`]. Update with
+//! `UPDATE_EXPECT=1 cargo test -p ad-compiler`.
 
 mod control;
 mod emitted;
+mod inout_and_enums;
 mod reverse;
 mod straight_line;
 mod tape_plans;

@@ -114,7 +114,16 @@ mod tests {
 
     #[test]
     fn the_product_is_ndarrays_bit_for_bit() {
-        for (rows, cols) in [(10, 784), (3, 5), (4, 8), (1, 17), (0, 4), (7, 9), (6, 16), (5, 3)] {
+        for (rows, cols) in [
+            (10, 784),
+            (3, 5),
+            (4, 8),
+            (1, 17),
+            (0, 4),
+            (7, 9),
+            (6, 16),
+            (5, 3),
+        ] {
             let a = matrix(rows, cols);
             let x = Array::from_shape_fn(cols, |j| (j as f64 * 0.37).sin());
             let (ours, theirs) = (matvec(&a, &x), a.dot(&x));
@@ -122,7 +131,11 @@ mod tests {
             assert_eq!(bits(&ours), bits(&theirs), "{rows} x {cols}");
             let (a, x) = (a.mapv(|e| e as f32), x.mapv(|e| e as f32));
             let bits = |v: &Array1<f32>| v.iter().map(|e| e.to_bits()).collect::<Vec<_>>();
-            assert_eq!(bits(&matvec(&a, &x)), bits(&a.dot(&x)), "{rows} x {cols} at f32");
+            assert_eq!(
+                bits(&matvec(&a, &x)),
+                bits(&a.dot(&x)),
+                "{rows} x {cols} at f32"
+            );
         }
     }
 

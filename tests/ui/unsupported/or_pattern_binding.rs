@@ -1,9 +1,10 @@
 use ad::prelude::*;
 
 #[differentiable]
-fn either_side(x: f64, pair: (f64, f64)) -> f64 {
-    match (x > 0.0, pair) {
-        (true, (v, _)) | (false, (_, v)) => v * x,
+fn first_present(x: f64, a: Option<f64>, b: Option<f64>) -> f64 {
+    match ((a, b), x > 0.0) {
+        ((Some(v), _) | (None, Some(v)), true) => v * x,
+        _ => x,
     }
 }
 

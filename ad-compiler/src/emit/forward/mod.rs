@@ -389,7 +389,11 @@ impl Printer<'_> {
                 let entry = self.entry("cast");
                 quote_spanned!(span=> #rt::CastRule::<#ty>::#entry(#va, #ta))
             }
-            Op::Call { callee, args } => {
+            Op::Call {
+                callee,
+                args,
+                inout,
+            } => {
                 let path = match self.order {
                     Order::First => super::callee::forward_path_of(&callee.path, false),
                     Order::Second => super::callee::second_path_of(&callee.path, false),
@@ -402,13 +406,19 @@ impl Printer<'_> {
                     // when `f` has no derivative and this call goes to a fallback (see
                     // `emit::missing_functions`).
                     let rt = runtime();
-                    let original = &callee.path;
                     // Bound first, so that each argument has its own type, which the call may
                     // coerce (`&[a; 3]` to `&[a]`).
                     let values: Vec<_> = args.iter().map(|a| names::value(*a)).collect();
+                    // With `&mut` arguments, the call's output is the result and their new
+                    // values, as the companion returns them.
+                    let mut stub = callee.clone();
+                    stub.path
+                        .segments
+                        .push(syn::Ident::new("original", span).into());
+                    let original = super::primal::inout_call(&stub, args, inout, span);
                     let output = quote!(#rt::output_of(|| {
                         #(let #values = #rt::unreachable_value(&#values);)*
-                        #original::original(#(#values),*)
+                        #original
                     }));
                     quote!(#rt::same_output(#output, #call))
                 } else {

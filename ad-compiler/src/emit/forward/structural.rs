@@ -39,7 +39,17 @@ impl Printer<'_> {
                 let (key, ta) = (field_key(member), name(a));
                 quote!(#rt::field::<#key, _>(&#ta))
             }
-            Op::Struct { fields, rest, .. } => {
+            // The variant's field of the enum's tangent (see `frontend::derive_enum`).
+            Op::Payload {
+                value,
+                variant,
+                member,
+            } => {
+                let key = variant_key(variant, member);
+                let ta = name(value);
+                quote!(#rt::field::<#key, _>(&#ta))
+            }
+            Op::Struct { path, fields, rest } => {
                 let base = match rest {
                     Some(r) if self.active(*r) => fields.iter().fold(t(r), |inner, (member, _)| {
                         let key = field_key(member);
@@ -55,7 +65,7 @@ impl Printer<'_> {
                     .iter()
                     .filter(|(_, v)| self.active(*v))
                     .map(|(member, v)| {
-                        let (key, tv) = (field_key(member), t(v));
+                        let (key, tv) = (variant_key(path, member), t(v));
                         quote!(#rt::add_into(&mut #built, #rt::from_field::<#key, _>(#tv));)
                     });
                 quote!({ let mut #built = #base; #(#adds)* #built })
@@ -74,7 +84,9 @@ impl Printer<'_> {
             }
             Op::Index { base, index, .. } => {
                 let (tb, i) = (name(base), names::value(*index));
-                quote!(::core::clone::Clone::clone(&#tb[#i]))
+                // `to_owned`, not `clone`: a range read (`&xs[a..b]`) has the tangent `[T]`,
+                // owned as a `Vec`; an element's `to_owned` is its clone.
+                quote!(::std::borrow::ToOwned::to_owned(&#tb[::core::clone::Clone::clone(&#i)]))
             }
             Op::IndexSet {
                 base,
@@ -117,6 +129,15 @@ impl Printer<'_> {
                 "internal error in ad, please report: an active instruction without a forward rule"
             )),
         }
+    }
+}
+
+/// The `FieldTangent` key of a field of a struct literal or an enum variant named by `path`:
+/// `Variant::member` for a variant, the member's name otherwise.
+fn variant_key(path: &syn::Path, member: &syn::Member) -> u64 {
+    match names::variant_of(path) {
+        Some(variant) => names::field_key(&names::variant_field_name(variant, member)),
+        None => field_key(member),
     }
 }
 

@@ -6,6 +6,7 @@
 //! where contributions are conditional), and reads tapes backwards with cursors so that it
 //! stays `Fn`.
 
+mod literals;
 mod loops;
 mod saved;
 
@@ -14,6 +15,7 @@ use crate::analysis::ownership::Ownership;
 use crate::ir::{Body, Op, ValueId};
 use crate::names::{self, runtime};
 use crate::reverse::plan::*;
+use literals::{lent_arrays, struct_paths, tangent_path, witnesses};
 use loops::{StoredFloats, float_adjoint, stored_by_loop};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
@@ -49,6 +51,8 @@ pub fn body(
         owned: Ownership::of(ir),
         stored,
         struct_paths: struct_paths(ir),
+        witnesses: witnesses(ir, &|v| program.active.contains(&v)),
+        lent_arrays: lent_arrays(ir),
     };
     let bindings = ir.params.iter().zip(param_sources).map(|(p, source)| {
         let value = names::value(p.value);
@@ -205,28 +209,34 @@ struct Printer<'p, 'a> {
     /// The struct literal's path of each value built by one (and of its versions with a
     /// field set), whose adjoint's type nothing else may fix.
     struct_paths: HashMap<ValueId, syn::Path>,
-}
-
-/// The path of the struct literal each value comes from, through `SetField`s.
-fn struct_paths(ir: &Body) -> HashMap<ValueId, syn::Path> {
-    let mut paths: HashMap<ValueId, syn::Path> = HashMap::new();
-    crate::ir::walk(&ir.block.instrs, &mut |instr| match &instr.op {
-        Op::Struct { path, .. } => {
-            paths.insert(instr.result, path.clone());
-        }
-        Op::SetField { base, .. } => {
-            if let Some(path) = paths.get(base).cloned() {
-                paths.insert(instr.result, path);
-            }
-        }
-        _ => {}
-    });
-    paths
+    /// For each value built by an active struct literal of the function's own block (and its
+    /// versions with a field set), that literal: its tangent witness, declared beside it,
+    /// fixes the adjoint's type in the pullback, generic structs included.
+    witnesses: HashMap<ValueId, ValueId>,
+    /// The array literals passed by reference to a call (`total(&[a, b])`, `total(&arr)`),
+    /// whose adjoint may come back as a `Vec` when the callee takes a slice.
+    lent_arrays: std::collections::HashSet<ValueId>,
 }
 
 impl Printer<'_, '_> {
     fn primal(&self, steps: &[PrimalStep<'_>]) -> TokenStream {
         steps.iter().map(|step| self.primal_step(step)).collect()
+    }
+
+    /// The tangent witnesses of the outputs of `instr` that are witnessed (see
+    /// `Printer::witnesses`): a struct literal's, or an `if`'s that literals in its branches
+    /// become.
+    fn witness_declarations(&self, instr: &crate::ir::Instr) -> TokenStream {
+        let rt = runtime();
+        instr
+            .outputs()
+            .into_iter()
+            .filter(|o| self.witnesses.get(o) == Some(o))
+            .map(|o| {
+                let (witness, value) = (names::tangent_witness(o), names::value(o));
+                quote!(let #witness = #rt::tangent_witness(&#value);)
+            })
+            .collect()
     }
 
     fn primal_step(&self, step: &PrimalStep<'_>) -> TokenStream {
@@ -243,7 +253,11 @@ impl Printer<'_, '_> {
                 };
                 quote!(let #zero = #rt::Differentiable::zero_shape(#by_ref);)
             }
-            PrimalStep::Compute(instr) => primal::compute(instr),
+            PrimalStep::Compute(instr) => {
+                let computed = primal::compute(instr);
+                let witnesses = self.witness_declarations(instr);
+                quote!(#computed #witnesses)
+            }
             PrimalStep::Rule {
                 instr,
                 rule,
@@ -274,7 +288,8 @@ impl Printer<'_, '_> {
                     quote!(#then_code #stores),
                     self.primal(else_steps),
                 );
-                quote!(#record #statement)
+                let witnesses = self.witness_declarations(instr);
+                quote!(#record #statement #witnesses)
             }
             PrimalStep::Loop {
                 instr,
@@ -592,12 +607,16 @@ impl Printer<'_, '_> {
                 array,
                 contributions,
             } => {
-                let parts = if *array {
-                    // An array literal's adjoint is an array: the same pattern in brackets.
+                let (parts, d) = if *array {
+                    // An array literal's adjoint is an array, or a `Vec` when a callee took the
+                    // array as a slice (`ad_core::slices`): the same pattern in brackets.
                     let names = self.slot_names(*tuple, *arity, contributions);
-                    quote!([#(#names),*])
+                    match self.lent_arrays.contains(tuple) {
+                        true => (quote!([#(#names),*]), quote!(#rt::into_array(#d))),
+                        false => (quote!([#(#names),*]), quote!(#d)),
+                    }
                 } else {
-                    self.slots(*tuple, *arity, contributions)
+                    (self.slots(*tuple, *arity, contributions), quote!(#d))
                 };
                 let adds = self.adds(*tuple, contributions);
                 self.with_adjoint(*tuple, quote!(let #parts = #d; #adds))
@@ -613,8 +632,10 @@ impl Printer<'_, '_> {
             } => {
                 let key = field_key(member);
                 let contribution = quote!(#rt::from_field::<#key, _>(#d));
-                // A struct built here: its tangent struct fixes the adjoint's type.
+                // A struct built here: its witness or tangent struct fixes the adjoint's type.
+                let witness = self.witnesses.get(base).map(|o| names::tangent_witness(*o));
                 let contribution = match self.struct_paths.get(base).map(tangent_path) {
+                    _ if witness.is_some() => quote!(#witness(#contribution)),
                     Some((tangent, false)) => quote!({
                         let #t = #contribution;
                         let #tangent { .. } = &#t;
@@ -638,15 +659,26 @@ impl Printer<'_, '_> {
                 // `<Name>TangentVector`: matching it fixes the adjoint's type, which nothing
                 // else may (a struct built here and only read field by field).
                 let (pattern_path, is_self) = tangent_path(path);
-                let pin = if is_self {
-                    quote!(let #d: <#path as #rt::Differentiable>::TangentVector = #d;)
+                let pin = if let Some(origin) = self.witnesses.get(value) {
+                    // (Built in the function's own block: its witness, which also knows the
+                    // type arguments of a generic struct.)
+                    let witness = names::tangent_witness(*origin);
+                    quote!(let #d = #witness(#d);)
+                } else if is_self {
+                    let owner = names::enum_of(path);
+                    quote!(let #d: <#owner as #rt::Differentiable>::TangentVector = #d;)
                 } else {
                     quote!(let #pattern_path { .. } = &#d;)
+                };
+                // A variant's fields are keyed `Variant::f` in the enum's tangent.
+                let key_of = |member: &syn::Member| match names::variant_of(path) {
+                    Some(variant) => field_key(&names::variant_member(variant, member)),
+                    None => field_key(member),
                 };
                 let adds: TokenStream = fields
                     .iter()
                     .map(|(member, target, first)| {
-                        let key = field_key(member);
+                        let key = key_of(member);
                         self.contribute(*target, *first, quote!(#rt::field::<#key, _>(&#d)))
                     })
                     .collect();
@@ -654,7 +686,7 @@ impl Printer<'_, '_> {
                 let to_rest = rest
                     .map(|(target, first)| {
                         let without = listed.iter().fold(quote!(#d), |inner, member| {
-                            let key = field_key(member);
+                            let key = key_of(member);
                             quote!(#rt::without_field::<#key, _>(#inner))
                         });
                         self.contribute(target, first, without)
@@ -740,18 +772,6 @@ impl Printer<'_, '_> {
 /// The `FieldTangent` key of a field or tuple component.
 fn field_key(member: &syn::Member) -> u64 {
     names::field_key(&names::member_name(member))
-}
-
-/// The tangent struct of a struct path (`m::Point` -> `m::PointTangentVector`), and whether
-/// the path is `Self`, whose tangent can only be named as `<Self as Differentiable>::..`.
-fn tangent_path(path: &syn::Path) -> (syn::Path, bool) {
-    let mut tangent = path.clone();
-    let is_self = path.is_ident("Self");
-    if let Some(last) = tangent.segments.last_mut() {
-        last.ident = quote::format_ident!("{}TangentVector", last.ident);
-        last.arguments = syn::PathArguments::None;
-    }
-    (tangent, is_self)
 }
 
 /// Replaces the locals of name constants by the names themselves, parenthesized: the code

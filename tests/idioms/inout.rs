@@ -1,0 +1,167 @@
+//! Free functions with `&mut` parameters (inout, as Swift and Slang call them), called from
+//! differentiable code as `accumulate(&mut s, x)`: the derivative flows through the mutated
+//! place, whether the function returns nothing, a `bool` or a value.
+
+use crate::check::{check_hessian, check_idiom};
+use ad::prelude::*;
+
+/// Returns nothing: only `*acc` changes.
+#[differentiable]
+fn accumulate(acc: &mut f64, x: f64) {
+    *acc += x * x;
+}
+
+#[differentiable]
+fn sum_of_squares(x: f64, y: f64) -> f64 {
+    let mut s = 0.0;
+    accumulate(&mut s, x);
+    accumulate(&mut s, y * x);
+    for k in 1..4 {
+        accumulate(&mut s, y / k as f64);
+    }
+    s
+}
+
+#[test]
+fn an_inout_function_without_a_result() {
+    check_idiom!(sum_of_squares, [(0.5, 1.5), (-1.2, 0.3)]);
+    check_hessian!(sum_of_squares, [(0.5, 1.5)]);
+}
+
+/// Returns whether it clamped: a `bool` beside the mutated place.
+#[differentiable]
+fn clamp_in_place(v: &mut f64, limit: f64) -> bool {
+    if *v > limit {
+        *v = limit;
+        true
+    } else {
+        false
+    }
+}
+
+#[differentiable]
+fn clamped_then_scaled(x: f64, y: f64) -> f64 {
+    let mut v = x * y;
+    let hit = clamp_in_place(&mut v, 1.0 + y);
+    if hit { v * x } else { v.sin() + x }
+}
+
+#[test]
+fn an_inout_function_returning_a_bool() {
+    // Both sides of the clamp.
+    check_idiom!(clamped_then_scaled, [(0.5, 0.5), (3.0, 0.8), (-1.2, 0.3)]);
+    check_hessian!(clamped_then_scaled, [(0.5, 0.5), (3.0, 0.8)]);
+}
+
+/// Returns a value computed from the old state, and updates the state: one step of a
+/// running mean that returns the deviation it saw.
+#[differentiable]
+fn update_mean(mean: &mut f64, count: usize, x: f64) -> f64 {
+    let deviation = x - *mean;
+    *mean += deviation / count as f64;
+    deviation * deviation
+}
+
+#[differentiable]
+fn running_mean(x: f64, y: f64) -> f64 {
+    let xs = [x, y, x * y, y.exp()];
+    let mut mean = 0.0;
+    let mut spread = 0.0;
+    for (i, &v) in xs.iter().enumerate() {
+        spread += update_mean(&mut mean, i + 1, v);
+    }
+    mean * 2.0 + spread
+}
+
+#[test]
+fn an_inout_function_returning_a_value() {
+    check_idiom!(running_mean, [(0.5, 1.5), (-1.2, 0.3)]);
+    check_hessian!(running_mean, [(0.5, 1.5)]);
+}
+
+/// Two inout parameters, one a `Vec`, and an early `return`.
+#[differentiable]
+fn push_and_total(v: &mut Vec<f64>, total: &mut f64, x: f64) -> usize {
+    if x < 0.0 {
+        return v.len();
+    }
+    v.push(x.sqrt());
+    *total += x;
+    v.len()
+}
+
+#[differentiable]
+fn pushes(x: f64, y: f64) -> f64 {
+    let mut v = vec![y];
+    let mut total = x;
+    let n = push_and_total(&mut v, &mut total, x * x);
+    let m = push_and_total(&mut v, &mut total, y - 10.0);
+    v[n - 1] * total + (m as f64) * v[0] * y
+}
+
+#[test]
+fn two_inout_parameters_with_an_early_return() {
+    check_idiom!(pushes, [(0.5, 1.5), (-1.2, 0.3)]);
+    check_hessian!(pushes, [(0.5, 1.5)]);
+}
+
+/// A `&mut [f64]` updated element by element, called on a local `Vec` and on an alias.
+#[differentiable]
+fn scale_all(v: &mut [f64], by: f64) {
+    for i in 0..v.len() {
+        v[i] *= by;
+    }
+}
+
+#[differentiable]
+fn scaled_norm(x: f64, y: f64) -> f64 {
+    let mut v = vec![x, y, x * y];
+    scale_all(&mut v, y);
+    let r = &mut v;
+    scale_all(&mut *r, x);
+    v.iter().map(|a| a * a).sum::<f64>()
+}
+
+#[test]
+fn an_inout_slice() {
+    check_idiom!(scaled_norm, [(0.5, 1.5), (-1.2, 0.3)]);
+    check_hessian!(scaled_norm, [(0.5, 1.5)]);
+}
+
+/// The place is a field or an element of a local, and the callee calls another inout
+/// function through `&mut *acc`.
+#[differentiable]
+fn accumulate_twice(acc: &mut f64, x: f64) {
+    accumulate(&mut *acc, x);
+    accumulate(acc, x.sin());
+}
+
+#[differentiable]
+fn into_parts(x: f64, y: f64) -> f64 {
+    let mut pair = (x, y);
+    let mut v = vec![0.0, y];
+    accumulate_twice(&mut pair.0, y);
+    accumulate_twice(&mut v[1], x);
+    pair.0 * pair.1 + v[1]
+}
+
+#[test]
+fn inout_places_that_are_parts_of_locals() {
+    check_idiom!(into_parts, [(0.5, 1.5), (-1.2, 0.3)]);
+    check_hessian!(into_parts, [(0.5, 1.5)]);
+}
+
+/// Called from plain code, the function is unchanged; differentiated alone, its derivative
+/// takes the state by value and returns the result and the new state.
+#[test]
+fn an_inout_function_differentiated_alone() {
+    let mut s = 1.0;
+    accumulate(&mut s, 3.0);
+    assert_eq!(s, 10.0);
+    let ((_, mean), pullback) = value_with_pullback!(at: 2.0, 3, 5.0, of: update_mean);
+    assert_eq!(mean, 2.0 + 3.0 / 3.0);
+    // d mean' / d mean = 1 - 1/3, d mean' / dx = 1/3.
+    let (d_mean, _, dx) = pullback((0.0, 1.0));
+    crate::assert_close(d_mean, 2.0 / 3.0);
+    crate::assert_close(dx, 1.0 / 3.0);
+}
