@@ -11,6 +11,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod closures;
+mod methods;
 mod values;
 
 pub use common::*;

@@ -386,8 +386,8 @@ fn dump(ir: &Body, annotated: &str, plan: &str, generated: &TokenStream) {
 /// cycle, at one allocation per call of these functions only.
 fn calls_functions_in_regions(ir: &Body) -> bool {
     let user_function = |path: &syn::Path| {
-        let runtime = path.leading_colon.is_some()
-            && path.segments.first().is_some_and(|s| s.ident == "ad");
+        let runtime =
+            path.leading_colon.is_some() && path.segments.first().is_some_and(|s| s.ident == "ad");
         let own = !crate::emit::callee::is_associated(path)
             || path.segments.first().is_some_and(|s| s.ident == "Self");
         own && !runtime
@@ -396,7 +396,8 @@ fn calls_functions_in_regions(ir: &Body) -> bool {
         instr.regions().into_iter().any(|region| {
             let mut found = false;
             ir::walk(&region.instrs, &mut |inner| {
-                found |= matches!(&inner.op, ir::Op::Call { callee, .. } if user_function(&callee.path));
+                found |=
+                    matches!(&inner.op, ir::Op::Call { callee, .. } if user_function(&callee.path));
             });
             found
         })
@@ -613,11 +614,33 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let self_ty = &imp.self_ty;
     let rule = crate::frontend::operator_impls::rule_impl(&imp);
-    quote! {
-        #original
+    let siblings = quote! {
         impl #impl_generics #self_ty #where_clause {
             #(#generated)*
         }
+    };
+    // The siblings of a trait impl's methods name them `Self::add`, which needs the trait in
+    // scope: it is imported where they are, whether or not the module imports it.
+    let siblings = match &imp.trait_ {
+        Some((_, path, _)) => {
+            // (`use` takes the trait without its arguments: `Mul`, not `Mul<f64>`.)
+            let mut path = path.clone();
+            for segment in path.segments.iter_mut() {
+                segment.arguments = syn::PathArguments::None;
+            }
+            quote! {
+            const _: () = {
+                #[allow(unused_imports)]
+                use #path as _;
+                #siblings
+            };
+            }
+        }
+        None => siblings,
+    };
+    quote! {
+        #original
+        #siblings
         #rule
     }
 }

@@ -1,0 +1,47 @@
+//! Closures in bodies: bound by `let` and called several times, reading differentiated
+//! locals; given to iterator adaptors and reading them; given to `mapv` and reading them.
+//! Central differences, forward mode against reverse mode through the suite's operators.
+
+use crate::assert_grad_fd;
+use ad::ndarray::Array1;
+use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
+
+/// A closure over `s` called three times, and adaptors reading `s`.
+#[differentiable]
+fn scaled_sums(xs: &[f64], s: f64) -> f64 {
+    let scale = |v: f64| v * s + s * s;
+    let mapped = xs.iter().map(|&v| (v * s).sin()).sum::<f64>();
+    let kept = xs.iter().filter(|&&v| v > 0.0).map(|&v| v * s).sum::<f64>();
+    mapped + kept + scale(xs[0]) * scale(xs[1]) - scale(s)
+}
+
+/// `mapv` closures reading a differentiated local and a parameter.
+#[differentiable]
+fn mapped(x: Array1<f64>, s: f64) -> f64 {
+    let shift = x.sum() * 0.25;
+    x.mapv(|v| (v - shift) * s).mapv(|v| v.tanh()).sum()
+}
+
+#[test]
+fn closures_reading_differentiated_locals() {
+    for (xs, s) in [(vec![0.3, -0.5, 0.9], 0.7), (vec![1.1, 0.2], -1.3)] {
+        let (dxs, ds) = gradient!(at: &xs[..], s, of: scaled_sums);
+        let n = xs.len();
+        let all = [xs.clone(), vec![s]].concat();
+        let grad = [dxs, vec![ds]].concat();
+        assert_grad_fd(|p: &[f64]| scaled_sums(&p[..n], p[n]), &all, &grad);
+    }
+}
+
+#[test]
+fn mapv_closures_reading_differentiated_values() {
+    let x = Array1::from(vec![0.3, -0.5, 0.9, 1.4]);
+    let s = 0.8;
+    let (dx, ds) = gradient!(at: x.clone(), s, of: mapped);
+    let all = [x.to_vec(), vec![s]].concat();
+    let grad = [dx.to_vec(), vec![ds]].concat();
+    assert_grad_fd(|p: &[f64]| mapped(Array1::from(p[..4].to_vec()), p[4]), &all, &grad);
+}
