@@ -111,6 +111,11 @@ pub mod check;
 mod check_macros;
 pub mod ndarray;
 pub use num_traits;
+/// nalgebra 0.34, with the `nalgebra` feature: the version whose matrices and vectors `ad`
+/// differentiates (`Differentiable` for every owned matrix of `f32`/`f64`, and the rules of
+/// their operators and common methods, see `ad_std::matrix`).
+#[cfg(feature = "nalgebra")]
+pub use nalgebra;
 
 // The README's examples are compiled and run as doctests.
 #[cfg(doctest)]
@@ -151,7 +156,10 @@ pub mod __private {
         IndexPullback, IndexShape, Written, accumulate_at, add_at, element, sum_elements,
         take_at_nd, take_at2, take_last, take_written,
     };
-    pub use ad_core::jacobian::{jacobian, uses_forward_mode as jacobian_uses_forward_mode};
+    pub use ad_core::jacobian::{
+        JacobianLayout, jacobian, layouts as jacobian_layouts,
+        uses_forward_mode as jacobian_uses_forward_mode,
+    };
     pub use ad_core::output_hint::{output_of, same_output, unreachable_value};
     pub use ad_core::positions::{CountedRange, Position};
     pub use ad_core::seed::{scalar_gradient, seed};

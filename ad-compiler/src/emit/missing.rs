@@ -39,14 +39,19 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
             methods.insert((name, *inout));
         }
     });
-    let mut associated = BTreeSet::new();
+    // One fallback per name: two calls of one name (`Matrix2::new(..)` with four arguments,
+    // `Vector2::new(..)` with two) would declare the same items twice. The fallback is
+    // written for the first call's arity; a type with its own derivative wins either way.
+    let mut associated = std::collections::BTreeMap::new();
     crate::ir::walk(&ir.block.instrs, &mut |instr| {
         if let Op::Call { callee, args } = &instr.op
             && super::callee::is_associated(&callee.path)
             && let Some(last) = callee.path.segments.last()
         {
             let shown = callee.path.to_token_stream().to_string().replace(' ', "");
-            associated.insert((last.ident.to_string(), shown, args.len()));
+            associated
+                .entry(last.ident.to_string())
+                .or_insert((shown, args.len()));
         }
     });
     let for_methods: TokenStream = methods
@@ -55,7 +60,7 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
         .collect();
     let for_functions: TokenStream = associated
         .iter()
-        .map(|(name, shown, arity)| associated_fallback(name, shown, *arity, mode))
+        .map(|(name, (shown, arity))| associated_fallback(name, shown, *arity, mode))
         .collect();
     quote!(#for_methods #for_functions)
 }
@@ -100,6 +105,8 @@ fn fallback(name: &str, inout: bool, mode: Mode) -> TokenStream {
             note: "a method called for its effect is differentiated only when it is a `#[differentiable]` `&mut self` method without a result: write this update as assignments (`v[i] = ..`, `p.x = ..`) instead".to_owned(),
         }
     } else {
+        // `m.map(f)` and `a.mapv(f)` are lowered as `differentiable_map(function!(f))`.
+        let name = name.strip_prefix("differentiable_").unwrap_or(name);
         Message {
             message: format!("the method `{name}` has no derivative"),
             label: format!("`{name}` is called on a differentiated value here"),

@@ -128,7 +128,8 @@ impl Builder<'_> {
     }
 
     /// `a.mapv(f)` with a closure literal or a path: the method `differentiable_mapv` of ndarray's
-    /// `f64` arrays (see `ad_std::array::ArrayMapv`), given `function!(f)`, the function with
+    /// `f64` arrays (see `ad_std::array::ArrayMapv`); `m.map(f)` likewise `differentiable_map`
+    /// of nalgebra's matrices (`ad_std::matrix::MatrixMap`). Either is given `function!(f)`, the function with
     /// its derivatives. The closure may read only its parameter and constants: a local it
     /// captured would be a constant of `function!`, and its derivative silently lost.
     pub(super) fn lower_mapv(&mut self, m: &syn::ExprMethodCall) -> Option<ValueId> {
@@ -145,7 +146,7 @@ impl Builder<'_> {
             if let Some(name) = captured {
                 self.diag.error(
                     name.span(),
-                    format!("the closure given to `mapv` reads `{name}`, a local of the function: derivatives flow only through its parameter; compute with array operators instead (`a * {name}`, `a + {name}`)"),
+                    format!("the closure given to `{}` reads `{name}`, a local of the function: derivatives flow only through its parameter; compute with array operators instead (`a * {name}`, `a + {name}`)", m.method),
                 );
                 return None;
             }
@@ -168,7 +169,7 @@ impl Builder<'_> {
             Op::Const(quote!(::ad::function!(#function))),
             function.span(),
         );
-        let method = syn::Ident::new("differentiable_mapv", m.method.span());
+        let method = syn::Ident::new(&format!("differentiable_{}", m.method), m.method.span());
         Some(self.push(
             Op::Method {
                 receiver,
