@@ -61,7 +61,10 @@ fn miss(q: &Vector2<f64>, target: &Vector2<f64>) -> f64 {
 }
 
 fn main() {
-    let state = ArmState { q: Vector2::new(0.6, 0.9), qdot: Vector2::new(1.5, -0.4) };
+    let state = ArmState {
+        q: Vector2::new(0.6, 0.9),
+        qdot: Vector2::new(1.5, -0.4),
+    };
     let (q1, q12) = (state.q[0], state.q[0] + state.q[1]);
 
     // The energy and its gradient: with respect to q the gravity torques (and the
@@ -74,8 +77,10 @@ fn main() {
     // The Jacobian of the end effector, an nalgebra matrix, against the closed form.
     let j: Matrix2<f64> = jacobian!(at: &state.q, of: end_effector);
     let want = Matrix2::new(
-        -L1 * q1.sin() - L2 * q12.sin(), -L2 * q12.sin(),
-        L1 * q1.cos() + L2 * q12.cos(), L2 * q12.cos(),
+        -L1 * q1.sin() - L2 * q12.sin(),
+        -L2 * q12.sin(),
+        L1 * q1.cos() + L2 * q12.cos(),
+        L2 * q12.cos(),
     );
     println!("Jacobian of the end effector:{j:.6}");
     assert!((j - want).norm() < 1e-12);
@@ -106,11 +111,18 @@ fn main() {
     for step in 0..=200 {
         let (m, g) = value_with_gradient!(at: &q, of: |q| miss(q, &target));
         if step % 50 == 0 {
-            println!("inverse kinematics step {step:3}: miss² = {m:.3e}, q = {:.4?}", q.as_slice());
+            println!(
+                "inverse kinematics step {step:3}: miss² = {m:.3e}, q = {:.4?}",
+                q.as_slice()
+            );
         }
         q -= 0.2 * g;
     }
     let reached = end_effector(&q);
-    println!("reached {:.6?} for target {:.6?}", reached.as_slice(), target.as_slice());
+    println!(
+        "reached {:.6?} for target {:.6?}",
+        reached.as_slice(),
+        target.as_slice()
+    );
     assert!((reached - target).norm() < 1e-6);
 }

@@ -154,7 +154,9 @@ fn f32_vectors() {
     let x = Vector3::new(0.5f32, -1.0, 2.0);
     let g = gradient!(at: &x, of: |x: &Vector3<f32>| x.norm_squared() * 0.5 + x.sum());
     assert_eq!(g, x.add_scalar(1.0));
-    passes(check_gradient!(at: &x, of: |x: &Vector3<f32>| x.normalize().dot(&x.map(|v: f32| v.exp()))));
+    passes(
+        check_gradient!(at: &x, of: |x: &Vector3<f32>| x.normalize().dot(&x.map(|v: f32| v.exp()))),
+    );
 }
 
 /// A struct with nalgebra fields.
@@ -196,7 +198,12 @@ fn polar(p: &Vector2<f64>) -> Vector2<f64> {
 fn jacobians_and_hessians_are_nalgebra_matrices() {
     let p = Vector2::new(2.0, 0.5);
     let j: Matrix2<f64> = jacobian!(at: &p, of: polar);
-    let want = Matrix2::new(0.5f64.cos(), -2.0 * 0.5f64.sin(), 0.5f64.sin(), 2.0 * 0.5f64.cos());
+    let want = Matrix2::new(
+        0.5f64.cos(),
+        -2.0 * 0.5f64.sin(),
+        0.5f64.sin(),
+        2.0 * 0.5f64.cos(),
+    );
     assert!((j - want).norm() < 1e-12, "{j}");
     let x = DVector::from_vec(vec![1.0, 2.0, 3.0]);
     let jd: DMatrix<f64> = jacobian!(at: &x, of: |x: &DVector<f64>| x.map(|v| v * v));
@@ -205,7 +212,11 @@ fn jacobians_and_hessians_are_nalgebra_matrices() {
     let y = Vector3::new(1.0, 2.0, 3.0);
     let h: SMatrix<f64, 3, 3> = hessian!(at: y, of: |x: Vector3<f64>| x.dot(&x) * x[0]);
     let e0 = Vector3::x();
-    assert_eq!(h, 2.0 * y[0] * ad::nalgebra::Matrix3::identity() + 2.0 * (e0 * y.transpose() + y * e0.transpose()));
+    assert_eq!(
+        h,
+        2.0 * y[0] * ad::nalgebra::Matrix3::identity()
+            + 2.0 * (e0 * y.transpose() + y * e0.transpose())
+    );
     let hd: DMatrix<f64> = hessian!(at: x.clone(), of: |x: DVector<f64>| x.norm_squared());
     assert_eq!(hd, DMatrix::identity(3, 3) * 2.0);
     // A Vec argument still gives an ndarray matrix.

@@ -18,7 +18,10 @@ use nalgebra::{DefaultAllocator, Dim, OMatrix, U1};
 use ndarray::Array2;
 
 /// The zero matrix of shape `(rows, cols)`.
-fn zeros<T: nalgebra::Scalar + num_traits::Zero, R: Dim, C: Dim>(rows: R, cols: C) -> OMatrix<T, R, C>
+fn zeros<T: nalgebra::Scalar + num_traits::Zero, R: Dim, C: Dim>(
+    rows: R,
+    cols: C,
+) -> OMatrix<T, R, C>
 where
     DefaultAllocator: Allocator<R, C>,
 {
@@ -258,6 +261,9 @@ mod tests {
         crate::index::accumulate_at(&mut adjoint, &read, 2.0);
         assert_eq!(adjoint.unwrap()[(1, 2)], 2.0);
         let mut written = Vector3::new(1.0, 2.0, 3.0);
-        assert_eq!(ElementsMut::<f64, usize>::element_mut(&mut written, 1).copied(), Some(2.0));
+        assert_eq!(
+            ElementsMut::<f64, usize>::element_mut(&mut written, 1).copied(),
+            Some(2.0)
+        );
     }
 }

@@ -92,7 +92,9 @@ new_impl!(MatrixNew9, Matrix3, 3,
 impl<F: Element> MatrixFromVec for nalgebra::DVector<F> {
     type Elem = F;
     fn __ad_vjp_from_vec(v: Vec<F>) -> (Self, impl Fn(Self) -> (Vec<F>,)) {
-        (nalgebra::DVector::from_vec(v), |d: Self| (d.as_slice().to_vec(),))
+        (nalgebra::DVector::from_vec(v), |d: Self| {
+            (d.as_slice().to_vec(),)
+        })
     }
     fn __ad_fwd_from_vec(v: Vec<F>, t: impl MaybeTangent<Vec<F>>) -> (Self, Self) {
         let n = v.len();
@@ -103,7 +105,11 @@ impl<F: Element> MatrixFromVec for nalgebra::DVector<F> {
         let n = v.len();
         let zero = || nalgebra::DVector::zeros(n);
         let tangents = t.map_or((zero(), zero(), zero()), |(a, b, ab)| {
-            (vector_or_zeros(a, n), vector_or_zeros(b, n), vector_or_zeros(ab, n))
+            (
+                vector_or_zeros(a, n),
+                vector_or_zeros(b, n),
+                vector_or_zeros(ab, n),
+            )
         });
         (nalgebra::DVector::from_vec(v), tangents)
     }
@@ -121,18 +127,21 @@ fn vector_or_zeros<F: Element>(t: Vec<F>, n: usize) -> nalgebra::DVector<F> {
 /// `DVector::from_vec(v)` of a `Vec` of differentiated scalars, in the three modes.
 ///
 /// Original: `y = from_vec(v)` / Tangent: `ty = from_vec(tv)` / Adjoint: `adj[v] += adj[y]` as a `Vec`.
-#[allow(clippy::type_complexity, reason = "the contract generated code relies on")]
+#[allow(
+    clippy::type_complexity,
+    reason = "the contract generated code relies on"
+)]
 pub trait MatrixFromVec: Sized {
     /// The element type.
     type Elem;
     /// Reverse mode.
     fn __ad_vjp_from_vec(v: Vec<Self::Elem>) -> (Self, impl Fn(Self) -> (Vec<Self::Elem>,));
     /// Forward mode.
-    fn __ad_fwd_from_vec(v: Vec<Self::Elem>, t: impl MaybeTangent<Vec<Self::Elem>>) -> (Self, Self);
+    fn __ad_fwd_from_vec(v: Vec<Self::Elem>, t: impl MaybeTangent<Vec<Self::Elem>>)
+    -> (Self, Self);
     /// Second order (linear).
     fn __ad_hvp_from_vec(
         v: Vec<Self::Elem>,
         t: impl MaybeTangent<Second<Vec<Self::Elem>>>,
     ) -> (Self, Second<Self>);
 }
-

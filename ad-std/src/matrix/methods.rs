@@ -26,7 +26,10 @@ use nalgebra::{DefaultAllocator, Dim, U1, U3};
 ///   `y12 = (t12 - y2 n1 - y n12 - y1 n2) / n`.
 /// - `sum`: Original: `s = Σ a` / Tangent: `ts = Σ ta` / Adjoint: `adj[a] += adj[s]` everywhere (linear).
 /// - `transpose`: Original: `y = aᵀ` / Tangent: `ty = taᵀ` / Adjoint: `adj[a] += adj[y]ᵀ` (linear).
-#[allow(clippy::type_complexity, reason = "the contract generated code relies on")]
+#[allow(
+    clippy::type_complexity,
+    reason = "the contract generated code relies on"
+)]
 pub trait MatrixMethods: Sized {
     /// The element type.
     type Elem;
@@ -37,7 +40,8 @@ pub trait MatrixMethods: Sized {
     /// `norm`, forward mode.
     fn __ad_fwd_norm(&self, t: impl MaybeTangent<Self>) -> (Self::Elem, Self::Elem);
     /// `norm`, second order.
-    fn __ad_hvp_norm(&self, t: impl MaybeTangent<Second<Self>>) -> (Self::Elem, Second<Self::Elem>);
+    fn __ad_hvp_norm(&self, t: impl MaybeTangent<Second<Self>>)
+    -> (Self::Elem, Second<Self::Elem>);
     /// `norm_squared`, reverse mode.
     fn __ad_vjp_norm_squared(&self) -> (Self::Elem, impl Fn(Self::Elem) -> (Self,) + use<Self>);
     /// `norm_squared`, forward mode.
@@ -62,9 +66,15 @@ pub trait MatrixMethods: Sized {
     /// `transpose`, reverse mode.
     fn __ad_vjp_transpose(
         &self,
-    ) -> (Self::Transposed, impl Fn(Self::Transposed) -> (Self,) + use<Self>);
+    ) -> (
+        Self::Transposed,
+        impl Fn(Self::Transposed) -> (Self,) + use<Self>,
+    );
     /// `transpose`, forward mode.
-    fn __ad_fwd_transpose(&self, t: impl MaybeTangent<Self>) -> (Self::Transposed, Self::Transposed);
+    fn __ad_fwd_transpose(
+        &self,
+        t: impl MaybeTangent<Self>,
+    ) -> (Self::Transposed, Self::Transposed);
     /// `transpose`, second order.
     fn __ad_hvp_transpose(
         &self,
@@ -75,10 +85,16 @@ pub trait MatrixMethods: Sized {
 /// `a.component_mul(&b)`, the elementwise product, in the three modes.
 ///
 /// Original: `y = a ⊙ b` / Tangent: `ty = ta ⊙ b + a ⊙ tb` / Adjoint: `adj[a] += adj[y] ⊙ b; adj[b] += adj[y] ⊙ a`.
-#[allow(clippy::type_complexity, reason = "the contract generated code relies on")]
+#[allow(
+    clippy::type_complexity,
+    reason = "the contract generated code relies on"
+)]
 pub trait MatrixComponentMul: Sized {
     /// Reverse mode.
-    fn __ad_vjp_component_mul(&self, rhs: &Self) -> (Self, impl Fn(Self) -> (Self, Self) + use<Self>);
+    fn __ad_vjp_component_mul(
+        &self,
+        rhs: &Self,
+    ) -> (Self, impl Fn(Self) -> (Self, Self) + use<Self>);
     /// Forward mode.
     fn __ad_fwd_component_mul(
         &self,
@@ -98,7 +114,10 @@ pub trait MatrixComponentMul: Sized {
 /// `a.cross(&b)` of 3-vectors, in the three modes.
 ///
 /// Original: `y = a × b` / Tangent: `ty = ta × b + a × tb` / Adjoint: `adj[a] += b × adj[y]; adj[b] += adj[y] × a`.
-#[allow(clippy::type_complexity, reason = "the contract generated code relies on")]
+#[allow(
+    clippy::type_complexity,
+    reason = "the contract generated code relies on"
+)]
 pub trait MatrixCross: Sized {
     /// Reverse mode.
     fn __ad_vjp_cross(&self, rhs: &Self) -> (Self, impl Fn(Self) -> (Self, Self) + use<Self>);
@@ -127,7 +146,10 @@ pub trait MatrixMap: Sized {
     /// The element type.
     type Elem: Differentiable;
     /// `map`, for `f` given with its derivatives.
-    fn differentiable_map<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(&self, f: F) -> Self;
+    fn differentiable_map<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
+        &self,
+        f: F,
+    ) -> Self;
     /// Reverse mode: each element's cotangent times `f'` there; the function has none.
     fn __ad_vjp_differentiable_map<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
         &self,
@@ -418,15 +440,22 @@ where
 /// A tangent given, mapped, or the zero shaped like a value.
 trait MapOrZero<T> {
     /// `f(t)` for a given tangent `t`, else the zero tangent of `value`.
-    fn map_or_else_zero<V: Differentiable>(self, value: &V, f: impl FnOnce(T) -> V::TangentVector) -> V::TangentVector;
+    fn map_or_else_zero<V: Differentiable>(
+        self,
+        value: &V,
+        f: impl FnOnce(T) -> V::TangentVector,
+    ) -> V::TangentVector;
 }
 
 impl<T, G: MaybeTangent<T>> MapOrZero<T> for G {
-    fn map_or_else_zero<V: Differentiable>(self, value: &V, f: impl FnOnce(T) -> V::TangentVector) -> V::TangentVector {
+    fn map_or_else_zero<V: Differentiable>(
+        self,
+        value: &V,
+        f: impl FnOnce(T) -> V::TangentVector,
+    ) -> V::TangentVector {
         match self.map_or(None, |t| Some(f(t))) {
             Some(t) => t,
             None => value.zero_tangent(),
         }
     }
 }
-
