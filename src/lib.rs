@@ -103,6 +103,9 @@ extern crate self as ad;
 pub use ad_core::basis;
 pub use ad_core::function::DifferentiableFn;
 pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
+/// argmin's solvers fed by `ad`'s derivatives (the `argmin` feature).
+#[cfg(feature = "argmin")]
+pub mod argmin;
 pub use ad_macros::{
     Differentiable, derivative, differentiable, differentiate, function, gradient, hessian,
     jacobian, pullback, value_with_differential, value_with_gradient, value_with_pullback,
@@ -110,6 +113,11 @@ pub use ad_macros::{
 pub mod check;
 mod check_macros;
 pub mod ndarray;
+/// nalgebra 0.34, with the `nalgebra` feature: the version whose matrices and vectors `ad`
+/// differentiates (`Differentiable` for every owned matrix of `f32`/`f64`, and the rules of
+/// their operators and common methods, see `ad_std::matrix`).
+#[cfg(feature = "nalgebra")]
+pub use nalgebra;
 pub use num_traits;
 
 // The README's examples are compiled and run as doctests.
@@ -151,7 +159,10 @@ pub mod __private {
         IndexPullback, IndexShape, Written, accumulate_at, add_at, element, sum_elements,
         take_at_nd, take_at2, take_last, take_written,
     };
-    pub use ad_core::jacobian::{jacobian, uses_forward_mode as jacobian_uses_forward_mode};
+    pub use ad_core::jacobian::{
+        JacobianLayout, jacobian, layouts as jacobian_layouts,
+        uses_forward_mode as jacobian_uses_forward_mode,
+    };
     pub use ad_core::output_hint::{output_of, same_output, unreachable_value};
     pub use ad_core::positions::{CountedRange, Position};
     pub use ad_core::seed::{scalar_gradient, seed};

@@ -247,20 +247,26 @@ impl<V, I: Copy> Written<V, I> {
 }
 
 /// [`take_at`] at the position of a write, into the adjoint of the written vector's type.
-pub fn take_written<V, T>(adjoint: &mut V::TangentVector, at: &Written<V, usize>) -> T
+/// The position is a `usize`, or another index the adjoint takes (`(i, j)` of an nalgebra
+/// matrix).
+pub fn take_written<V, T, I: Copy>(adjoint: &mut V::TangentVector, at: &Written<V, I>) -> T
 where
     V: crate::Differentiable,
-    V::TangentVector: ElementsMut<T>,
+    V::TangentVector: ElementsMut<T, I>,
     T: TangentVector,
 {
-    take_at(adjoint, at.index)
+    match adjoint.element_mut(at.index) {
+        Some(element) => std::mem::replace(element, T::zero_vector()),
+        None => T::zero_vector(),
+    }
 }
 
 /// Adjoints whose elements a write `v[i] = y` takes: of a `Vec`, an array and a 1-D ndarray
-/// array (`None` past the end: a length-less zero has no elements).
-pub trait ElementsMut<T> {
+/// array, at a `usize` (`None` past the end: a length-less zero has no elements); with the
+/// `nalgebra` feature, of nalgebra's matrices at `i` or `(i, j)`.
+pub trait ElementsMut<T, I = usize> {
     /// Element `index`, if there is one.
-    fn element_mut(&mut self, index: usize) -> Option<&mut T>;
+    fn element_mut(&mut self, index: I) -> Option<&mut T>;
 }
 
 impl<T> ElementsMut<T> for Vec<T> {

@@ -46,6 +46,41 @@ pub fn jacobian<TX: Basis, TY: Basis, P: Fn(TY) -> TX>(
     matrix
 }
 
+/// The argument and result types of a `jacobian!`, which choose the type of the matrix it
+/// gives: `Array2<f64>` ([`JacobianArray`]), or with the `nalgebra` feature an nalgebra matrix
+/// from an nalgebra vector to an nalgebra vector. Generated code calls
+/// `(&JacobianLayout::of(&x, &y)).finish(matrix)` with both traits in scope
+/// ([`layouts`]): method lookup tries the receiver `&JacobianLayout` by value first, where only
+/// the nalgebra trait's `&self` method fits, then by reference, where every layout has
+/// [`JacobianArray`] (the "autoref" way to let a specific impl win over a general one).
+pub struct JacobianLayout<X, Y>(std::marker::PhantomData<fn() -> (X, Y)>);
+
+impl<X, Y> JacobianLayout<X, Y> {
+    /// The layout of a Jacobian at `_x` whose result is `_y`.
+    pub fn of(_x: &X, _y: &Y) -> Self {
+        JacobianLayout(std::marker::PhantomData)
+    }
+}
+
+/// The Jacobian as an `ndarray::Array2<f64>`: every layout not given another type.
+pub trait JacobianArray {
+    /// The matrix as it is.
+    fn finish(&self, matrix: Array2<f64>) -> Array2<f64>;
+}
+
+impl<X, Y> JacobianArray for &JacobianLayout<X, Y> {
+    fn finish(&self, matrix: Array2<f64>) -> Array2<f64> {
+        matrix
+    }
+}
+
+/// The traits that choose a Jacobian's type, imported anonymously by generated code.
+pub mod layouts {
+    pub use super::JacobianArray as _;
+    #[cfg(feature = "nalgebra")]
+    pub use crate::impls_nalgebra::JacobianNalgebra as _;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

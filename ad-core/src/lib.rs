@@ -39,6 +39,8 @@ pub mod function;
 pub mod hessian;
 mod impls_array;
 mod impls_float;
+#[cfg(feature = "nalgebra")]
+mod impls_nalgebra;
 mod impls_ndarray;
 mod impls_tuple;
 pub mod index;

@@ -12,6 +12,8 @@ pub mod assign;
 pub mod fill;
 pub mod float;
 pub mod forward;
+#[cfg(feature = "nalgebra")]
+pub mod matrix;
 pub mod ops;
 pub mod option;
 pub mod permute;
@@ -37,6 +39,12 @@ pub mod method_rules {
     pub use crate::float::FloatMethods as _;
     pub use crate::float::slopes::FloatSlopes as _;
     pub use crate::forward::FloatForward as _;
+    #[cfg(feature = "nalgebra")]
+    pub use crate::matrix::{
+        MatrixComponentMul as _, MatrixCross as _, MatrixFromVec as _, MatrixMap as _,
+        MatrixMethods as _, MatrixNew1 as _, MatrixNew2 as _, MatrixNew3 as _, MatrixNew4 as _,
+        MatrixNew5 as _, MatrixNew6 as _, MatrixNew9 as _,
+    };
     pub use crate::option::OptionMethods as _;
     pub use crate::permute::Permute as _;
     pub use crate::second::FloatSecond as _;

@@ -39,8 +39,9 @@ pub fn fallbacks(ir: &Body, mode: Mode) -> TokenStream {
             methods.insert((name, *inout));
         }
     });
-    // One fallback per name: the traits are named after the function, so `Array1::from_elem`
-    // and `Array2::from_elem` share the first one's (whose message names the first path).
+    // One fallback per name: two calls of one name (`Matrix2::new(..)` with four arguments,
+    // `Vector2::new(..)` with two) would declare the same items twice. The fallback is
+    // written for the first call's arity; a type with its own derivative wins either way.
     let mut associated = std::collections::BTreeMap::new();
     crate::ir::walk(&ir.block.instrs, &mut |instr| {
         if let Op::Call { callee, args, .. } = &instr.op
@@ -104,6 +105,8 @@ fn fallback(name: &str, inout: bool, mode: Mode) -> TokenStream {
             note: "a method called for its effect is differentiated only when it is a `#[differentiable]` `&mut self` method without a result: write this update as assignments (`v[i] = ..`, `p.x = ..`) instead".to_owned(),
         }
     } else {
+        // `m.map(f)` and `a.mapv(f)` are lowered as `differentiable_map(function!(f))`.
+        let name = name.strip_prefix("differentiable_").unwrap_or(name);
         Message {
             message: format!("the method `{name}` has no derivative"),
             label: format!("`{name}` is called on a differentiated value here"),

@@ -163,11 +163,15 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                     Ok(vjp),
                 ) => {
                     let a = &locals[0];
+                    // The matrix's type follows the argument's and the result's (an
+                    // nalgebra matrix between nalgebra vectors): see `JacobianLayout`.
                     Ok(quote!({
                         use #rt::Differentiable as _;
+                        use #rt::jacobian_layouts::*;
                         #references
                         let #value_ = #primal;
-                        #rt::jacobian(
+                        let __ad_layout = #rt::JacobianLayout::of(&#a, &#value_);
+                        let __ad_matrix = #rt::jacobian(
                             #a.zero_tangent(),
                             #value_.zero_tangent(),
                             |#t_| {
@@ -178,7 +182,8 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                                 let (_, #pullback_) = #vjp;
                                 move |#cotangent_| #pullback_(#cotangent_).0
                             },
-                        )
+                        );
+                        (&__ad_layout).finish(__ad_matrix)
                     }))
                 }
                 (Err(e), _) | (_, Err(e)) => Err(e),

@@ -229,11 +229,12 @@ impl Builder<'_> {
     }
 
     /// `a.mapv(f)` with a closure literal or a path: the method `differentiable_mapv` of ndarray's
-    /// `f64` arrays (see `ad_std::array::ArrayMapv`), given `function!(f)`, the function with
-    /// its derivatives. A closure that reads locals of the function (which `function!` would
-    /// take as constants, losing their derivatives) is lowered as its body applied to the
-    /// whole array when it is arithmetic and float methods (see `lifted_map`), and reported
-    /// otherwise.
+    /// `f64` arrays (see `ad_std::array::ArrayMapv`); `m.map(f)` likewise `differentiable_map`
+    /// of nalgebra's matrices (`ad_std::matrix::MatrixMap`). Either is given `function!(f)`,
+    /// the function with its derivatives. A `mapv` closure that reads locals of the function
+    /// (which `function!` would take as constants, losing their derivatives) is lowered as its
+    /// body applied to the whole array when it is arithmetic and float methods (see
+    /// `lifted_map`); other closures that read locals are reported.
     pub(super) fn lower_mapv(&mut self, m: &syn::ExprMethodCall) -> Option<ValueId> {
         let function = &m.args[0];
         if let Expr::Closure(closure) = function {
@@ -249,12 +250,19 @@ impl Builder<'_> {
                 // Arithmetic and float methods of the element apply to the whole array as
                 // they do to one element: the closure's body over the array, through which
                 // derivatives reach what it captured.
-                if let Some(lifted) = super::lifted_map::over_the_array(closure, &m.receiver) {
+                // (ndarray's arrays have the float methods elementwise; nalgebra's do not.)
+                let lifted = (m.method == "mapv")
+                    .then(|| super::lifted_map::over_the_array(closure, &m.receiver))
+                    .flatten();
+                if let Some(lifted) = lifted {
                     return self.lower_expr(&lifted);
                 }
                 self.diag.error(
                     name.span(),
-                    format!("the closure given to `mapv` reads `{name}`, a local of the function, and computes more than arithmetic and float methods (`exp`, `sin`, `powi`, ..) of its parameter: derivatives would not reach `{name}`; compute with array operators instead (`a * {name}`, `(a - {name}).exp()`)"),
+                    match m.method == "mapv" {
+                        true => format!("the closure given to `mapv` reads `{name}`, a local of the function, and computes more than arithmetic and float methods (`exp`, `sin`, `powi`, ..) of its parameter: derivatives would not reach `{name}`; compute with array operators instead (`a * {name}`, `(a - {name}).exp()`)"),
+                        false => format!("the closure given to `{}` reads `{name}`, a local of the function: derivatives flow only through its parameter; compute with array operators instead (`a * {name}`, `a + {name}`)", m.method),
+                    },
                 );
                 return None;
             }
@@ -277,7 +285,7 @@ impl Builder<'_> {
             Op::Const(quote!(::ad::function!(#function))),
             function.span(),
         );
-        let method = syn::Ident::new("differentiable_mapv", m.method.span());
+        let method = syn::Ident::new(&format!("differentiable_{}", m.method), m.method.span());
         Some(self.push(
             Op::Method {
                 receiver,

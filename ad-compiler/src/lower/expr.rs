@@ -164,6 +164,15 @@ impl Builder<'_> {
             {
                 self.lower_mapv(m)
             }
+            // `m.map(|v| ..)` or `m.map(f64::exp)` of an nalgebra matrix, as `mapv` (an
+            // iterator's `map` is a stage of a chain, lowered above with its consumer).
+            Expr::MethodCall(m)
+                if m.method == "map"
+                    && m.args.len() == 1
+                    && matches!(&m.args[0], Expr::Closure(_) | Expr::Path(_)) =>
+            {
+                self.lower_mapv(m)
+            }
             Expr::MethodCall(m) => {
                 // A method of an element or field (`m[i].len()`) borrows it, as auto-ref does.
                 let receiver = self.lower_place(&m.receiver);
