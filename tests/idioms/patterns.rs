@@ -232,3 +232,58 @@ fn or_patterns_that_bind() {
     );
     check_hessian!(first_present, [(0.5, 1.5), (-1.2, 0.3)]);
 }
+
+/// Or-patterns that bind inside other patterns: in a tuple with another part, under a
+/// variant, under a reference and an `@` binding.
+#[differentiable]
+fn nested_alternatives(x: f64, y: f64) -> f64 {
+    let a = if x > 0.0 { Some(x * y) } else { None };
+    let b = if y > 0.0 { Some(y.cos()) } else { None };
+    let picked = match ((a, b), x > y) {
+        ((Some(v), _) | (None, Some(v)), true) => v * x,
+        ((Some(v), _) | (None, Some(v)), false) => v + y,
+        _ => x - y,
+    };
+    let pair = (x, y);
+    let side = match &pair {
+        &((v, _) | (_, v)) if v > 0.0 => v.exp(),
+        _ => 0.5,
+    };
+    let wrapped = Some((x * x, y));
+    let inner = match wrapped {
+        Some(whole @ ((v, _) | (_, v))) if v > 1.0 => whole.1 * v,
+        Some((v, _)) => v,
+        None => 0.0,
+    };
+    picked * side + inner
+}
+
+#[test]
+fn or_patterns_that_bind_inside_other_patterns() {
+    check_idiom!(
+        nested_alternatives,
+        [(0.5, 1.5), (-1.2, 0.3), (2.0, 0.4), (0.7, -0.4), (-0.5, -0.5)]
+    );
+    check_hessian!(nested_alternatives, [(0.5, 1.5), (2.0, 0.4)]);
+}
+
+#[derive(Clone, Differentiable)]
+enum Side {
+    Left(f64),
+    Right(f64),
+}
+
+/// An or-pattern that binds in a plain `let` (irrefutable: every variant binds `v`).
+#[differentiable]
+fn either_variant(x: f64, y: f64) -> f64 {
+    let side = if x > 0.0 { Side::Left(x * y) } else { Side::Right(y - x) };
+    let (Side::Left(v) | Side::Right(v)) = side;
+    let k = v * 2.0;
+    v * x + k.sin()
+}
+
+#[test]
+fn an_or_pattern_in_a_let() {
+    check_idiom!(either_variant, [(0.7, 1.5), (-0.7, 0.3)]);
+    check_hessian!(either_variant, [(0.7, 1.5), (-0.7, 0.3)]);
+}

@@ -490,17 +490,87 @@ fn and_operands<'e>(cond: &'e Expr, parts: &mut Vec<&'e Expr>) {
     }
 }
 
-/// The alternatives of an or-pattern that binds names (`Some(x) | Ok(x)`, also in
-/// parentheses), each alternative's own or-patterns split too; `None` for other patterns.
-fn binding_alternatives(pat: &syn::Pat) -> Option<Vec<syn::Pat>> {
+/// The alternatives of a pattern that holds an or-pattern binding names, wherever it is
+/// (`Some(x) | Ok(x)`, also in parentheses, or inside a tuple, a struct, a variant, a
+/// reference or an `@` binding): the patterns with each such or-pattern replaced by one of
+/// its alternatives, in every combination (`((Some(v), _) | (None, Some(v)), true)` gives
+/// `((Some(v), _), true)` and `((None, Some(v)), true)`); `None` when there is none.
+pub(super) fn binding_alternatives(pat: &syn::Pat) -> Option<Vec<syn::Pat>> {
+    let alternatives = without_binding_ors(pat);
+    (alternatives.len() > 1).then_some(alternatives)
+}
+
+/// See [`binding_alternatives`]: `pat` itself when it holds no or-pattern that binds.
+fn without_binding_ors(pat: &syn::Pat) -> Vec<syn::Pat> {
+    use syn::Pat;
+    // Every combination of the alternatives of `parts`, each rebuilt by `rebuild`.
+    fn combinations(parts: Vec<Vec<Pat>>, rebuild: impl Fn(Vec<Pat>) -> Pat) -> Vec<Pat> {
+        let mut combined: Vec<Vec<Pat>> = vec![Vec::new()];
+        for alternatives in parts {
+            combined = combined
+                .into_iter()
+                .flat_map(|prefix| {
+                    alternatives.iter().map(move |a| {
+                        let mut next = prefix.clone();
+                        next.push(a.clone());
+                        next
+                    })
+                })
+                .collect();
+        }
+        combined.into_iter().map(rebuild).collect()
+    }
     match pat {
-        syn::Pat::Paren(p) => binding_alternatives(&p.pat),
-        syn::Pat::Or(or) if super::match_pattern::has_binding(pat) => Some(
-            or.cases
-                .iter()
-                .flat_map(|case| binding_alternatives(case).unwrap_or_else(|| vec![case.clone()]))
-                .collect(),
+        Pat::Or(or) if super::match_pattern::has_binding(pat) => {
+            or.cases.iter().flat_map(without_binding_ors).collect()
+        }
+        Pat::Paren(p) => without_binding_ors(&p.pat),
+        Pat::Tuple(t) => combinations(t.elems.iter().map(without_binding_ors).collect(), |elems| {
+            let mut t = t.clone();
+            t.elems = elems.into_iter().collect();
+            Pat::Tuple(t)
+        }),
+        Pat::TupleStruct(t) => {
+            combinations(t.elems.iter().map(without_binding_ors).collect(), |elems| {
+                let mut t = t.clone();
+                t.elems = elems.into_iter().collect();
+                Pat::TupleStruct(t)
+            })
+        }
+        Pat::Slice(sl) => combinations(sl.elems.iter().map(without_binding_ors).collect(), |elems| {
+            let mut sl = sl.clone();
+            sl.elems = elems.into_iter().collect();
+            Pat::Slice(sl)
+        }),
+        Pat::Struct(st) => combinations(
+            st.fields.iter().map(|f| without_binding_ors(&f.pat)).collect(),
+            |pats| {
+                let mut st = st.clone();
+                for (field, p) in st.fields.iter_mut().zip(pats) {
+                    *field.pat = p;
+                }
+                Pat::Struct(st)
+            },
         ),
-        _ => None,
+        Pat::Reference(r) => without_binding_ors(&r.pat)
+            .into_iter()
+            .map(|p| {
+                let mut r = r.clone();
+                *r.pat = p;
+                Pat::Reference(r)
+            })
+            .collect(),
+        Pat::Ident(i) if i.subpat.is_some() => {
+            let (at, sub) = i.subpat.as_ref().expect("checked");
+            without_binding_ors(sub)
+                .into_iter()
+                .map(|p| {
+                    let mut i = i.clone();
+                    i.subpat = Some((*at, Box::new(p)));
+                    Pat::Ident(i)
+                })
+                .collect()
+        }
+        other => vec![other.clone()],
     }
 }

@@ -62,6 +62,24 @@ impl Builder<'_> {
                 // (An empty continuation: the arms end the path, so exits in them are allowed.)
                 return self.lower_match(&desugared, Some(&[]));
             }
+            // `let p = e; rest` where `p` holds an or-pattern that binds names:
+            // `match e { p => { rest } }`, whose arm splits into one per alternative.
+            if let Stmt::Local(local) = stmt
+                && let Some(init) = &local.init
+                && init.diverge.is_none()
+                && super::control::binding_alternatives(&local.pat).is_some()
+            {
+                let (pat, scrutinee, rest) = (&local.pat, &init.expr, &stmts[i + 1..]);
+                let desugared: syn::ExprMatch = syn::parse_quote_spanned! {local.let_token.span=>
+                    match #scrutinee {
+                        #pat => { #(#rest)* }
+                    }
+                };
+                return match self.ends_path() {
+                    true => self.lower_match(&desugared, Some(&[])),
+                    false => self.lower_expr(&Expr::Match(desugared)),
+                };
+            }
             // A block statement that may exit: its statements are spliced into the list (in
             // a scope of their own), so that an exit in them takes the rest of the list too.
             if let Stmt::Expr(expr @ Expr::Block(b), _) = stmt
