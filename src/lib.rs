@@ -102,7 +102,7 @@ extern crate self as ad;
 
 pub use ad_core::basis;
 pub use ad_core::function::DifferentiableFn;
-pub use ad_core::{Differentiable, NoTangent, Tangent, TangentVector};
+pub use ad_core::{Differentiable, NoTangent, ResultTangentVector, Tangent, TangentVector};
 /// argmin's solvers fed by `ad`'s derivatives (the `argmin` feature).
 #[cfg(feature = "argmin")]
 pub mod argmin;

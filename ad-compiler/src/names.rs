@@ -545,9 +545,14 @@ pub fn variant_field_name(variant: &syn::Ident, member: &syn::Member) -> String 
 
 /// The variant a path names (its last segment) when it names an enum variant: it has at
 /// least two segments and the last two are capitalised (`Shape::Circle`, `Self::Idle`), the
-/// only hint a macro has.
+/// only hint a macro has; or it is `Ok` or `Err`.
 pub fn variant_of(path: &syn::Path) -> Option<&syn::Ident> {
     let n = path.segments.len();
+    // `Ok` and `Err` of `Result` (whose tangent has the same keys as a derived enum's, see
+    // `ad_core`'s `impls_result`), named alone as the prelude brings them.
+    if n == 1 && ["Ok", "Err"].iter().any(|v| path.segments[0].ident == v) {
+        return Some(&path.segments[0].ident);
+    }
     let capital = |i: &syn::Ident| {
         i.to_string()
             .trim_start_matches("r#")

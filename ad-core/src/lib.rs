@@ -42,6 +42,7 @@ mod impls_float;
 #[cfg(feature = "nalgebra")]
 mod impls_nalgebra;
 mod impls_ndarray;
+mod impls_result;
 mod impls_tuple;
 pub mod index;
 pub mod jacobian;
@@ -53,5 +54,6 @@ pub mod seed;
 pub mod slices;
 
 pub use differentiable::{Differentiable, Tangent, TangentVector, ZeroShape};
+pub use impls_result::ResultTangentVector;
 pub use no_tangent::NoTangent;
 pub use operand::Operand;

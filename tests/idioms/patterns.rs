@@ -287,3 +287,22 @@ fn an_or_pattern_in_a_let() {
     check_idiom!(either_variant, [(0.7, 1.5), (-0.7, 0.3)]);
     check_hessian!(either_variant, [(0.7, 1.5), (-0.7, 0.3)]);
 }
+
+/// `Result` payloads bound in `match` and `if let`, and `Ok(..)`/`Err(..)` built from
+/// differentiated values.
+#[differentiable]
+fn through_a_result(x: f64, y: f64) -> f64 {
+    let r: Result<f64, f64> = if x > 0.0 { Ok(x.ln() * y) } else { Err(-x * y) };
+    let a = match r {
+        Ok(v) => v * 2.0,
+        Err(e) => e.sin(),
+    };
+    let b = if let Ok(w) = r { w + y } else { y * y };
+    a + b
+}
+
+#[test]
+fn result_payloads() {
+    check_idiom!(through_a_result, [(0.7, 1.3), (-0.7, 1.3), (2.5, -0.4)]);
+    check_hessian!(through_a_result, [(0.7, 1.3), (-0.7, 1.3)]);
+}

@@ -138,7 +138,7 @@ pub fn split_pattern(pat: &Pat) -> Result<(TokenStream, Bindings), Unsupported> 
         other if !has_binding(other) => Ok((other.to_token_stream(), vec![])),
         other => Err((
             other.to_token_stream(),
-            "this pattern binds a value in a way differentiable functions do not support yet: bind the whole value (`x =>`), or parts of tuples, structs, `Some(..)` and variants of your own enums (`Shape::Circle(r)`, with `#[derive(Differentiable)]` on the enum); `Ok(..)` and `Err(..)` are not: use an `Option` or an enum of your own".into(),
+            "this pattern binds a value in a way differentiable functions do not support yet: bind the whole value (`x =>`), or parts of tuples, structs, `Some(..)` and variants of your own enums (`Shape::Circle(r)`, with `#[derive(Differentiable)]` on the enum) and of `Result` (`Ok(v)`, `Err(e)`)".into(),
         )),
     }
 }
