@@ -241,3 +241,28 @@ fn a_geometric_mean() {
     let want: Vec<f64> = xs.iter().map(|x| gm / (4.0 * x)).collect();
     assert_all_close(&g, &want);
 }
+
+/// Searches over a slice: `position` and `find(..).copied()` of the first element above a
+/// threshold, `any`/`all` as conditions, and a maximum by `fold` with `f64::max` by name.
+#[differentiable]
+fn searches(xs: &[f64], t: f64) -> f64 {
+    let k = xs.iter().position(|&x| x > t).unwrap_or(0);
+    let found = xs.iter().find(|&&x| x > t).copied().unwrap_or(t);
+    let best = xs.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let spiky = xs.iter().any(|&x| x > 0.8);
+    let positive = xs.iter().all(|&x| x > 0.0);
+    let bonus = if spiky && positive { t * t } else { t.sin() };
+    xs[k] * found + best + bonus
+}
+
+#[test]
+fn position_find_any_all_and_a_fold_by_name() {
+    check_slice_idiom!(
+        searches,
+        [
+            (vec![0.2, 0.9, 0.5], 0.4),
+            (vec![0.2, 0.3, -0.5], 0.25),
+            (vec![0.1, 0.2], 1.5)
+        ]
+    );
+}

@@ -21,7 +21,8 @@ use syn::spanned::Spanned;
 use syn::{Expr, ExprMethodCall};
 
 const CONSUMERS: &[&str] = &[
-    "sum", "product", "fold", "count", "last", "collect", "max_by", "min_by",
+    "sum", "product", "fold", "count", "last", "collect", "max_by", "min_by", "position", "any",
+    "all",
 ];
 
 /// One adaptor of a chain.
@@ -40,11 +41,12 @@ impl Builder<'_> {
     /// Lowers a chain ending in a consumer; `None` when `call` is not a chain this module
     /// knows, which the caller then lowers as an ordinary method call.
     pub fn lower_chain(&mut self, call: &ExprMethodCall) -> Option<Option<ValueId>> {
-        if !CONSUMERS.contains(&call.method.to_string().as_str()) {
+        let find = found_by_value(call);
+        if find.is_none() && !CONSUMERS.contains(&call.method.to_string().as_str()) {
             return None;
         }
         let mut stages = Vec::new();
-        let mut receiver = &*call.receiver;
+        let mut receiver = find.map_or(&*call.receiver, |find| &*find.receiver);
         // Walk back from the consumer to the source, collecting adaptors.
         let source = loop {
             let Expr::MethodCall(m) = receiver else {
@@ -74,6 +76,22 @@ impl Builder<'_> {
                 Some(None)
             }
         }
+    }
+}
+
+/// `find(p)` of `chain.find(p).copied()` (also `.cloned()`): `find` yields a reference to
+/// the item, which the pair takes by value, so the pair is the chain's consumer.
+fn found_by_value(call: &ExprMethodCall) -> Option<&ExprMethodCall> {
+    match &*call.receiver {
+        Expr::MethodCall(find)
+            if (call.method == "copied" || call.method == "cloned")
+                && call.args.is_empty()
+                && find.method == "find"
+                && find.args.len() == 1 =>
+        {
+            Some(find)
+        }
+        _ => None,
     }
 }
 
@@ -286,12 +304,56 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
             };
             (quote!(::core::option::Option::None), step, quote!(#acc))
         }
+        // The position of the first item that passes (a constant), the first such item, and
+        // whether any or all do: every item is tested, as the predicate has no effects.
+        "position" if call.args.len() == 1 => {
+            let position = crate::names::chain_counter(stages.len());
+            before.extend(quote!(let mut #position = 0usize;));
+            let passes = apply(&call.args[0], quote!(#item))?;
+            let step = quote! {
+                if #acc.is_none() && #passes {
+                    #acc = Some(#position);
+                }
+                #position += 1;
+            };
+            (quote!(::core::option::Option::None), step, quote!(#acc))
+        }
+        // `find(p).copied()` (also `.cloned()`): the first item that passes, by value.
+        "copied" | "cloned" => {
+            let Expr::MethodCall(find) = &*call.receiver else {
+                unreachable!("lower_chain checks the form");
+            };
+            let passes = apply(&find.args[0], quote!(&#item))?;
+            let step = quote! {
+                if #acc.is_none() && #passes {
+                    #acc = Some(*#item);
+                }
+            };
+            (quote!(::core::option::Option::None), step, quote!(#acc))
+        }
+        "any" if call.args.len() == 1 => {
+            let passes = apply(&call.args[0], quote!(#item))?;
+            (quote!(false), quote!(if !#acc && #passes { #acc = true; }), quote!(#acc))
+        }
+        "all" if call.args.len() == 1 => {
+            let passes = apply(&call.args[0], quote!(#item))?;
+            (quote!(true), quote!(if #acc && !(#passes) { #acc = false; }), quote!(#acc))
+        }
         "fold" if call.args.len() == 2 => {
             let (init, f) = (&call.args[0], &call.args[1]);
+            // A function by name (`f64::max`): the closure that calls it.
+            let named: Expr;
+            let f = match f {
+                Expr::Path(path) => {
+                    named = syn::parse_quote!(|__ad_a, __ad_b| #path(__ad_a, __ad_b));
+                    &named
+                }
+                other => other,
+            };
             let Expr::Closure(c) = f else {
                 return Err(syn::Error::new(
                     f.span(),
-                    "`fold` in a differentiable function takes a closure literal",
+                    "`fold` in a differentiable function takes a closure literal or a function's name",
                 ));
             };
             if c.inputs.len() != 2 {
@@ -343,10 +405,11 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
 impl Builder<'_> {
     /// Whether `call` is a chain [`lower_chain`](Self::lower_chain) handles.
     pub fn is_chain(&self, call: &ExprMethodCall) -> bool {
-        if !CONSUMERS.contains(&call.method.to_string().as_str()) {
+        let find = found_by_value(call);
+        if find.is_none() && !CONSUMERS.contains(&call.method.to_string().as_str()) {
             return false;
         }
-        let mut receiver = &*call.receiver;
+        let mut receiver = find.map_or(&*call.receiver, |find| &*find.receiver);
         loop {
             match receiver {
                 Expr::MethodCall(m)
