@@ -86,6 +86,13 @@
 //! }
 //! ```
 //!
+//! ## Optional integrations
+//!
+//! Cargo features of `ad`, off by default: `nalgebra` (nalgebra 0.34, re-exported as
+//! `ad::nalgebra`: its vectors and matrices are differentiable, with the derivatives of their
+//! operators and common methods) and `argmin` (argmin 0.11: `ad::argmin::Problem` turns a
+//! differentiable function into an argmin problem with `ad`'s gradient and Hessian).
+//!
 //! ## What the compiler accepts so far
 //!
 //! Straight-line code (`let`, tuple patterns, mutable locals, compound assignment, arithmetic,

@@ -66,6 +66,23 @@ fn matrix_products_sums_and_transposes() {
     passes(check_gradient!(at: &x, of: products, second_order));
 }
 
+/// Constant operands on either side: the partial entry points of each rule.
+#[differentiable]
+fn constant_operands(x: &Vector3<f64>) -> f64 {
+    let c = Vector3::new(0.5, -1.0, 2.0);
+    let a = Matrix2x3::new(1.0, 2.0, -0.5, 0.3, 0.7, 1.1);
+    let s = 1.7;
+    let left = c - x + c.component_mul(x) + c.cross(x) + x.cross(&c) * s;
+    let y = a * left;
+    c.dot(x) * x.dot(&c) + y.norm() + (s * x).sum() + (c / x[1]).norm_squared()
+}
+
+#[test]
+fn constant_operands_on_either_side() {
+    let x = Vector3::new(0.8, -0.3, 1.7);
+    passes(check_gradient!(at: &x, of: constant_operands, second_order));
+}
+
 /// The same rules with matrix arguments (first order: `hessian!` takes vectors).
 #[differentiable]
 fn bilinear_form(a: &Matrix2x3<f64>, b: &SMatrix<f64, 3, 2>, u: &Vector2<f64>) -> f64 {
