@@ -152,6 +152,11 @@ pub mod prelude {
 /// The runtime that generated code calls. Not a public API: it changes without notice.
 #[doc(hidden)]
 pub mod __private {
+    /// ndarray with the companions of its free functions, for calls that name them through
+    /// `ndarray` itself.
+    pub use crate::ndarray;
+    /// An axis of an ndarray array, for loops over subarrays (`m.outer_iter()`).
+    pub use ::ndarray::Axis;
     pub use ad_core::accumulate::{accumulate, add_into, zero};
     pub use ad_core::basis::{Basis, DerivedMode, assemble};
     pub use ad_core::field::{FieldTangent, field, field_key, from_field, without_field};
@@ -175,11 +180,6 @@ pub mod __private {
     pub use ad_core::seed::{scalar_gradient, seed};
     pub use ad_core::slices::into_array;
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
-    /// An axis of an ndarray array, for loops over subarrays (`m.outer_iter()`).
-    pub use ::ndarray::Axis;
-    /// ndarray with the companions of its free functions, for calls that name them through
-    /// `ndarray` itself.
-    pub use crate::ndarray;
     pub use ad_std::array::{
         ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule, WrtArgs, WrtSelf,
     };

@@ -177,7 +177,11 @@ fn recursion_called_inside_loop() {
 /// each only on some paths.
 #[differentiable]
 fn even_steps(x: f64, n: u32) -> f64 {
-    if n == 0 { x } else { odd_steps(x * 1.1 - 0.05, n - 1) }
+    if n == 0 {
+        x
+    } else {
+        odd_steps(x * 1.1 - 0.05, n - 1)
+    }
 }
 
 #[differentiable]

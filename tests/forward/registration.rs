@@ -191,13 +191,21 @@ fn a_reverse_and_a_forward_registration_as_two_items_each_serve_their_mode() {
     // Reverse mode calls the two pullbacks and no differential.
     let mut reverse = (0.0, 0.0);
     let used = calls(|| reverse = ad::gradient!(at: x, y, of: gated));
-    assert_eq!(used, [1, 0, 1, 0], "reverse mode uses the reverse registrations");
+    assert_eq!(
+        used,
+        [1, 0, 1, 0],
+        "reverse mode uses the reverse registrations"
+    );
     crate::assert_close_tol(reverse.0, want_x, crate::FD);
     crate::assert_close_tol(reverse.1, want_y, crate::FD);
     // Forward mode calls the two differentials and no pullback.
     let mut forward = 0.0;
     let used = calls(|| forward = differentiate!(at: x, of: |x: f64| gated(x, y)));
-    assert_eq!(used, [0, 1, 0, 1], "forward mode uses the forward registrations");
+    assert_eq!(
+        used,
+        [0, 1, 0, 1],
+        "forward mode uses the forward registrations"
+    );
     assert_close(forward, reverse.0);
     // The same as operands of the operators (one test: the counters are shared).
     let x = 0.4;

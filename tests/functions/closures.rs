@@ -43,5 +43,9 @@ fn mapv_closures_reading_differentiated_values() {
     let (dx, ds) = gradient!(at: x.clone(), s, of: mapped);
     let all = [x.to_vec(), vec![s]].concat();
     let grad = [dx.to_vec(), vec![ds]].concat();
-    assert_grad_fd(|p: &[f64]| mapped(Array1::from(p[..4].to_vec()), p[4]), &all, &grad);
+    assert_grad_fd(
+        |p: &[f64]| mapped(Array1::from(p[..4].to_vec()), p[4]),
+        &all,
+        &grad,
+    );
 }

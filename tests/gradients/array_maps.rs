@@ -18,7 +18,10 @@ fn scaled_and_shifted(x: Array1<f64>) -> f64 {
     let scale = x.mapv(|v| v * v).sum().sqrt();
     let centred = x.mapv(|v| (v - mean) / scale);
     let waves = centred.mapv(|v: f64| (v * scale).sin() + (v - mean).powi(2) * 0.5);
-    waves.sum() + centred.mapv(|v| 2.0 - v * (mean as f64) + scale.exp()).sum()
+    waves.sum()
+        + centred
+            .mapv(|v| 2.0 - v * (mean as f64) + scale.exp())
+            .sum()
 }
 
 /// `x.mapv(|v| (v * s).sin())` with `s` a parameter.

@@ -31,7 +31,11 @@ impl Random {
     fn matrix(&mut self, (rows, columns): (usize, usize)) -> Array2<f64> {
         Array2::from_shape_fn((rows, columns), |_| {
             let magnitude = 0.3 + (self.next() % 1000) as f64 / 1000.0;
-            if self.next() % 2 == 0 { magnitude } else { -magnitude }
+            if self.next() % 2 == 0 {
+                magnitude
+            } else {
+                -magnitude
+            }
         })
     }
 }
@@ -249,7 +253,8 @@ fn arrays_filled_with_a_differentiated_value() {
     let c = (x * y * y).cos();
     crate::assert_close(dx, 6.0 + 6.0 * y * y * c);
     crate::assert_close(dy, 12.0 * x * y * c);
-    let report = check_gradient!(at: vec![x, y], of: |p: Vec<f64>| filled(p[0], p[1]), second_order);
+    let report =
+        check_gradient!(at: vec![x, y], of: |p: Vec<f64>| filled(p[0], p[1]), second_order);
     if let Err(error) = report {
         panic!("{error}");
     }

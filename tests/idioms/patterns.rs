@@ -262,7 +262,13 @@ fn nested_alternatives(x: f64, y: f64) -> f64 {
 fn or_patterns_that_bind_inside_other_patterns() {
     check_idiom!(
         nested_alternatives,
-        [(0.5, 1.5), (-1.2, 0.3), (2.0, 0.4), (0.7, -0.4), (-0.5, -0.5)]
+        [
+            (0.5, 1.5),
+            (-1.2, 0.3),
+            (2.0, 0.4),
+            (0.7, -0.4),
+            (-0.5, -0.5)
+        ]
     );
     check_hessian!(nested_alternatives, [(0.5, 1.5), (2.0, 0.4)]);
 }
@@ -276,7 +282,11 @@ enum Side {
 /// An or-pattern that binds in a plain `let` (irrefutable: every variant binds `v`).
 #[differentiable]
 fn either_variant(x: f64, y: f64) -> f64 {
-    let side = if x > 0.0 { Side::Left(x * y) } else { Side::Right(y - x) };
+    let side = if x > 0.0 {
+        Side::Left(x * y)
+    } else {
+        Side::Right(y - x)
+    };
     let (Side::Left(v) | Side::Right(v)) = side;
     let k = v * 2.0;
     v * x + k.sin()

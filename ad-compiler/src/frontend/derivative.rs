@@ -495,7 +495,9 @@ impl Adapter<'_> {
             // in this module gives one: its adapter, a function of this module, is found by
             // the block's glob import before the derived fallback of the companion itself.
             Registered::Reverse => {
-                let args = (0..arity).map(names::param).chain((0..arity).map(names::param_tangent));
+                let args = (0..arity)
+                    .map(names::param)
+                    .chain((0..arity).map(names::param_tangent));
                 // Written from the function's module, as the companion's contents are: the
                 // companion rebases `self::*` to its parent, `super::*`.
                 let choice = forward_fn(
@@ -508,7 +510,12 @@ impl Adapter<'_> {
                     },
                 );
                 let derived = forward_fn(quote!(), &registered_forward, forward.body);
-                emit::companion_module(vis, self.target, arity, quote!(#vjp #choice #derived #second))
+                emit::companion_module(
+                    vis,
+                    self.target,
+                    arity,
+                    quote!(#vjp #choice #derived #second),
+                )
             }
             Registered::Both(_) => {
                 let forward = forward_fn(quote!(pub), &forward_name, forward.body);

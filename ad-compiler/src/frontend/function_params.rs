@@ -114,10 +114,14 @@ fn named_parameter(ty: syn::Type, i: usize, named: &mut Vec<syn::GenericParam>) 
 /// Whether `sig` has a function parameter, or a type parameter bounded by `Fn(..)` (also
 /// `FnMut`, `FnOnce`).
 pub fn has_function_params(sig: &syn::Signature) -> bool {
-    let typed = sig.inputs.iter().any(|input| {
-        matches!(input, syn::FnArg::Typed(t) if is_function_type(&t.ty))
-    });
-    let in_params = sig.generics.type_params().any(|p| p.bounds.iter().any(|b| differentiable_bound(b).is_some()));
+    let typed = sig
+        .inputs
+        .iter()
+        .any(|input| matches!(input, syn::FnArg::Typed(t) if is_function_type(&t.ty)));
+    let in_params = sig
+        .generics
+        .type_params()
+        .any(|p| p.bounds.iter().any(|b| differentiable_bound(b).is_some()));
     let in_where = sig.generics.where_clause.as_ref().is_some_and(|w| {
         w.predicates.iter().any(|p| matches!(p, syn::WherePredicate::Type(t) if t.bounds.iter().any(|b| differentiable_bound(b).is_some())))
     });

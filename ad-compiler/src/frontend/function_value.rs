@@ -99,7 +99,13 @@ fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStre
         forward: second, ..
     } = derivative(Order::Second)?;
     if closure.capture.is_some() {
-        return Ok(owning_function(closure, &ty, &names, &references, (&vjp, &forward, &second)));
+        return Ok(owning_function(
+            closure,
+            &ty,
+            &names,
+            &references,
+            (&vjp, &forward, &second),
+        ));
     }
     Ok(quote!({
         #references

@@ -114,8 +114,12 @@ pub(super) fn whole_view_mut(stmt: &Stmt) -> Option<(syn::Ident, Expr)> {
     };
     let plain = super::indexed_loops::plain_place(&call.receiver)
         && !matches!(&*call.receiver, Expr::Reference(_));
-    (call.method == "view_mut" && call.args.is_empty() && plain && name.by_ref.is_none() && name.subpat.is_none())
-        .then(|| (name.ident.clone(), (*call.receiver).clone()))
+    (call.method == "view_mut"
+        && call.args.is_empty()
+        && plain
+        && name.by_ref.is_none()
+        && name.subpat.is_none())
+    .then(|| (name.ident.clone(), (*call.receiver).clone()))
 }
 
 /// `stmts` with the name `view` replaced by `place`, up to a statement that binds `view`

@@ -91,14 +91,19 @@ impl Builder<'_> {
         // A function of the standard library takes a closure or a function as written (it
         // has no derivative to give them to).
         let library = callee.path.segments.first().is_some_and(|s| {
-            ["std", "core", "alloc", "ndarray"].iter().any(|l| s.ident == l)
+            ["std", "core", "alloc", "ndarray"]
+                .iter()
+                .any(|l| s.ident == l)
         });
         let args: Vec<ValueId> = call
             .args
             .iter()
             .map(|a| match joins_arrays {
                 true => self.lower_value(&owned_parts(a)),
-                false => match (!library).then(|| self.lower_function_argument(a)).flatten() {
+                false => match (!library)
+                    .then(|| self.lower_function_argument(a))
+                    .flatten()
+                {
                     Some(function) => function,
                     None => self.lower_value(a),
                 },
@@ -509,7 +514,12 @@ pub const NDARRAY_FUNCTIONS: &[&str] = &["arr1", "arr2", "concatenate", "stack"]
 /// `ndarray::concatenate` (also `::ndarray::..`) as `ad`'s `ndarray::concatenate`, whose
 /// companion holds the derivatives; other paths as they are.
 fn through_ad_ndarray(callee: &syn::ExprPath) -> syn::ExprPath {
-    let segments: Vec<String> = callee.path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let segments: Vec<String> = callee
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
     match segments.as_slice() {
         [krate, name] if krate == "ndarray" && NDARRAY_FUNCTIONS.contains(&name.as_str()) => {
             let rt = crate::names::runtime();

@@ -333,11 +333,19 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
         }
         "any" if call.args.len() == 1 => {
             let passes = apply(&call.args[0], quote!(#item))?;
-            (quote!(false), quote!(if !#acc && #passes { #acc = true; }), quote!(#acc))
+            (
+                quote!(false),
+                quote!(if !#acc && #passes { #acc = true; }),
+                quote!(#acc),
+            )
         }
         "all" if call.args.len() == 1 => {
             let passes = apply(&call.args[0], quote!(#item))?;
-            (quote!(true), quote!(if #acc && !(#passes) { #acc = false; }), quote!(#acc))
+            (
+                quote!(true),
+                quote!(if #acc && !(#passes) { #acc = false; }),
+                quote!(#acc),
+            )
         }
         "fold" if call.args.len() == 2 => {
             let (init, f) = (&call.args[0], &call.args[1]);

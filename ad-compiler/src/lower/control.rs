@@ -537,13 +537,19 @@ fn without_binding_ors(pat: &syn::Pat) -> Vec<syn::Pat> {
                 Pat::TupleStruct(t)
             })
         }
-        Pat::Slice(sl) => combinations(sl.elems.iter().map(without_binding_ors).collect(), |elems| {
-            let mut sl = sl.clone();
-            sl.elems = elems.into_iter().collect();
-            Pat::Slice(sl)
-        }),
+        Pat::Slice(sl) => combinations(
+            sl.elems.iter().map(without_binding_ors).collect(),
+            |elems| {
+                let mut sl = sl.clone();
+                sl.elems = elems.into_iter().collect();
+                Pat::Slice(sl)
+            },
+        ),
         Pat::Struct(st) => combinations(
-            st.fields.iter().map(|f| without_binding_ors(&f.pat)).collect(),
+            st.fields
+                .iter()
+                .map(|f| without_binding_ors(&f.pat))
+                .collect(),
             |pats| {
                 let mut st = st.clone();
                 for (field, p) in st.fields.iter_mut().zip(pats) {

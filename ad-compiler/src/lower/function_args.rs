@@ -58,7 +58,9 @@ impl Builder<'_> {
         let captures: Vec<proc_macro2::Ident> = names
             .iter()
             .enumerate()
-            .map(|(k, name)| quote::format_ident!("ad_captured_{}_{}", name.trim_start_matches("r#"), k))
+            .map(|(k, name)| {
+                quote::format_ident!("ad_captured_{}_{}", name.trim_start_matches("r#"), k)
+            })
             .collect();
         let body = renamed_holes(body, &captures);
         let bindings = captures.iter().enumerate().map(|(k, capture)| {
@@ -93,10 +95,14 @@ impl Builder<'_> {
         let Some(last) = p.path.segments.last() else {
             return false;
         };
-        let local = p.path.get_ident().is_some_and(|i| {
-            self.in_closure || self.lookup(&i.to_string()).is_some()
-        });
-        let lower_case = last.ident.to_string().starts_with(|c: char| c.is_lowercase());
+        let local = p
+            .path
+            .get_ident()
+            .is_some_and(|i| self.in_closure || self.lookup(&i.to_string()).is_some());
+        let lower_case = last
+            .ident
+            .to_string()
+            .starts_with(|c: char| c.is_lowercase());
         p.qself.is_none() && !local && lower_case
     }
 }
@@ -135,7 +141,10 @@ fn pattern_and_type(pat: &syn::Pat) -> (proc_macro2::TokenStream, proc_macro2::T
 }
 
 /// `tokens` with each hole `__ad_hole_<k>` replaced by `names[k]`.
-fn renamed_holes(tokens: proc_macro2::TokenStream, names: &[proc_macro2::Ident]) -> proc_macro2::TokenStream {
+fn renamed_holes(
+    tokens: proc_macro2::TokenStream,
+    names: &[proc_macro2::Ident],
+) -> proc_macro2::TokenStream {
     use proc_macro2::{Group, TokenTree};
     tokens
         .into_iter()

@@ -128,7 +128,11 @@ fn bounded_form(f: &syn::ExprForLoop, iterable: &Expr, reversed: bool) -> Option
 /// `columns()` are taken as the rows and columns of a matrix, with the methods that exist
 /// only for matrices: on an array of more axes they do not compile rather than give other
 /// subarrays than ndarray's lanes.
-fn subarray_form(f: &syn::ExprForLoop, iterable: &Expr, reversed: bool) -> Option<syn::ExprForLoop> {
+fn subarray_form(
+    f: &syn::ExprForLoop,
+    iterable: &Expr,
+    reversed: bool,
+) -> Option<syn::ExprForLoop> {
     let (inner, enumerated) = match iterable {
         Expr::MethodCall(m) if m.method == "enumerate" && m.args.is_empty() => (&*m.receiver, true),
         other => (other, false),

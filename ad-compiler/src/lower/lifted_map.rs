@@ -11,9 +11,9 @@ use syn::Expr;
 /// The float methods with an elementwise rule for arrays (`ad_std::array::ArrayMath`, and
 /// `powi`/`powf`).
 const ELEMENTWISE_METHODS: &[&str] = &[
-    "exp", "ln", "sqrt", "tanh", "sin", "cos", "abs", "recip", "exp2", "exp_m1", "log2",
-    "log10", "ln_1p", "cbrt", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh",
-    "atanh", "signum", "powi", "powf",
+    "exp", "ln", "sqrt", "tanh", "sin", "cos", "abs", "recip", "exp2", "exp_m1", "log2", "log10",
+    "ln_1p", "cbrt", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh",
+    "signum", "powi", "powf",
 ];
 
 /// `{ let v = &receiver.to_owned(); body }` for a closure `|v| body` (also `|v: f64| ..`)

@@ -57,7 +57,14 @@ impl Builder<'_> {
         let body = Group::new(delimiter_of(mac), tokens);
         let template = quote!(#path ! #body);
         let captured = None;
-        Some(self.push(Op::Opaque { template, holes, captured }, mac.span()))
+        Some(self.push(
+            Op::Opaque {
+                template,
+                holes,
+                captured,
+            },
+            mac.span(),
+        ))
     }
 
     /// The argument of `no_grad(..)`: a constant, whatever it computes, so it is kept as the

@@ -16,10 +16,10 @@ mod function_args;
 mod indexed_loops;
 mod lifted_map;
 mod loops;
-mod shape_fn;
 mod macros;
 mod match_pattern;
 pub mod operator_input;
+mod shape_fn;
 
 mod pattern;
 mod ssa;

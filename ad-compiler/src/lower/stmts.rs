@@ -184,7 +184,8 @@ impl Builder<'_> {
                     && self.inout_receiver(m).is_some() =>
             {
                 let (array, f) = (&m.receiver, &m.args[0]);
-                let assignment: Expr = syn::parse_quote_spanned!(m.span()=> #array = #array.mapv(#f));
+                let assignment: Expr =
+                    syn::parse_quote_spanned!(m.span()=> #array = #array.mapv(#f));
                 self.lower_expr(&assignment);
             }
             // `a.assign(&b);` (ndarray) and `v.copy_from_slice(xs);` on a local: its new

@@ -49,7 +49,10 @@ impl<'a> Definitions<'a> {
                 Op::Arith(_, a, b) => outer_numbers.contains(a) && outer_numbers.contains(b),
                 Op::Neg(a) => outer_numbers.contains(a),
                 Op::DiscreteMethod { method, args, .. } => {
-                    args.is_empty() && ["len", "is_empty", "nrows", "ncols"].iter().any(|m| method == m)
+                    args.is_empty()
+                        && ["len", "is_empty", "nrows", "ncols"]
+                            .iter()
+                            .any(|m| method == m)
                 }
                 _ => false,
             };

@@ -67,8 +67,8 @@ pub use products::{ArrayPowf, ArrayPowi, ArrayProduct};
 pub use reductions::{ArrayMeanAxis, ArrayReductions, ArraySumAxis, ArrayVariance};
 pub use reshape::{ArrayIntoShape, ArrayToShape};
 pub use shape::{
-    ArrayAsSlice, ArrayColumn, ArrayDiag, ArrayIndexAxis, ArrayInsertAxis, ArrayIntoOwned, ArrayRemoveAxis,
-    ArrayReversedAxes, ArrayRow, ArraySelect, ArraySlice, ArrayToOwned, ArrayTranspose,
-    ArrayView,
+    ArrayAsSlice, ArrayColumn, ArrayDiag, ArrayIndexAxis, ArrayInsertAxis, ArrayIntoOwned,
+    ArrayRemoveAxis, ArrayReversedAxes, ArrayRow, ArraySelect, ArraySlice, ArrayToOwned,
+    ArrayTranspose, ArrayView,
 };
 pub use zero_like::ViewZeroTangent;
