@@ -10,11 +10,12 @@ use ad::prelude::*;
 #[allow(unused_imports)]
 use crate::common::modes::{gradient, value_with_gradient};
 
-/// A small deterministic generator (no dependency needed for shapes and values).
-struct Random(u64);
+/// A small deterministic generator (no dependency needed for shapes and values), shared with
+/// the other array suites.
+pub(crate) struct Random(pub(crate) u64);
 
 impl Random {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self
             .0
             .wrapping_mul(6364136223846793005)
@@ -22,7 +23,7 @@ impl Random {
         self.0 >> 33
     }
     /// An integer in `1..=n`.
-    fn length(&mut self, n: u64) -> usize {
+    pub(crate) fn length(&mut self, n: u64) -> usize {
         (self.next() % n + 1) as usize
     }
     /// A value in `[0.5, 1.5]`, negated half of the time when `signed`.
@@ -34,7 +35,7 @@ impl Random {
             magnitude
         }
     }
-    fn matrix(&mut self, (rows, columns): (usize, usize), signed: bool) -> Array2<f64> {
+    pub(crate) fn matrix(&mut self, (rows, columns): (usize, usize), signed: bool) -> Array2<f64> {
         Array2::from_shape_fn((rows, columns), |_| self.value(signed))
     }
     /// Two shapes that broadcast together: each axis full for one operand or both.

@@ -5,6 +5,7 @@
 //! operators also check forward mode against reverse mode), and the Hessian against
 //! differences of the gradient (`check_gradient!` with `second_order`).
 
+use crate::array_random::Random;
 use crate::assert_grad_fd;
 use ad::ndarray::{Array2, Axis, s};
 use ad::prelude::*;
@@ -12,32 +13,9 @@ use ad::prelude::*;
 #[allow(unused_imports)]
 use crate::common::modes::{gradient, value_with_gradient};
 
-/// A small deterministic generator of shapes and values.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-    /// An integer in `2..=n`.
-    fn length(&mut self, n: u64) -> usize {
-        (self.next() % (n - 1) + 2) as usize
-    }
-    /// A matrix of the given shape, entries in ±[0.3, 1.3].
-    fn matrix(&mut self, (rows, columns): (usize, usize)) -> Array2<f64> {
-        Array2::from_shape_fn((rows, columns), |_| {
-            let magnitude = 0.3 + (self.next() % 1000) as f64 / 1000.0;
-            if self.next() % 2 == 0 {
-                magnitude
-            } else {
-                -magnitude
-            }
-        })
-    }
+/// Lengths from 2 (a lane statistic with `ddof = 1` needs two elements).
+fn length(random: &mut Random, n: u64) -> usize {
+    1 + random.length(n - 1)
 }
 
 #[differentiable]
@@ -104,7 +82,7 @@ fn check(
     let mut random = Random(seed);
     for _ in 0..10 {
         let dim = shape(&mut random);
-        let a = random.matrix(dim);
+        let a = random.matrix(dim, true);
         let da = gradient(a.clone());
         assert_eq!(da.dim(), dim);
         let at = |p: &[f64]| f(Array2::from_shape_vec(dim, p.to_vec()).unwrap());
@@ -147,7 +125,7 @@ macro_rules! hessian_of_entries {
 #[test]
 fn diagonal_and_trace() {
     let square = |r: &mut Random| {
-        let n = r.length(4);
+        let n = length(r, 4);
         (n, n)
     };
     check(
@@ -165,7 +143,7 @@ fn a_subarray_along_an_axis() {
         for index in [0, 1] {
             check(
                 2 + axis as u64,
-                |r| (r.length(4), r.length(4)),
+                |r| (length(r, 4), length(r, 4)),
                 move |a| lane_at(a, axis, index),
                 |a| gradient!(at: a.clone(), of: |a: Array2<f64>| lane_at(a, axis, index)),
                 |a| hessian_of_entries!(a, |m| lane_at(m, axis, index)),
@@ -178,7 +156,7 @@ fn a_subarray_along_an_axis() {
 fn selected_subarrays_repeated() {
     // Square shapes, so that the last index along either axis is known with the shape.
     let square = |r: &mut Random| {
-        let n = r.length(4);
+        let n = length(r, 4);
         (n, n)
     };
     for axis in [0, 1] {
@@ -207,7 +185,7 @@ fn variance_and_standard_deviation_along_an_axis() {
     for axis in [0, 1] {
         check(
             6 + axis as u64,
-            |r| (r.length(4), r.length(4)),
+            |r| (length(r, 4), length(r, 4)),
             move |a| lane_spread(a, axis),
             |a| gradient!(at: a.clone(), of: |a: Array2<f64>| lane_spread(a, axis)),
             |a| hessian_of_entries!(a, |m| lane_spread(m, axis)),
@@ -219,7 +197,7 @@ fn variance_and_standard_deviation_along_an_axis() {
 fn views_moves_and_removed_axes() {
     check(
         8,
-        |r| (r.length(4), r.length(4)),
+        |r| (length(r, 4), length(r, 4)),
         rearranged,
         |a| gradient!(at: a.clone(), of: rearranged),
         |a| hessian_of_entries!(a, |m| rearranged(m)),
@@ -230,7 +208,7 @@ fn views_moves_and_removed_axes() {
 fn loops_over_rows_columns_and_subarrays() {
     check(
         9,
-        |r| (r.length(4), r.length(4)),
+        |r| (length(r, 4), length(r, 4)),
         subarray_loops,
         |a| gradient!(at: a.clone(), of: subarray_loops),
         |a| hessian_of_entries!(a, |m| subarray_loops(m)),

@@ -98,79 +98,56 @@ fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStre
     let Captured {
         forward: second, ..
     } = derivative(Order::Second)?;
-    if closure.capture.is_some() {
-        return Ok(owning_function(
-            closure,
-            &ty,
-            &names,
-            &references,
-            (&vjp, &forward, &second),
-        ));
-    }
-    Ok(quote!({
-        #references
-        #rt::Function::new(
-            #closure,
-            |#a_: #ty| {
-                let (#value_, #pullback_) = #vjp;
-                (#value_, move |#d_| #pullback_(#d_).0)
-            },
-            |#a_: #ty, #t_| #forward,
-            |#a_: #ty, #t_| #second,
-        )
-    }))
-}
-
-/// `function!(move |x: T| ..)`: a function that owns what its closure captures, each of its
-/// derivatives a `move` closure over a copy of the captured variables, so that no pullback
-/// or derivative borrows the caller (as a differentiable caller's own pullback must not).
-fn owning_function(
-    closure: &syn::ExprClosure,
-    ty: &syn::Type,
-    names: &[proc_macro2::Ident],
-    references: &TokenStream,
-    (vjp, forward, second): (&TokenStream, &TokenStream, &TokenStream),
-) -> TokenStream {
-    let a_ = names::function_argument();
-    let t_ = names::function_tangent();
-    let d_ = names::adjoint_in_hand();
-    let pullback_ = names::operator_pullback();
-    let value_ = names::operator_value();
-    let rt = names::runtime();
-    // One copy of the captured variables per derivative, moved into it.
-    let copies = |which: &str| -> (Vec<proc_macro2::Ident>, TokenStream) {
-        let copies: Vec<proc_macro2::Ident> = names
-            .iter()
-            .map(|n| quote::format_ident!("__ad_{}_copy_of_{}", which, n))
-            .collect();
-        let taken = quote!(#(let #copies = ::core::clone::Clone::clone(&#names);)*);
-        (copies, taken)
+    // `function!(move |x: T| ..)` owns what its closure captures: each derivative is a `move`
+    // closure over a copy of the captured variables, so that no pullback or derivative borrows
+    // the caller (as a differentiable caller's own pullback must not), and reads its copies
+    // through a clone per call, staying `Fn`. Otherwise the derivatives read them through
+    // references taken once, outside.
+    let owning = closure.capture.is_some();
+    let copies = |which: &str| -> Vec<proc_macro2::Ident> {
+        match owning {
+            true => names
+                .iter()
+                .map(|n| quote::format_ident!("__ad_{}_copy_of_{}", which, n))
+                .collect(),
+            false => Vec::new(),
+        }
     };
-    let ((vjp_copies, vjp_taken), (fwd_copies, fwd_taken), (hvp_copies, hvp_taken)) =
-        (copies("vjp"), copies("forward"), copies("second"));
+    let (vjp_copies, fwd_copies, hvp_copies) = (copies("vjp"), copies("forward"), copies("second"));
+    let (copied, outer_references, inner_references) = match owning {
+        true => (names.as_slice(), quote!(), references.clone()),
+        false => (&[][..], references, quote!()),
+    };
+    let taken = |copies: &[proc_macro2::Ident]| quote!(#(let #copies = ::core::clone::Clone::clone(&#copied);)*);
+    let read = |copies: &[proc_macro2::Ident]| quote!(#(let #copied = ::core::clone::Clone::clone(&#copies);)*);
+    let (vjp_taken, fwd_taken, hvp_taken) =
+        (taken(&vjp_copies), taken(&fwd_copies), taken(&hvp_copies));
+    let (vjp_read, fwd_read, hvp_read) = (read(&vjp_copies), read(&fwd_copies), read(&hvp_copies));
+    let capture = owning.then(|| quote!(move));
     // (The closures are written directly as `new`'s arguments, whose bounds type their
-    // parameters; each reads its copies through a clone per call, staying `Fn`.)
-    quote!({
+    // parameters.)
+    Ok(quote!({
+        #outer_references
         #vjp_taken
         #fwd_taken
         #hvp_taken
         #rt::Function::new(
             #closure,
-            move |#a_: #ty| {
-                #(let #names = ::core::clone::Clone::clone(&#vjp_copies);)*
+            #capture |#a_: #ty| {
+                #vjp_read
                 let (#value_, #pullback_) = #vjp;
                 (#value_, move |#d_| #pullback_(#d_).0)
             },
-            move |#a_: #ty, #t_| {
-                #(let #names = ::core::clone::Clone::clone(&#fwd_copies);)*
-                #references
+            #capture |#a_: #ty, #t_| {
+                #fwd_read
+                #inner_references
                 #forward
             },
-            move |#a_: #ty, #t_| {
-                #(let #names = ::core::clone::Clone::clone(&#hvp_copies);)*
-                #references
+            #capture |#a_: #ty, #t_| {
+                #hvp_read
+                #inner_references
                 #second
             },
         )
-    })
+    }))
 }
