@@ -109,6 +109,7 @@ extern crate self as ad;
 
 pub use ad_core::basis;
 pub use ad_core::function::DifferentiableFn;
+pub use ad_core::tape::{idle_tape_bytes, release_tape_memory};
 pub use ad_core::{Differentiable, NoTangent, ResultTangentVector, Tangent, TangentVector};
 /// argmin's solvers fed by `ad`'s derivatives (the `argmin` feature).
 #[cfg(feature = "argmin")]
@@ -179,6 +180,7 @@ pub mod __private {
     pub use ad_core::positions::{CountedRange, Position};
     pub use ad_core::seed::{scalar_gradient, seed};
     pub use ad_core::slices::into_array;
+    pub use ad_core::tape::FloatTape;
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::array::{
         ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule, WrtArgs, WrtSelf,

@@ -6,7 +6,9 @@
 //! 8 bytes per iteration (the carried `r` of `r = r * x`), a dot product keeps nothing per
 //! iteration (only a copy of the input whose elements its reverse reads), and a layer of a
 //! network as index loops keeps one float per hidden unit (the `tanh`'s result), whatever
-//! the number of inputs. Calling a pullback allocates nothing per iteration.
+//! the number of inputs. Calling a pullback allocates nothing per iteration. Dropping the
+//! pullback hands its float tapes to the thread's pool, for the next call to reuse;
+//! `ad::release_tape_memory` frees them.
 //!
 //! The heap is counted by `dhat` in testing mode, which needs its own global allocator: that
 //! is why this file holds a single test (the test runner then runs it on the main thread
@@ -58,6 +60,9 @@ struct Heap {
 }
 
 fn measure<R>(f: impl FnOnce() -> R) -> (R, Heap) {
+    // Tapes recycle their buffers through a per-thread pool (see `ad::release_tape_memory`):
+    // emptied, each measurement sees what a first call allocates and keeps.
+    ad::release_tape_memory();
     let before = dhat::HeapStats::get();
     let result = f();
     let after = dhat::HeapStats::get();
@@ -102,6 +107,11 @@ fn check(x: f64, n: usize) -> Heap {
     // Dropping the pullback frees the tapes. (Checked before printing: the test runner's
     // capture of the output is a buffer that stays live.)
     drop(pullback);
+    assert!(
+        ad::idle_tape_bytes() >= 8 * n,
+        "n = {n}: the dropped tape's buffer goes back to the pool for the next call"
+    );
+    ad::release_tape_memory();
     let leaked = dhat::HeapStats::get().curr_bytes as i64 - baseline as i64;
 
     let per_iteration = |b: u64| b as f64 / n as f64;

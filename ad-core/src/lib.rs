@@ -52,6 +52,7 @@ pub mod output_hint;
 pub mod positions;
 pub mod seed;
 pub mod slices;
+pub mod tape;
 
 pub use differentiable::{Differentiable, Tangent, TangentVector, ZeroShape};
 pub use impls_result::ResultTangentVector;

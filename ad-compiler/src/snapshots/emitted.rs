@@ -152,10 +152,9 @@ fn a_loop_stores_a_float_per_iteration_and_walks_its_range_backwards() {
                 let mut __ad_v5 = ::core::iter::IntoIterator::into_iter(__ad_v4);
                 let __ad_items16 = ::core::clone::Clone::clone(&__ad_v5);
                 let __ad_positions16 = ::ad::__private::CountedRange::positions(&__ad_v5);
-                let mut __ad_stored6 = ::std::vec![
-                    < f64 as ::core::default::Default > ::default();
-                    ::ad::__private::CountedRange::trips(& __ad_v5)
-                ];
+                let mut __ad_stored6 = ::ad::__private::FloatTape::<
+                    f64,
+                >::zeros(::ad::__private::CountedRange::trips(&__ad_v5));
                 let (mut __ad_v6,) = (__ad_v2,);
                 loop {
                     let mut __ad_v7 = false;

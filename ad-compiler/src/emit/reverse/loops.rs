@@ -104,7 +104,7 @@ impl Printer<'_, '_> {
     }
 
     /// Before a counted loop that keeps its floats by position: the map from its items to
-    /// positions, and a vector per float, sized by the trip count.
+    /// positions, and a tape per float, sized by the trip count.
     pub(super) fn stored_by_position(
         &self,
         loop_value: ValueId,
@@ -124,7 +124,7 @@ impl Printer<'_, '_> {
                 ););
             };
             let ty = quote::format_ident!("{}", width);
-            quote!(let mut #tape = ::std::vec![<#ty as ::core::default::Default>::default(); #rt::CountedRange::trips(&#iterator)];)
+            quote!(let mut #tape = #rt::FloatTape::<#ty>::zeros(#rt::CountedRange::trips(&#iterator));)
         });
         quote! {
             let #positions = #rt::CountedRange::positions(&#iterator);

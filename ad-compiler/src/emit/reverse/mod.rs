@@ -58,7 +58,10 @@ pub fn body(
         let value = names::value(p.value);
         quote!(let mut #value = #source;)
     });
-    let saved_declarations = program.saved.iter().map(declare_saved);
+    let saved_declarations = program
+        .saved
+        .iter()
+        .map(|saved| declare_saved(saved, &program.float_types));
     let copies = program.copies.iter().map(|v| {
         let (copy, value) = (names::copy_of(*v), names::value(*v));
         let declared = ir

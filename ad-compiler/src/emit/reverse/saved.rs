@@ -8,6 +8,7 @@ use crate::names;
 use crate::reverse::plan::*;
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
+use std::collections::HashMap;
 
 /// The local, slot or tape holding a saved item.
 pub(super) fn saved_name(value: ValueId, kind: SavedKind) -> Ident {
@@ -22,9 +23,18 @@ pub(super) fn saved_name(value: ValueId, kind: SavedKind) -> Ident {
 }
 
 /// Declares a slot or tape before the primal code (locals are declared where computed).
-pub(super) fn declare_saved(saved: &Saved) -> TokenStream {
+pub(super) fn declare_saved(
+    saved: &Saved,
+    float_types: &HashMap<ValueId, &'static str>,
+) -> TokenStream {
     let name = saved_name(saved.value, saved.kind);
     match (saved.storage, saved.kind) {
+        // Floats go on a tape whose buffer is recycled across calls (see `ad_core::tape`).
+        (Storage::Tape, SavedKind::Value) if float_types.contains_key(&saved.value) => {
+            let ty = quote::format_ident!("{}", float_types[&saved.value]);
+            let rt = names::runtime();
+            quote!(let mut #name = #rt::FloatTape::<#ty>::new();)
+        }
         (Storage::Local, _) => quote!(),
         (Storage::Slot, SavedKind::Pullback) => {
             quote!(let mut #name = ::core::option::Option::None;)
