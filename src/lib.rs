@@ -166,8 +166,8 @@ pub mod __private {
         second_or_zero, tangent_or_zero, tangent_witness, unshaped_zero, with_second_tangent,
     };
     pub use ad_core::function::{DifferentiableFn, Function};
-    pub use ad_core::hessian::ScalarResult;
     pub use ad_core::hessian::hessian;
+    pub use ad_core::hessian::{HessianArgument, ScalarResult};
     pub use ad_core::index::{
         IndexPullback, IndexShape, Written, accumulate_at, add_at, element, sum_elements,
         take_at_nd, take_at2, take_last, take_written,

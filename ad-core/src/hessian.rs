@@ -9,9 +9,10 @@ use crate::basis::{Basis, components, units};
 use ndarray::Array2;
 
 /// What `hessian!` takes and what it gives for it: `f64` for a scalar, the matrix for
-/// `Vec<f64>`, `[f64; N]`, slices and `Array1<f64>`.
+/// `Vec<f64>`, `[f64; N]`, slices, `Array1<f64>`, tuples and `#[derive(Differentiable)]`
+/// structs (over the argument's tangent components in order, see [`crate::basis`]).
 #[diagnostic::on_unimplemented(
-    message = "`hessian!` takes an `f32`, `f64`, `Vec<f64>`, `[f64; N]` or `Array1<f64>`, not `{Self}`",
+    message = "`hessian!` takes an `f32`, `f64`, `Vec<f64>`, `[f64; N]`, `Array1<f64>`, a tuple or a `#[derive(Differentiable)]` struct, not `{Self}`",
     label = "the Hessian with respect to this argument"
 )]
 pub trait HessianArgument {
@@ -53,6 +54,21 @@ impl<const N: usize> HessianArgument for [f64; N] {
         matrix
     }
 }
+
+/// A tuple: the matrix over its elements' components, in order (`(x, y)` of two floats gives
+/// a 2x2 matrix, `(s, v)` of a float and a `Vec` of `n` a square matrix of `1 + n`).
+macro_rules! tuple_argument {
+    ($(($($t:ident $i:tt),+))*) => {$(
+        impl<$($t),+> HessianArgument for ($($t,)+) {
+            type Hessian = Array2<f64>;
+            fn finish(matrix: Array2<f64>) -> Array2<f64> {
+                matrix
+            }
+        }
+    )*};
+}
+
+for_each_tuple_arity!(tuple_argument);
 
 impl<T: HessianArgument + ?Sized> HessianArgument for &T {
     type Hessian = T::Hessian;

@@ -7,6 +7,7 @@
 
 #![allow(dead_code)]
 
+mod basis;
 mod hessians;
 mod jacobians;
 mod nested;

@@ -216,6 +216,14 @@ fn expand(input: &syn::DeriveInput) -> syn::Result<TokenStream> {
 
         #basis_impl
 
+        // `hessian!` at a struct gives the matrix over its tangent's components, in order.
+        impl #impl_generics #rt::HessianArgument for #name #type_generics #where_clause {
+            type Hessian = #rt::ndarray::Array2<f64>;
+            fn finish(matrix: #rt::ndarray::Array2<f64>) -> #rt::ndarray::Array2<f64> {
+                matrix
+            }
+        }
+
         impl #impl_generics ::core::clone::Clone for #tangent_name #type_generics #where_clause {
             fn clone(&self) -> Self {
                 #tangent_name { #(#clone_fields,)* }
