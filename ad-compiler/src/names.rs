@@ -91,6 +91,12 @@ pub fn inner_derivative() -> Ident {
     format_ident!("__ad_inner")
 }
 
+/// The inner direction of one pass of a nested operator: `1` for a scalar argument, a unit
+/// tangent for a vector.
+pub fn inner_seed() -> Ident {
+    format_ident!("__ad_inner_seed")
+}
+
 /// The mixed second-order tangent `t12` of a nested operator's closure.
 pub fn mixed_tangent() -> Ident {
     format_ident!("__ad_mixed")

@@ -1,7 +1,8 @@
 //! Nested differentiation: `differentiate!` inside differentiated code, without perturbation
 //! confusion.
 
-use crate::{assert_close, assert_deriv_fd};
+use crate::{assert_close, assert_deriv_fd, assert_grad_fd};
+use ad::ndarray::{Array1, array};
 use ad::prelude::*;
 
 /// The classic test (Siskind and Pearlmutter): `x · d/dy (x + y)` is `x`, so its derivative
@@ -130,5 +131,64 @@ fn a_nested_gradient_of_several_arguments() {
             differentiate!(at: x, of: nested_gradient_of_two),
             4.0 + 2.0 * x,
         );
+    }
+}
+
+/// The potential energy `½ Σ q_i² + q_0 q_1` of an `Array1`.
+#[differentiable]
+fn energy(q: &Array1<f64>) -> f64 {
+    (q * q).sum() * 0.5 + q[0] * q[1]
+}
+
+/// `‖∇E(s q)‖²`: a nested `gradient!` of an `Array1` argument, which depends on `s` and `q`.
+#[differentiable]
+fn force_norm(s: f64, q: Array1<f64>) -> f64 {
+    let p = &q * s;
+    let g = gradient!(at: &p, of: energy);
+    g.dot(&g)
+}
+
+/// `∇E(p) = (p0 + p1, p1 + p0, p2, ..)`.
+fn force_norm_closed(s: f64, q: &Array1<f64>) -> f64 {
+    let p = q * s;
+    let mut g = p.clone();
+    g[0] += p[1];
+    g[1] += p[0];
+    g.dot(&g)
+}
+
+/// A `Vec` argument, with the nested function's path, and its gradient mixed with `s`.
+#[differentiable]
+fn vec_energy(v: Vec<f64>) -> f64 {
+    v[0] * v[0] * v[1] + v[1].sin()
+}
+
+#[differentiable]
+fn vec_slopes(s: f64, v: Vec<f64>) -> f64 {
+    let w = vec![v[0] * s, v[1] + s];
+    let g = gradient!(at: w, of: vec_energy);
+    g[0] * g[1] + s * g[0]
+}
+
+#[test]
+fn a_nested_gradient_of_a_vector_argument() {
+    let q = array![1.0, -2.0, 0.5];
+    for s in [0.5, 1.5] {
+        assert_close(force_norm(s, q.clone()), force_norm_closed(s, &q));
+        let (ds, dq) = ad::gradient!(at: s, q.clone(), of: force_norm);
+        assert_deriv_fd(|s| force_norm_closed(s, &q), s, ds);
+        let flat = |x: &[f64]| force_norm_closed(s, &Array1::from(x.to_vec()));
+        assert_grad_fd(flat, q.as_slice().unwrap(), dq.as_slice().unwrap());
+        // Forward mode along `s` agrees.
+        let (_, differential) = value_with_differential!(at: s, q.clone(), of: force_norm);
+        assert_close(differential(1.0, Array1::zeros(3)), ds);
+    }
+    let v = vec![1.0, 2.0];
+    for s in [-0.3, 0.7] {
+        let (ds, dv) = ad::gradient!(at: s, v.clone(), of: vec_slopes);
+        assert_deriv_fd(|s| vec_slopes(s, v.clone()), s, ds);
+        assert_grad_fd(|x| vec_slopes(s, x.to_vec()), &v, &dv);
+        let (_, differential) = value_with_differential!(at: s, v.clone(), of: vec_slopes);
+        assert_close(differential(0.0, vec![0.0, 1.0]), dv[1]);
     }
 }

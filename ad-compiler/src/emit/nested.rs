@@ -10,8 +10,12 @@
 //! (no perturbation confusion).
 //!
 //! - Forward mode: `t2` = the outer tangents; value `t1`, tangent `t12`.
-//! - Reverse mode: one pass per operand with `t2 = e_k` gives `∂D/∂operand_k`, saved for the
-//!   pullback, so operands must be scalars (`f32`, `f64`).
+//! - Reverse mode: one pass per operand component with `t2 = e_k` gives `∂D/∂operand_k`, saved
+//!   for the pullback.
+//! - A vector argument (`gradient!(at: &p, of: energy)` with `p` a `Vec` or an `Array1`) runs
+//!   each of these once per component `e_i` of its tangent as the inner direction, and the
+//!   gradient `D` is assembled from them (`ad_core::nested`): `n` passes for the value, and
+//!   `n` per operand component for the pullback.
 //! - Second order (a Hessian through a nested derivative) would need a third order: a compile
 //!   error where a Hessian instantiates it.
 
@@ -33,8 +37,9 @@ pub struct Nested<'a> {
 }
 
 /// `(value, (t1, t2, t12))` of the closure's second-order code at the operands, with `t1` the
-/// inner direction and `t2` = `second` (one tangent per operand).
-fn second_block(nested: &Nested<'_>, second: &[TokenStream]) -> TokenStream {
+/// inner direction `seed` (for the argument; zero for the captures) and `t2` = `second` (one
+/// tangent per operand, cloned: a vector argument runs one block per component).
+fn second_block(nested: &Nested<'_>, seed: &TokenStream, second: &[TokenStream]) -> TokenStream {
     let Nested { body, args } = nested;
     let rt = runtime();
     // The pipeline analysed the body and reported its errors: this analysis only recomputes
@@ -54,11 +59,11 @@ fn second_block(nested: &Nested<'_>, second: &[TokenStream]) -> TokenStream {
         .map(|(k, (v, t2))| {
             let v = names::value(*v);
             let t1 = if k == 0 {
-                quote!(#rt::argument_seed(&#v))
+                quote!(::core::clone::Clone::clone(&#seed))
             } else {
                 quote!(#v.zero_tangent())
             };
-            quote!(#rt::Present((#t1, #t2, #v.zero_tangent())))
+            quote!(#rt::Present((#t1, ::core::clone::Clone::clone(&#t2), #v.zero_tangent())))
         })
         .collect();
     let Captured {
@@ -86,54 +91,82 @@ fn zeros(nested: &Nested<'_>) -> Vec<TokenStream> {
         .collect()
 }
 
-/// The inner derivative's value.
+/// The argument of the nested operator (its first operand).
+fn argument(nested: &Nested<'_>) -> proc_macro2::Ident {
+    names::value(nested.args[0])
+}
+
+/// The inner derivative's value: the gradient, one pass per inner direction (see
+/// `ad_core::nested`).
 pub fn value(nested: &Nested<'_>) -> TokenStream {
-    let block = second_block(nested, &zeros(nested));
-    let inner = names::inner_derivative();
-    quote!({ let (_, (#inner, _, _)) = #block; #inner })
+    let rt = runtime();
+    let (seed, inner, a) = (
+        names::inner_seed(),
+        names::inner_derivative(),
+        argument(nested),
+    );
+    let block = second_block(nested, &quote!(#seed), &zeros(nested));
+    quote!(#rt::NestedArgument::inner_gradient(&#a, |#seed| {
+        let (_, (#inner, _, _)) = #block;
+        #rt::ScalarResult::to_f64(#inner)
+    }))
 }
 
 /// Reverse mode: `(value, pullback)`, the pullback giving one cotangent per operand.
 pub fn vjp(nested: &Nested<'_>) -> TokenStream {
     let operands = nested.args;
     let zero = zeros(nested);
-    let value = second_block(nested, &zero);
     let rt = runtime();
-    let (inner, mixed, along) = (
+    let (inner, mixed, along, seed) = (
         names::inner_derivative(),
         names::mixed_tangent(),
         names::direction(),
+        names::inner_seed(),
     );
+    let a = argument(nested);
     let cotangent = names::pullback_argument();
     let partials: Vec<_> = (0..operands.len()).map(names::partial).collect();
-    // `∂D/∂operand_k`, a tangent of operand `k`, one pass per component (none for an
-    // integer, one for a float, one per element of a `Vec`).
+    // `∂D_i/∂operand_k` for each inner direction `i`, a tangent of operand `k`: one pass per
+    // component of the operand (none for an integer, one for a float, one per element of a
+    // `Vec`) and inner direction.
     let passes = operands.iter().enumerate().map(|(k, v)| {
         let mut direction = zero.clone();
         direction[k] = quote!(#along);
-        let block = second_block(nested, &direction);
+        let block = second_block(nested, &quote!(#seed), &direction);
         let (partial, v) = (&partials[k], names::value(*v));
         quote! {
-            let #partial = #rt::assemble(&#v.zero_tangent(), |#along| {
-                let (_, (_, _, #mixed)) = #block;
-                #rt::ScalarResult::to_f64(#mixed)
+            let #partial = #rt::NestedArgument::inner_partials(&#a, |#seed| {
+                #rt::assemble(&#v.zero_tangent(), |#along| {
+                    let (_, (_, _, #mixed)) = #block;
+                    #rt::ScalarResult::to_f64(#mixed)
+                })
             });
         }
     });
+    let value = self::value(nested);
     quote!({
         #[allow(unused_imports)]
         use #rt::Differentiable as _;
-        let (_, (#inner, _, _)) = #value;
+        let #inner = #value;
         #(#passes)*
-        (#inner, move |#cotangent| {
-            (#(#rt::scaled_by(#cotangent, &#partials),)*)
-        })
+        (#inner, #rt::nested_pullback(&#a, move |#cotangent| {
+            (#(#rt::NestedCotangent::spread(&#cotangent, &#partials),)*)
+        }))
     })
 }
 
 /// Forward mode: `(value, tangent)` with the operands' outer tangents `tangents`.
 pub fn forward(nested: &Nested<'_>, tangents: &[TokenStream]) -> TokenStream {
-    let block = second_block(nested, tangents);
-    let (inner, mixed) = (names::inner_derivative(), names::mixed_tangent());
-    quote!({ let (_, (#inner, _, #mixed)) = #block; (#inner, #mixed) })
+    let rt = runtime();
+    let (inner, mixed, seed) = (
+        names::inner_derivative(),
+        names::mixed_tangent(),
+        names::inner_seed(),
+    );
+    let a = argument(nested);
+    let block = second_block(nested, &quote!(#seed), tangents);
+    quote!(#rt::NestedArgument::inner_gradient_and_tangent(&#a, |#seed| {
+        let (_, (#inner, _, #mixed)) = #block;
+        (#rt::ScalarResult::to_f64(#inner), #rt::ScalarResult::to_f64(#mixed))
+    }))
 }
