@@ -97,6 +97,17 @@ pub fn inner_seed() -> Ident {
     format_ident!("__ad_inner_seed")
 }
 
+/// The state of a closure that captured differentiated values (`ad_core::capturing`), as its
+/// functions receive it.
+pub fn captured_state() -> Ident {
+    format_ident!("__ad_state")
+}
+
+/// The tangent of a capturing closure's state.
+pub fn captured_state_tangent() -> Ident {
+    format_ident!("__ad_state_tangent")
+}
+
 /// The mixed second-order tangent `t12` of a nested operator's closure.
 pub fn mixed_tangent() -> Ident {
     format_ident!("__ad_mixed")

@@ -47,7 +47,17 @@ pub fn differentiate(
         BodyInput::Block(b, _) => b.span(),
         BodyInput::Expr(e) => e.span(),
     };
-    let ir = lower::lower(name, params, wrt, body, diag)?;
+    let mut ir = lower::lower(name.clone(), params, wrt, body, diag)?;
+    // A closure given to a function that captures differentiated locals is lowered again as a
+    // capturing function, through which their derivatives flow: which locals are
+    // differentiated is known only once the body is analysed.
+    let captures = analysis::activity::active_captures(
+        &ir,
+        &analysis::analyze(&ir, &mut Diagnostics::default()),
+    );
+    if !captures.is_empty() {
+        ir = lower::lower_capturing(name, params, wrt, body, diag, captures)?;
+    }
     if let Err(problem) = ir::verify::verify(&ir) {
         diag.internal(span, format!("lowering produced invalid IR: {problem}"));
         return None;

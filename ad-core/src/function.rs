@@ -8,8 +8,10 @@
 //! differentiated like any method call: through [`DifferentiableFn::__ad_vjp_call`] in reverse
 //! mode and [`DifferentiableFn::__ad_fwd_call`] in forward mode.
 //!
-//! A passed function's derivative is taken with respect to its argument only: variables a
-//! closure captures are constants, as in the operators.
+//! A [`Function`] is differentiated with respect to its argument only: variables its closure
+//! captures are constants, as in the operators. A closure that captures differentiated values
+//! is a [`Capturing`](crate::capturing::Capturing) function instead, whose tangent is that of
+//! what it captured.
 
 use crate::forward::MaybeTangent;
 use crate::{Differentiable, NoTangent, Tangent};
@@ -21,15 +23,16 @@ use core::marker::PhantomData;
     label = "a differentiable function takes its function arguments with their derivatives",
     note = "wrap the function in `ad::function!(..)`: `ad::function!(|x: f64| x.sin())` or `ad::function!(my_differentiable_fn)`"
 )]
-pub trait DifferentiableFn<A: Differentiable>: Differentiable<TangentVector = NoTangent> {
+pub trait DifferentiableFn<A: Differentiable>: Differentiable {
     /// The function's result.
     type Output: Differentiable;
 
     /// The function applied to `a`.
     fn call(&self, a: A) -> Self::Output;
 
-    /// Reverse mode: the value and the pullback to the cotangents of the receiver (none) and
-    /// of `a`.
+    /// Reverse mode: the value and the pullback to the cotangents of the receiver (what the
+    /// function captured: none for [`Function`], see [`Capturing`](crate::capturing::Capturing))
+    /// and of `a`.
     #[allow(
         clippy::type_complexity,
         reason = "the signature is the contract generated code relies on"
@@ -40,14 +43,14 @@ pub trait DifferentiableFn<A: Differentiable>: Differentiable<TangentVector = No
     ) -> (
         Self::Output,
         // Owns what it keeps: differentiable callers' pullbacks hold it without a lifetime.
-        impl Fn(Tangent<Self::Output>) -> (NoTangent, Tangent<A>) + use<Self, A>,
+        impl Fn(Tangent<Self::Output>) -> (Tangent<Self>, Tangent<A>) + use<Self, A>,
     );
 
     /// Forward mode: the value and its tangent.
     fn __ad_fwd_call(
         &self,
         a: A,
-        t_self: impl MaybeTangent<NoTangent>,
+        t_self: impl MaybeTangent<Tangent<Self>>,
         t_a: impl MaybeTangent<Tangent<A>>,
     ) -> (Self::Output, Tangent<Self::Output>);
 
@@ -55,13 +58,13 @@ pub trait DifferentiableFn<A: Differentiable>: Differentiable<TangentVector = No
     fn __ad_hvp_call(
         &self,
         a: A,
-        t_self: impl MaybeTangent<Second<NoTangent>>,
+        t_self: impl MaybeTangent<Second<Tangent<Self>>>,
         t_a: impl MaybeTangent<Second<Tangent<A>>>,
     ) -> (Self::Output, Second<Tangent<Self::Output>>);
 }
 
 /// A second-order tangent `(t1, t2, t12)`.
-type Second<T> = (T, T, T);
+pub(crate) type Second<T> = (T, T, T);
 
 /// `(value, pullback)` as a closure's result, to name the pullback's type in a bound.
 pub trait ValueAndPullback<R: Differentiable, A: Differentiable> {

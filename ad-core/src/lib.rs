@@ -31,6 +31,7 @@ macro_rules! for_each_tuple_arity {
 
 pub mod accumulate;
 pub mod basis;
+pub mod capturing;
 pub mod check;
 mod differentiable;
 pub mod field;

@@ -11,6 +11,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod captures;
 mod closures;
 mod methods;
 mod values;

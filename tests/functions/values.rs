@@ -2,8 +2,8 @@
 //! `&dyn Fn`, `fn` pointers and `F: Fn` generics, called `f(x)` in their bodies, and given
 //! closure literals (typed or not, of one or several parameters, reading constants of the
 //! caller) and names of differentiable functions. The derivative goes through the function's
-//! argument; what a closure captures is a constant (a differentiated capture is a compile
-//! error, see `tests/ui`).
+//! argument; constants a closure captures stay constants (differentiated captures: see
+//! `captures.rs`).
 
 use crate::assert_deriv_fd;
 use ad::prelude::*;

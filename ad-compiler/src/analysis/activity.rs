@@ -216,6 +216,9 @@ fn report_non_differentiable(body: &Body, activity: &Activity, diag: &mut Diagno
     walk(&body.block.instrs, &mut |instr| {
         let varied_operand = instr.op.operands().iter().any(|v| activity.is_varied(*v));
         match &instr.op {
+            // (A closure given to a function is lowered again as a capturing function when
+            // it reads differentiated values, see `pipeline::differentiate`: this is the
+            // safety net for bodies lowered without that second pass.)
             Op::Opaque {
                 holes,
                 captured: Some(names),
@@ -224,7 +227,7 @@ fn report_non_differentiable(body: &Body, activity: &Activity, diag: &mut Diagno
                 if let Some((_, name)) = holes.iter().zip(names).find(|(v, _)| activity.is_varied(**v)) {
                     diag.error(
                         instr.span,
-                        format!("this closure reads `{name}`, which is differentiated, but derivatives do not flow through what a closure given to a function captures yet: pass `{name}` to the function as an argument, or wrap it in `no_grad(..)` if its derivative should be ignored"),
+                        format!("this closure reads `{name}`, which is differentiated, but derivatives do not flow through what a closure given to a function captures here: pass `{name}` to the function as an argument, or wrap it in `no_grad(..)` if its derivative should be ignored"),
                     );
                 }
             }
@@ -254,4 +257,33 @@ fn report_non_differentiable(body: &Body, activity: &Activity, diag: &mut Diagno
             _ => {}
         }
     });
+}
+
+/// The closures given to functions whose captured locals include differentiated ones: by
+/// [`capture_key`](crate::lower::capture_key) of the closure, the names of those locals. A
+/// second lowering makes them capturing functions (see `pipeline::differentiate`).
+pub fn active_captures(
+    body: &Body,
+    activity: &Activity,
+) -> std::collections::HashMap<String, Vec<String>> {
+    let mut found = std::collections::HashMap::new();
+    walk(&body.block.instrs, &mut |instr| {
+        if let Op::Opaque {
+            holes,
+            captured: Some(names),
+            ..
+        } = &instr.op
+        {
+            let active: Vec<String> = holes
+                .iter()
+                .zip(names)
+                .filter(|(v, _)| activity.is_varied(**v))
+                .map(|(_, name)| name.clone())
+                .collect();
+            if !active.is_empty() {
+                found.insert(crate::lower::capture_key(instr.span), active);
+            }
+        }
+    });
+    found
 }

@@ -206,7 +206,7 @@ impl Adapter<'_> {
         let (_, sources) = emit::derivative_params(self.sig);
         let seed_type = types::tangent(self.value_type);
         let user_outputs: Vec<_> = (0..self.wrt.iter().filter(|w| **w).count())
-            .map(|k| names::registered_output(k))
+            .map(names::registered_output)
             .collect();
         let pattern = match user_outputs.as_slice() {
             [single] => quote!(#single),

@@ -68,7 +68,7 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
     };
     let rt = names::runtime();
     let n = input.args.len();
-    let locals: Vec<Ident> = (0..n).map(|i| names::argument(i)).collect();
+    let locals: Vec<Ident> = (0..n).map(names::argument).collect();
     let bindings = function.bind_arguments(&input.args, &locals);
     // Each use gets its own copy: a reference argument is copied (a `&mut` one reborrowed),
     // and the call coerces it as it would the expression; a value is cloned.
@@ -101,7 +101,7 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
             )
         }
         ForwardOperator::ValueWithDifferential => {
-            let inputs: Vec<Ident> = (0..n).map(|i| names::argument_tangent(i)).collect();
+            let inputs: Vec<Ident> = (0..n).map(names::argument_tangent).collect();
             let tangents: Vec<TokenStream> =
                 inputs.iter().map(|t| quote!(#rt::Present(#t))).collect();
             let primal = match function.primal(&cloned) {

@@ -151,3 +151,101 @@ fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStre
         )
     }))
 }
+
+/// The code of a closure that captures differentiated values, for `ad_core::capturing`:
+/// `capture_code(state, primal, vjp, forward, second)`, each a function of `(&state, a)`.
+/// `closure` takes the state's pattern (a tuple of the captured names) and then the closure's
+/// own parameter (typed `ty`); `state` is a reference to the state tuple, `copied` the other
+/// captured names (constants), of which each function gets its own copy (see
+/// [`closure_function`]).
+pub fn capture_code(
+    closure: &syn::ExprClosure,
+    state: &proc_macro2::Ident,
+    ty: &syn::Type,
+) -> Result<TokenStream, TokenStream> {
+    let a_ = names::function_argument();
+    let t_ = names::function_tangent();
+    let s_ = names::captured_state();
+    let ts_ = names::captured_state_tangent();
+    let rt = names::runtime();
+    let state_value = quote!(::core::clone::Clone::clone(#s_));
+    let argument: Expr = syn::parse_quote!(#a_);
+    let vjp = operators::closure_reverse(
+        closure,
+        &[
+            syn::parse2(state_value.clone()).map_err(|e| e.to_compile_error())?,
+            argument,
+        ],
+    )?;
+    let derivative = |order| {
+        closure_forward(
+            closure,
+            &[state_value.clone(), quote!(#a_)],
+            &[quote!(#rt::Present(#ts_)), quote!(#rt::Present(#t_))],
+            order,
+        )
+    };
+    let Captured {
+        references,
+        forward,
+        names: copied,
+    } = derivative(Order::First)?;
+    let Captured {
+        forward: second, ..
+    } = derivative(Order::Second)?;
+    // Each function owns a copy of the constants it reads (see `closure_function`).
+    let copies = |which: &str| -> Vec<proc_macro2::Ident> {
+        copied
+            .iter()
+            .map(|n| quote::format_ident!("__ad_{}_copy_of_{}", which, n))
+            .collect()
+    };
+    let each = ["primal", "vjp", "forward", "second"].map(copies);
+    let taken = each
+        .iter()
+        .map(|copies| quote!(#(let #copies = ::core::clone::Clone::clone(&#copied);)*));
+    let read = |copies: &[proc_macro2::Ident]| quote!(#(let #copied = ::core::clone::Clone::clone(&#copies);)*);
+    let [primal_read, vjp_read, forward_read, second_read] = each.each_ref().map(|c| read(c));
+    let params: Vec<&syn::Pat> = closure.inputs.iter().collect();
+    let (state_pattern, own_pattern) = match params.as_slice() {
+        [state, own] => (state, own),
+        _ => {
+            return Err(syn::Error::new(
+                closure.span(),
+                "internal error in ad, please report: a capturing closure without its state",
+            )
+            .to_compile_error());
+        }
+    };
+    let own_pattern = match own_pattern {
+        syn::Pat::Type(t) => &*t.pat,
+        other => other,
+    };
+    let body = &closure.body;
+    Ok(quote!({
+        #(#taken)*
+        #rt::capture_code(
+            #state,
+            move |#s_: &_, #a_: #ty| {
+                #primal_read
+                let #state_pattern = ::core::clone::Clone::clone(#s_);
+                let #own_pattern = #a_;
+                #body
+            },
+            move |#s_: &_, #a_: #ty| {
+                #vjp_read
+                #vjp
+            },
+            move |#s_: &_, #a_: #ty, #ts_, #t_| {
+                #forward_read
+                #references
+                #forward
+            },
+            move |#s_: &_, #a_: #ty, #ts_, #t_| {
+                #second_read
+                #references
+                #second
+            },
+        )
+    }))
+}

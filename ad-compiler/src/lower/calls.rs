@@ -411,13 +411,18 @@ impl Builder<'_> {
             pat: syn::parse_quote!(#capture),
             ty: None,
         }));
-        let body = super::lower(
-            "nested".into(),
-            &params,
-            None,
-            super::BodyInput::Expr(&closure.body),
-            self.diag,
-        )?;
+        let input = super::BodyInput::Expr(&closure.body);
+        let body = super::lower("nested".into(), &params, None, input, self.diag)?;
+        // Closures in it that capture differentiated values: lowered again as capturing
+        // functions, as `pipeline::differentiate` does for a function's body.
+        let activity = crate::analysis::analyze(&body, &mut crate::diag::Diagnostics::default());
+        let captures = crate::analysis::activity::active_captures(&body, &activity);
+        let body = match captures.is_empty() {
+            true => body,
+            false => {
+                super::lower_capturing("nested".into(), &params, None, input, self.diag, captures)?
+            }
+        };
         let body = Box::new(body);
         Some(self.push(Op::Nested { body, args }, span))
     }

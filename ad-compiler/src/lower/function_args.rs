@@ -6,9 +6,11 @@
 //! (write `|t: f32|` otherwise), and a closure of several parameters takes them as one tuple,
 //! as the function's derivatives call it.
 //!
-//! What a closure captures is a constant to `function!`: when one of the captured locals is
-//! differentiated, the derivative through it would be lost, which `analysis::activity`
-//! reports as an error at the closure.
+//! What a closure captures is a constant to `function!`. When some of the captured locals are
+//! differentiated (which the activity analysis of a first lowering tells, see
+//! `pipeline::differentiate`), the closure is lowered again as a capturing function instead:
+//! `ad::__private::capturing(state, code)`, a call whose derivatives hand the closure's
+//! tangent to the tuple `state` of those locals (see `ad_core::capturing`).
 
 use super::ssa::Builder;
 use crate::ir::{Op, ValueId};
@@ -26,6 +28,11 @@ impl Builder<'_> {
             // `frontend::function_params`), and a pullback cannot keep a borrow of it.
             Expr::Reference(r) if r.mutability.is_none() => match &*r.expr {
                 Expr::Closure(closure) => Some(self.closure_with_derivatives(closure)),
+                // A closure bound by `let`, lent.
+                lent @ Expr::Path(_) => {
+                    let closure = self.called_closure(lent)?;
+                    Some(self.closure_with_derivatives(&closure))
+                }
                 _ => None,
             },
             // A closure bound by `let`, given on.
@@ -55,26 +62,43 @@ impl Builder<'_> {
         // Each captured local is bound to a name of its own before `function!`: the holes
         // become the caller's generated names (`__ad_v3`), which the closure's own derivative
         // code also uses.
+        // A local read several times is one capture: every read names its first binding.
         let captures: Vec<proc_macro2::Ident> = names
             .iter()
-            .enumerate()
-            .map(|(k, name)| {
-                quote::format_ident!("ad_captured_{}_{}", name.trim_start_matches("r#"), k)
+            .map(|name| {
+                let first = names.iter().position(|n| n == name).unwrap_or_default();
+                quote::format_ident!("ad_captured_{}_{}", name.trim_start_matches("r#"), first)
             })
             .collect();
         let body = renamed_holes(body, &captures);
+        let firsts: Vec<usize> = (0..names.len())
+            .filter(|&k| names.iter().position(|n| *n == names[k]) == Some(k))
+            .collect();
+        let holes: Vec<ValueId> = firsts.iter().map(|&k| holes[k]).collect();
+        let names: Vec<String> = firsts.iter().map(|&k| names[k].clone()).collect();
+        let captures: Vec<proc_macro2::Ident> =
+            firsts.iter().map(|&k| captures[k].clone()).collect();
         let bindings = captures.iter().enumerate().map(|(k, capture)| {
             let hole = quote::format_ident!("{}{}", crate::ir::HOLE, k);
             quote!(let #capture = #hole;)
         });
-        let parameter = match closure.inputs.iter().collect::<Vec<_>>().as_slice() {
-            [single] => typed(single),
+        let (pattern, ty) = match closure.inputs.iter().collect::<Vec<_>>().as_slice() {
+            [single] => pattern_and_type(single),
             _ => {
                 let (patterns, types): (Vec<_>, Vec<_>) =
                     closure.inputs.iter().map(pattern_and_type).unzip();
-                quote!((#(#patterns,)*): (#(#types,)*))
+                (quote!((#(#patterns,)*)), quote!((#(#types,)*)))
             }
         };
+        if let Some(active) = self.capturing.get(&capture_key(closure.span())).cloned() {
+            let captured = Captures {
+                holes,
+                names,
+                captures,
+            };
+            return self.capturing_closure(closure, captured, &active, (pattern, ty), body);
+        }
+        let parameter = quote!(#pattern: #ty);
         // `move`: its pullbacks are kept by the caller's, which cannot borrow its locals.
         let template = quote!({
             #(#bindings)*
@@ -86,6 +110,71 @@ impl Builder<'_> {
             captured: Some(names),
         };
         self.push(op, closure.span())
+    }
+
+    /// A closure that captures the differentiated locals `active` (and maybe constants): the
+    /// function `ad::__private::capturing(state, code)` of the tuple `state` of those locals,
+    /// whose derivatives hand the closure's tangent to them (see `ad_core::capturing`). The
+    /// other captured locals stay constants of `code`.
+    fn capturing_closure(
+        &mut self,
+        closure: &syn::ExprClosure,
+        captured: Captures,
+        active: &[String],
+        (pattern, ty): (proc_macro2::TokenStream, proc_macro2::TokenStream),
+        body: proc_macro2::TokenStream,
+    ) -> ValueId {
+        let span = closure.span();
+        let hole = |k: usize| quote::format_ident!("{}{}", crate::ir::HOLE, k);
+        let (mut code_holes, mut constants, mut bindings) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut state_values, mut state_names) = (Vec::new(), Vec::new());
+        for ((name, value), capture) in captured
+            .names
+            .iter()
+            .zip(&captured.holes)
+            .zip(&captured.captures)
+        {
+            if active.contains(name) {
+                state_values.push(*value);
+                state_names.push(capture.clone());
+            } else {
+                let h = hole(code_holes.len());
+                bindings.push(quote!(let #capture = #h;));
+                code_holes.push(*value);
+                constants.push(name.clone());
+            }
+        }
+        let state = self.push(Op::Tuple(state_values), span);
+        let state_hole = hole(code_holes.len());
+        code_holes.push(state);
+        let state_ref = quote::format_ident!("__ad_captured_state");
+        let synthetic: syn::ExprClosure =
+            syn::parse_quote!(|(#(#state_names,)*), #pattern: #ty| #body);
+        let ty: syn::Type = syn::parse2(ty).unwrap_or_else(|_| syn::parse_quote!(f64));
+        let code = crate::frontend::function_value::capture_code(&synthetic, &state_ref, &ty)
+            .unwrap_or_else(|errors| errors);
+        let template = quote!({
+            #(#bindings)*
+            let #state_ref = &#state_hole;
+            #code
+        });
+        let code = self.push(
+            Op::Opaque {
+                template,
+                holes: code_holes,
+                captured: Some(constants),
+            },
+            span,
+        );
+        let callee: syn::ExprPath = syn::parse_quote!(::ad::__private::capturing);
+        self.push(
+            Op::Call {
+                callee,
+                args: vec![state, code],
+                inout: Vec::new(),
+            },
+            span,
+        )
     }
 
     /// Whether `p` names a function (not a local, a constant or a unit variant): one path
@@ -107,6 +196,20 @@ impl Builder<'_> {
     }
 }
 
+/// What a closure captures: the locals' values, their names, and the names they are bound to
+/// in the closure's generated code.
+struct Captures {
+    holes: Vec<ValueId>,
+    names: Vec<String>,
+    captures: Vec<proc_macro2::Ident>,
+}
+
+/// The key by which a closure is recognised in a second lowering (see
+/// `pipeline::differentiate`): its span, as rustc prints it (its place in the source).
+pub fn capture_key(span: proc_macro2::Span) -> String {
+    format!("{span:?}")
+}
+
 /// The names a parameter pattern binds.
 fn bound_names(pat: &syn::Pat) -> Vec<String> {
     struct Names(Vec<String>);
@@ -119,14 +222,6 @@ fn bound_names(pat: &syn::Pat) -> Vec<String> {
     let mut names = Names(Vec::new());
     syn::visit::Visit::visit_pat(&mut names, pat);
     names.0
-}
-
-/// A closure parameter with its type: as written, or `f64`.
-fn typed(pat: &syn::Pat) -> proc_macro2::TokenStream {
-    match pat {
-        syn::Pat::Type(_) => quote!(#pat),
-        other => quote!(#other: f64),
-    }
 }
 
 /// A closure parameter's pattern and type (`f64` when untyped).

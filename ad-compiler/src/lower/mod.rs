@@ -13,6 +13,8 @@ mod closures;
 mod control;
 mod expr;
 mod function_args;
+pub use function_args::capture_key;
+use std::collections::HashMap;
 mod indexed_loops;
 mod lifted_map;
 mod loops;
@@ -38,6 +40,7 @@ pub struct ParamInput {
 }
 
 /// The code of the body: a block (functions) or an expression (closures).
+#[derive(Clone, Copy)]
 pub enum BodyInput<'a> {
     /// `{ .. }` of a function, and its return type.
     Block(&'a syn::Block, &'a syn::ReturnType),
@@ -52,6 +55,19 @@ pub fn lower(
     wrt: Option<&[syn::Ident]>,
     body: BodyInput<'_>,
     diag: &mut Diagnostics,
+) -> Option<Body> {
+    lower_capturing(name, params, wrt, body, diag, HashMap::new())
+}
+
+/// [`lower`], with the closures given to functions that capture differentiated locals (by
+/// [`capture_key`], with those locals' names) lowered as capturing functions.
+pub fn lower_capturing(
+    name: String,
+    params: &[ParamInput],
+    wrt: Option<&[syn::Ident]>,
+    body: BodyInput<'_>,
+    diag: &mut Diagnostics,
+    capturing: HashMap<String, Vec<String>>,
 ) -> Option<Body> {
     let wrt_flags = choose_wrt(params, wrt, diag);
     // A function's `&mut T` parameters (not `self`) are inout: see `inout_params`.
@@ -76,6 +92,7 @@ pub fn lower(
     let errors_before = diag.has_errors();
     let mut builder = Builder::new(diag, params.len() as u32);
     builder.in_closure = matches!(body, BodyInput::Expr(_));
+    builder.capturing = capturing;
     builder.mutable_self = params.iter().any(|p| {
         matches!(&p.pat, syn::Pat::Ident(i) if i.ident == "self")
             && matches!(&p.ty, Some(syn::Type::Reference(r)) if r.mutability.is_some())
@@ -244,10 +261,16 @@ pub fn choose_wrt(
         .iter()
         .map(|p| pattern::display_name(&p.pat))
         .collect();
+    // A function parameter is always differentiated: its tangent is that of what a closure
+    // given for it captured (none for a plain function, see `ad_core::capturing`).
+    let function = |p: &ParamInput| {
+        p.ty.as_ref()
+            .is_some_and(crate::frontend::function_params::is_function_type)
+    };
     let Some(wrt) = wrt else {
         return params
             .iter()
-            .map(|p| p.ty.as_ref().is_none_or(|t| !is_constant_type(t)))
+            .map(|p| function(p) || p.ty.as_ref().is_none_or(|t| !is_constant_type(t)))
             .collect();
     };
     for ident in wrt {
@@ -269,7 +292,11 @@ pub fn choose_wrt(
             }
         }
     }
-    names.iter().map(|n| wrt.iter().any(|w| w == n)).collect()
+    names
+        .iter()
+        .zip(params)
+        .map(|(n, p)| function(p) || wrt.iter().any(|w| w == n))
+        .collect()
 }
 
 pub use crate::ir::is_constant_type;

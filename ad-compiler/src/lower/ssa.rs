@@ -58,6 +58,10 @@ pub struct Builder<'d> {
     /// Lowering a closure's body (given to an operator): a name that is not a local may be
     /// a variable it captures.
     pub in_closure: bool,
+    /// The closures given to functions that capture differentiated locals, by
+    /// [`capture_key`](super::function_args::capture_key), with those locals' names: found by
+    /// the activity analysis of a first lowering (see `pipeline::differentiate`).
+    pub capturing: std::collections::HashMap<String, Vec<String>>,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
     scopes: Scopes,
@@ -80,6 +84,7 @@ impl<'d> Builder<'d> {
             keep_break_value_wrapped: false,
             reference_params: Vec::new(),
             in_closure: false,
+            capturing: std::collections::HashMap::new(),
             aliases: Vec::new(),
             diag,
             scopes: vec![Vec::new()],

@@ -91,7 +91,13 @@ pub fn body_with_names(
                 Some(span) => names::located(value.clone(), span),
                 None => value.clone(),
             };
-            let (ty, by_ref) = match &p.ty {
+            // A function parameter's type (`impl Fn(..)`) cannot be named in a path: its zero
+            // tangent is found through the value, as for an untyped parameter.
+            let declared = p
+                .ty
+                .clone()
+                .filter(|t| !crate::frontend::function_params::is_function_type(t));
+            let (ty, by_ref) = match &declared {
                 Some(syn::Type::Reference(r)) if owned_copy => ((*r.elem).clone(), quote!(&#value)),
                 Some(syn::Type::Reference(r)) => ((*r.elem).clone(), quote!(#value)),
                 Some(ty) => (ty.clone(), quote!(&#value)),

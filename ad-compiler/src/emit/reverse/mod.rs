@@ -250,8 +250,13 @@ impl Printer<'_, '_> {
                 let value = names::value(p.value);
                 // A `&mut self` receiver is bound to an owned copy (see `emit::derivative_params`).
                 let owned_copy = self.ir.mutated_self.is_some() && p.name == "self";
+                // A function parameter (`&dyn Fn(..)` included) is given by value to the
+                // derivatives (see `frontend::function_params`).
+                let function =
+                    p.ty.as_ref()
+                        .is_some_and(crate::frontend::function_params::is_function_type);
                 let by_ref = match &p.ty {
-                    Some(syn::Type::Reference(_)) if !owned_copy => quote!(#value),
+                    Some(syn::Type::Reference(_)) if !owned_copy && !function => quote!(#value),
                     _ => quote!(&#value),
                 };
                 quote!(let #zero = #rt::Differentiable::zero_shape(#by_ref);)
