@@ -49,3 +49,24 @@ fn mapv_closures_reading_differentiated_values() {
         &grad,
     );
 }
+
+/// ndarray's `map` (the closure gets `&f64`) reading a differentiated local and a parameter.
+#[differentiable]
+fn mapped_by_reference(x: Array1<f64>, s: f64) -> f64 {
+    let shift = x.mean().unwrap_or(0.0);
+    x.map(|v| (v * s - shift).exp()).sum()
+}
+
+#[test]
+fn map_closures_reading_differentiated_values() {
+    let x = Array1::from(vec![0.3, -0.5, 0.9]);
+    let s = -0.6;
+    let (dx, ds) = gradient!(at: x.clone(), s, of: mapped_by_reference);
+    let all = [x.to_vec(), vec![s]].concat();
+    let grad = [dx.to_vec(), vec![ds]].concat();
+    assert_grad_fd(
+        |p: &[f64]| mapped_by_reference(Array1::from(p[..3].to_vec()), p[3]),
+        &all,
+        &grad,
+    );
+}

@@ -256,18 +256,15 @@ impl Builder<'_> {
                 // they do to one element: the closure's body over the array, through which
                 // derivatives reach what it captured.
                 // (ndarray's arrays have the float methods elementwise; nalgebra's do not.)
-                let lifted = (m.method == "mapv")
-                    .then(|| super::lifted_map::over_the_array(closure, &m.receiver))
-                    .flatten();
+                // (`map` of ndarray passes a reference to the element, which the lifted body
+                // reads as a reference to the array: `&a * s` is ndarray's too.)
+                let lifted = super::lifted_map::over_the_array(closure, &m.receiver);
                 if let Some(lifted) = lifted {
                     return self.lower_expr(&lifted);
                 }
                 self.diag.error(
                     name.span(),
-                    match m.method == "mapv" {
-                        true => format!("the closure given to `mapv` reads `{name}`, a local of the function, and computes more than arithmetic and float methods (`exp`, `sin`, `powi`, ..) of its parameter: derivatives would not reach `{name}`; compute with array operators instead (`a * {name}`, `(a - {name}).exp()`)"),
-                        false => format!("the closure given to `{}` reads `{name}`, a local of the function: derivatives flow only through its parameter; compute with array operators instead (`a * {name}`, `a + {name}`)", m.method),
-                    },
+                    format!("the closure given to `{}` reads `{name}`, a local of the function, and computes more than arithmetic and float methods (`exp`, `sin`, `powi`, ..) of its parameter: derivatives would not reach `{name}`; compute with array operators instead (`a * {name}`, `(a - {name}).exp()`)", m.method),
                 );
                 return None;
             }
