@@ -106,3 +106,28 @@ fn built_with_ndarrays_functions(y: Array1<f64>) -> f64 {
 fn arrays_built_by_ndarrays_free_functions() {
     check!(built_with_ndarrays_functions);
 }
+
+/// Iterator chains over the rows and columns of a matrix built from the vector, and an outer
+/// product by `insert_axis` broadcasting.
+#[differentiable]
+fn chains_over_subarrays(y: Array1<f64>) -> f64 {
+    use ad::ndarray::Axis;
+    let outer = &y.clone().insert_axis(Axis(1)) * &y.clone().insert_axis(Axis(0));
+    let by_rows = outer
+        .rows()
+        .into_iter()
+        .map(|r| r.sum() * r[0])
+        .sum::<f64>();
+    let by_columns = outer
+        .columns()
+        .into_iter()
+        .map(|c| c.mapv(|t| t.sin()).sum())
+        .fold(0.0, |a, b| a + b * b);
+    let by_outer = outer.outer_iter().map(|r| r.dot(&y)).sum::<f64>();
+    by_rows + by_columns + by_outer
+}
+
+#[test]
+fn iterator_chains_over_rows_columns_and_outer_products() {
+    check!(chains_over_subarrays);
+}

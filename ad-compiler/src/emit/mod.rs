@@ -192,3 +192,11 @@ pub fn derivative_fn(
     };
     quote!(#head #name #generics (#(#params),*) -> #result #where_clause #block)
 }
+
+/// A method's generic arguments as a turbofish, `::<T>`, whether or not they were parsed with
+/// their `::` (syn keeps it when the source had it).
+pub fn turbofish(args: &syn::AngleBracketedGenericArguments) -> proc_macro2::TokenStream {
+    let mut args = args.clone();
+    args.colon2_token = Some(Default::default());
+    quote::ToTokens::to_token_stream(&args)
+}

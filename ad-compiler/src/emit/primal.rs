@@ -481,7 +481,7 @@ fn method_call(
     args: &[ValueId],
     span: proc_macro2::Span,
 ) -> TokenStream {
-    let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
+    let turbofish = turbofish.as_ref().map(crate::emit::turbofish);
     let args = args.iter().map(|a| names::value(*a));
     quote_spanned!(span=> #receiver.#method #turbofish(#(#args),*))
 }

@@ -11,7 +11,8 @@
 //! `enumerate`, `copied`, `cloned`, `rev` (first, on a slice), `take`, `skip`, `step_by`.
 //! Consumers: `sum`, `product`, `fold`, `count`, `last`, `collect::<Vec<_>>()`, `max_by` and
 //! `min_by` (with Rust's tie rules: the last maximum, the first minimum). `a.chain(b)` runs
-//! the same body over each source in turn.
+//! the same body over each source in turn. The subarrays of an ndarray array (`m.rows()`,
+//! `m.columns()`, `m.outer_iter()`, `m.axis_iter(axis)`) are sources too, as in `for` loops.
 
 use super::indexed_loops::plain_place;
 use super::ssa::Builder;
@@ -160,6 +161,26 @@ fn source_of(expr: &Expr, reversed: bool, references: &[String]) -> Option<Sourc
                 next: None,
             })
         }
+        // The subarrays of an ndarray array (`m.rows()`, `m.columns()`, `m.outer_iter()`,
+        // `m.axis_iter(axis)`, also followed by `.into_iter()`): the loop over them that
+        // `indexed_loops` knows.
+        Expr::MethodCall(m)
+            if subarrays(expr).is_some()
+                || (m.method == "into_iter"
+                    && m.args.is_empty()
+                    && subarrays(&m.receiver).is_some()) =>
+        {
+            let lanes = subarrays(expr).unwrap_or(&m.receiver);
+            let header = match reversed {
+                true => quote!(for #item in (#lanes).rev()),
+                false => quote!(for #item in #lanes),
+            };
+            Some(Source {
+                header,
+                item: quote!(#item),
+                next: None,
+            })
+        }
         Expr::Range(_) if !reversed => Some(Source {
             header: quote!(for #item in #expr),
             item: quote!(#item),
@@ -184,6 +205,20 @@ fn source_of(expr: &Expr, reversed: bool, references: &[String]) -> Option<Sourc
         }),
         _ => None,
     }
+}
+
+/// `expr` itself when it is `m.rows()`, `m.columns()`, `m.outer_iter()` or
+/// `m.axis_iter(axis)` of a plain place `m`.
+fn subarrays(expr: &Expr) -> Option<&Expr> {
+    let Expr::MethodCall(m) = expr else {
+        return None;
+    };
+    let lanes = match m.method.to_string().as_str() {
+        "rows" | "columns" | "outer_iter" => m.args.is_empty(),
+        "axis_iter" => m.args.len() == 1,
+        _ => false,
+    };
+    (lanes && plain_place(&m.receiver)).then_some(expr)
 }
 
 /// `|p| body` applied to `arg` as a block, or the error for something that is not a closure.

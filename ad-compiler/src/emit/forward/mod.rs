@@ -442,7 +442,7 @@ impl Printer<'_> {
                     Order::First => names::called_method_forward(method, *inout),
                     Order::Second => names::called_method_second(method, *inout),
                 };
-                let turbofish = turbofish.as_ref().map(|t| quote!(::#t));
+                let turbofish = turbofish.as_ref().map(crate::emit::turbofish);
                 // As in reverse mode: one constant operand of a method with partial rules
                 // (`dot`) is said by wrapping the receiver.
                 let mask = match args.as_slice() {
