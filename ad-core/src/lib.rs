@@ -34,6 +34,7 @@ pub mod basis;
 pub mod check;
 mod differentiable;
 pub mod field;
+pub mod flat;
 pub mod forward;
 pub mod function;
 pub mod hessian;

@@ -38,6 +38,7 @@ pub mod method_rules {
     };
     pub use crate::assign::{Assign as _, CopyFrom as _};
     pub use crate::fill::Fill as _;
+    pub use ad_core::flat::FlatPosition as _;
     pub use crate::float::FloatMethods as _;
     pub use crate::float::slopes::FloatSlopes as _;
     pub use crate::forward::FloatForward as _;

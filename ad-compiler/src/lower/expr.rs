@@ -48,6 +48,9 @@ const DISCRETE_METHODS: &[&str] = &[
     "classify",
     "is_some",
     "is_none",
+    // The position of an element in a sequence's iteration order (`ad_core::flat`), which
+    // loops over the elements of arrays read them at.
+    "__ad_flat_position",
 ];
 
 impl Builder<'_> {

@@ -85,6 +85,11 @@ pub fn lower(
         if let (syn::Pat::Ident(name), Some(syn::Type::Reference(_))) = (&p.pat, &p.ty) {
             builder.reference_params.push(name.ident.to_string());
         }
+        if let (syn::Pat::Ident(name), Some(ty)) = (&p.pat, &p.ty)
+            && indexed_loops::indexed_by_count(ty)
+        {
+            builder.sequence_params.push(name.ident.to_string());
+        }
     }
     // `*acc` names the local `acc` holds: the parameter is its own place, as an alias.
     if let BodyInput::Block(block, _) = &body {
