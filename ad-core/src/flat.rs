@@ -91,7 +91,11 @@ mod tests {
     #[test]
     fn positions_follow_the_logical_order_of_iter() {
         let m = Array2::from_shape_fn((2, 3), |(i, j)| (10 * i + j) as f64);
-        for layout in [m.clone(), m.t().to_owned(), m.t().as_standard_layout().to_owned()] {
+        for layout in [
+            m.clone(),
+            m.t().to_owned(),
+            m.t().as_standard_layout().to_owned(),
+        ] {
             let read: Vec<f64> = (0..layout.len())
                 .map(|k| layout[layout.__ad_flat_position(k)])
                 .collect();
@@ -104,7 +108,10 @@ mod tests {
             .collect();
         assert_eq!(read, transposed.iter().copied().collect::<Vec<_>>());
         let cube = Array3::from_shape_fn((2, 2, 3), |(i, j, k)| (i * 100 + j * 10 + k) as f64);
-        assert_eq!(cube[cube.__ad_flat_position(7)], cube.iter().copied().nth(7).unwrap());
+        assert_eq!(
+            cube[cube.__ad_flat_position(7)],
+            cube.iter().copied().nth(7).unwrap()
+        );
         let dynamic = ArrayD::from_shape_fn(IxDyn(&[3, 2]), |p| (p[0] * 10 + p[1]) as f64);
         assert_eq!(dynamic[dynamic.__ad_flat_position(3)], 11.0);
         assert_eq!(vec![1.0, 2.0].__ad_flat_position(1), 1);

@@ -47,6 +47,7 @@ mod impls_result;
 mod impls_tuple;
 pub mod index;
 pub mod jacobian;
+pub mod lanes;
 mod no_tangent;
 mod operand;
 pub mod output_hint;

@@ -38,7 +38,6 @@ pub mod method_rules {
     };
     pub use crate::assign::{Assign as _, CopyFrom as _};
     pub use crate::fill::Fill as _;
-    pub use ad_core::flat::FlatPosition as _;
     pub use crate::float::FloatMethods as _;
     pub use crate::float::slopes::FloatSlopes as _;
     pub use crate::forward::FloatForward as _;
@@ -51,4 +50,5 @@ pub mod method_rules {
     pub use crate::option::OptionMethods as _;
     pub use crate::permute::Permute as _;
     pub use crate::second::FloatSecond as _;
+    pub use ad_core::flat::FlatPosition as _;
 }

@@ -331,7 +331,12 @@ fn zipped_form(
             offset,
             end,
         } = zip_side(e, known.references)?;
-        let element = element_at(&sequence, syn::parse_quote!(#index + #offset), by_ref, known);
+        let element = element_at(
+            &sequence,
+            syn::parse_quote!(#index + #offset),
+            by_ref,
+            known,
+        );
         let end: Expr = end.unwrap_or_else(|| syn::parse_quote!((#sequence).len()));
         let count: Expr = syn::parse_quote!(usize::saturating_sub(#end, #offset));
         Some((count, element))
@@ -370,12 +375,21 @@ pub(crate) fn indexed_by_count(ty: &syn::Type) -> bool {
         syn::Type::Reference(r) => indexed_by_count(&r.elem),
         syn::Type::Paren(p) => indexed_by_count(&p.elem),
         syn::Type::Slice(_) | syn::Type::Array(_) => true,
-        syn::Type::Path(p) => p.qself.is_none()
-            && p.path.segments.last().is_some_and(|s| {
-                ["Vec", "VecDeque", "Array1", "ArrayView1", "ArrayViewMut1", "ArcArray1"]
+        syn::Type::Path(p) => {
+            p.qself.is_none()
+                && p.path.segments.last().is_some_and(|s| {
+                    [
+                        "Vec",
+                        "VecDeque",
+                        "Array1",
+                        "ArrayView1",
+                        "ArrayViewMut1",
+                        "ArcArray1",
+                    ]
                     .iter()
                     .any(|name| s.ident == name)
-            }),
+                })
+        }
         _ => false,
     }
 }

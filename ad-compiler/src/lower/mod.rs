@@ -14,6 +14,7 @@ mod control;
 mod expr;
 mod function_args;
 mod indexed_loops;
+mod lanes;
 mod lifted_map;
 mod loops;
 mod macros;
@@ -24,6 +25,7 @@ mod shape_fn;
 mod pattern;
 mod ssa;
 mod stmts;
+mod zip;
 
 use crate::diag::Diagnostics;
 use crate::ir::{Block, Body, Param, ValueId};

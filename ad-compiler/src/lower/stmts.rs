@@ -227,6 +227,9 @@ impl Builder<'_> {
             Stmt::Macro(m) if m.mac.path.is_ident(super::control::BLOCK_END) => {
                 self.end_block_scope();
             }
+            Stmt::Macro(m) if super::expr::is_azip(&m.mac) => {
+                self.lower_desugared(super::zip::macro_as_loop(&m.mac));
+            }
             Stmt::Macro(m) => {
                 if self.lower_constant_macro(&m.mac).is_none() {
                     self.unsupported_macro(&m.mac);
