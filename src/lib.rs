@@ -175,7 +175,6 @@ pub mod __private {
         JacobianLayout, jacobian, layouts as jacobian_layouts,
         uses_forward_mode as jacobian_uses_forward_mode,
     };
-    pub use ad_core::lanes::lanes_along;
     pub use ad_core::output_hint::{output_of, same_output, unreachable_value};
     pub use ad_core::positions::{CountedRange, Position};
     pub use ad_core::seed::{scalar_gradient, seed};

@@ -36,11 +36,21 @@ impl<T: MatrixLanes + ?Sized> MatrixLanes for &T {
     }
 }
 
-/// [`MatrixLanes::lanes_along`] as a function, so that an array that is not a matrix gets
-/// the trait's message.
-pub fn lanes_along<A: MatrixLanes + ?Sized>(array: &A, axis: Axis) -> (usize, Axis) {
-    array.lanes_along(axis)
+/// [`MatrixLanes::lanes_along`] for every array, as the method generated code calls: the
+/// method exists for any dimension, and its bound then fails with the message of
+/// [`MatrixLanes`] at the user's call for an array that is not a matrix (a method that
+/// exists only for matrices would fail with a note about unsatisfied bounds instead).
+pub trait Lanes {
+    /// How many lanes run along `axis`, and the other axis.
+    fn __ad_lanes_along(&self, axis: Axis) -> (usize, Axis)
+    where
+        Self: MatrixLanes,
+    {
+        self.lanes_along(axis)
+    }
 }
+
+impl<S: RawData, D: ndarray::Dimension> Lanes for ArrayBase<S, D> {}
 
 #[cfg(test)]
 mod tests {
@@ -49,7 +59,8 @@ mod tests {
     #[test]
     fn lanes_along_an_axis_are_subarrays_along_the_other() {
         let m = Array2::<f64>::zeros((2, 3));
-        assert_eq!(super::lanes_along(&m, Axis(1)), (2, Axis(0)));
-        assert_eq!(super::lanes_along(&m, Axis(0)), (3, Axis(1)));
+        use super::Lanes;
+        assert_eq!(m.__ad_lanes_along(Axis(1)), (2, Axis(0)));
+        assert_eq!(m.__ad_lanes_along(Axis(0)), (3, Axis(1)));
     }
 }

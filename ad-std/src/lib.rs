@@ -51,4 +51,5 @@ pub mod method_rules {
     pub use crate::permute::Permute as _;
     pub use crate::second::FloatSecond as _;
     pub use ad_core::flat::FlatPosition as _;
+    pub use ad_core::lanes::Lanes as _;
 }

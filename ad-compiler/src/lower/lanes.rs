@@ -5,7 +5,7 @@
 //! loops (`shape_fn`, `chains`), so the closures' bodies are differentiated where they run
 //! and derivatives reach what they read. How many lanes there are is a constant found at run
 //! time (`ad_core::lanes`), which also makes any other array than a matrix a compile error
-//! that says so.
+//! that says so, at the call.
 
 use super::indexed_loops::plain_place;
 use quote::quote;
@@ -58,10 +58,11 @@ pub(super) fn as_loops(call: &ExprMethodCall) -> syn::Result<Expr> {
     } else {
         (quote!(let __ad_lanes_of = #array;), quote!(__ad_lanes_of))
     };
-    let tokens = quote! {{
+    // Spanned at the call, where rustc then reports an array that is not a matrix.
+    let tokens = quote::quote_spanned! {call.span()=> {
         #bind
         #init
-        let (__ad_lanes, __ad_across) = no_grad(#rt::lanes_along(&#array, #axis));
+        let (__ad_lanes, __ad_across) = (#array).__ad_lanes_along(#axis);
         #rt::ndarray::Array1::from_shape_fn(__ad_lanes, |#index| {
             let #lane = (#array).index_axis(__ad_across, #index);
             #body
