@@ -197,7 +197,11 @@ fn zipped(a: Array2<f64>, b: Array2<f64>) -> f64 {
     let references = Zip::from(a.view())
         .and(b.view())
         .map_collect(|x, y| x / (1.5 + y.cos()));
-    products.sum() * out.mapv(|t| t.tanh()).sum() + squares.sum() + references.sum()
+    // (The first row alone: collected in another order, it would hold other elements.)
+    products.sum() * out.mapv(|t| t.tanh()).sum()
+        + squares.sum()
+        + references.sum()
+        + products.row(0).mapv(|t| t.sin()).sum()
 }
 
 /// A zip of vectors, with a third part.
