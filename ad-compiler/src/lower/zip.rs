@@ -13,7 +13,6 @@
 //! rejected with what to write instead.
 
 use super::indexed_loops::plain_place;
-use quote::ToTokens;
 use syn::spanned::Spanned;
 use syn::visit_mut::VisitMut;
 use syn::{Expr, ExprMethodCall};
@@ -282,7 +281,7 @@ impl VisitMut for Replace<'_> {
         if m.tokens
             .clone()
             .into_iter()
-            .any(|t| t.to_token_stream().to_string() == self.name.to_string())
+            .any(|t| matches!(&t, proc_macro2::TokenTree::Ident(i) if i == self.name))
         {
             self.stray.get_or_insert(m.span());
         }
