@@ -58,11 +58,14 @@ pub(super) fn as_loops(call: &ExprMethodCall) -> syn::Result<Expr> {
     } else {
         (quote!(let __ad_lanes_of = #array;), quote!(__ad_lanes_of))
     };
-    // Spanned at the call, where rustc then reports an array that is not a matrix.
-    let tokens = quote::quote_spanned! {call.span()=> {
+    // The lane count is asked at the user's call, where rustc then reports an array that is
+    // not a matrix (a method name has no hygiene, so it may take the user's span).
+    let method = syn::Ident::new("__ad_lanes_along", call.method.span());
+    let lanes_along = quote::quote_spanned!(call.method.span()=> (#array).#method(#axis));
+    let tokens = quote! {{
         #bind
         #init
-        let (__ad_lanes, __ad_across) = (#array).__ad_lanes_along(#axis);
+        let (__ad_lanes, __ad_across) = #lanes_along;
         #rt::ndarray::Array1::from_shape_fn(__ad_lanes, |#index| {
             let #lane = (#array).index_axis(__ad_across, #index);
             #body

@@ -82,9 +82,9 @@ pub(super) fn method_as_loop(call: &ExprMethodCall) -> syn::Result<Expr> {
     let patterns: Vec<syn::Pat> = closure.inputs.iter().cloned().collect();
     match call.method.to_string().as_str() {
         "map_collect" if parts.iter().all(|p| !p.written) => {
-            collected(&parts, &patterns, &closure.body, call.span())
+            collected(&parts, &patterns, &closure.body)
         }
-        "for_each" => written(&parts, &patterns, &closure.body, call.span()),
+        "for_each" => written(&parts, &patterns, &closure.body),
         _ => Err(unsupported(call.method.span())),
     }
 }
@@ -100,7 +100,7 @@ pub(super) fn macro_as_loop(mac: &syn::Macro) -> syn::Result<Expr> {
         parts.push(part(&producer)?);
         patterns.push(pattern);
     }
-    written(&parts, &patterns, &body, mac.span())
+    written(&parts, &patterns, &body)
 }
 
 /// `(pat in producer, ..) body`, the form of `azip!` taken here (not `index i`).
@@ -173,17 +173,11 @@ fn reads(parts: &[Part], patterns: &[syn::Pat]) -> Vec<syn::Stmt> {
 }
 
 /// `map_collect`: the values of `body` at each position, shaped like the first part.
-/// (The code is spanned at the `Zip`, where rustc reports what does not fit.)
-fn collected(
-    parts: &[Part],
-    patterns: &[syn::Pat],
-    body: &Expr,
-    span: proc_macro2::Span,
-) -> syn::Result<Expr> {
+fn collected(parts: &[Part], patterns: &[syn::Pat], body: &Expr) -> syn::Result<Expr> {
     let (rt, k) = (crate::names::runtime(), crate::names::element_index());
     let first = &parts[0].array;
     let reads = reads(parts, patterns);
-    let tokens = quote::quote_spanned! {span=> {
+    let tokens = quote::quote! {{
         let mut __ad_zip_elements = ::std::vec::Vec::with_capacity((#first).len());
         for #k in 0..(#first).len() {
             #(#reads)*
@@ -196,12 +190,7 @@ fn collected(
 
 /// `for_each` and `azip!`: `body` at each position, with `*o` of each written part `o` the
 /// element it names.
-fn written(
-    parts: &[Part],
-    patterns: &[syn::Pat],
-    body: &Expr,
-    span: proc_macro2::Span,
-) -> syn::Result<Expr> {
+fn written(parts: &[Part], patterns: &[syn::Pat], body: &Expr) -> syn::Result<Expr> {
     let k = crate::names::element_index();
     let mut body = body.clone();
     for (part, pattern) in parts.iter().zip(patterns) {
@@ -226,7 +215,7 @@ fn written(
     }
     let reads = reads(parts, patterns);
     let first = &parts[0].array;
-    let tokens = quote::quote_spanned! {span=>
+    let tokens = quote::quote! {
         for #k in 0..(#first).len() {
             #(#reads)*
             #body;
