@@ -217,6 +217,44 @@ fn zipped_vectors(u: Array1<f64>, v: Array1<f64>) -> f64 {
     mixed.dot(&out)
 }
 
+/// Parts named by reference parameters, as ndarray takes them (`Zip::from(a)`).
+#[differentiable]
+fn zipped_references(a: &Array2<f64>, b: &Array2<f64>) -> f64 {
+    let quotients = Zip::from(a)
+        .and(b)
+        .map_collect(|&x, &y| x / (2.0 + y.sin()));
+    let mut out = Array2::<f64>::zeros(a.raw_dim());
+    Zip::from(&mut out)
+        .and(a)
+        .and(&quotients)
+        .for_each(|o, &x, &q| *o = x * q.exp());
+    out.row(0).sum() + quotients.mapv(|t| t * t).sum()
+}
+
+#[test]
+fn zipped_reference_parameters() {
+    let mut random = Random(6);
+    for _ in 0..6 {
+        let dim = (random.length(3), random.length(3));
+        let (a, b) = (
+            random_array(&mut random, ad::ndarray::Dim(dim)),
+            random_array(&mut random, ad::ndarray::Dim(dim)),
+        );
+        check(
+            &a,
+            |a| zipped_references(&a, &b),
+            |a| gradient!(at: &a, &b, of: zipped_references).0,
+            |a| hessian_of_entries!(a, |x| zipped_references(&x, &b)),
+        );
+        check(
+            &b,
+            |b| zipped_references(&a, &b),
+            |b| gradient!(at: &a, &b, of: zipped_references).1,
+            |b| hessian_of_entries!(b, |x| zipped_references(&a, &x)),
+        );
+    }
+}
+
 #[test]
 fn zipped_matrices_of_random_shapes() {
     let mut random = Random(4);

@@ -125,7 +125,8 @@ fn parse_azip(input: syn::parse::ParseStream<'_>) -> syn::Result<(Vec<(syn::Pat,
     Ok((bindings, body))
 }
 
-/// A part of a `Zip`: `&a`, `&mut a`, `a.view()` or `a.view_mut()` of a named array.
+/// A part of a `Zip`: `&a`, `&mut a`, `a.view()` or `a.view_mut()` of a named array, or a
+/// name alone (a reference parameter `a: &Array2<f64>`, or a view), which is read.
 fn part(producer: &Expr) -> syn::Result<Part> {
     let (array, written) = match producer {
         Expr::Reference(r) => (&*r.expr, r.mutability.is_some()),
@@ -133,10 +134,10 @@ fn part(producer: &Expr) -> syn::Result<Part> {
         Expr::MethodCall(m) if m.args.is_empty() && m.method == "view_mut" => (&*m.receiver, true),
         other => (other, false),
     };
-    if !plain_place(array) || matches!(producer, Expr::Path(_)) {
+    if !plain_place(array) {
         return Err(syn::Error::new(
             producer.span(),
-            "a part of a `Zip` in a differentiable function is written `&a`, `&mut a`, `a.view()` or `a.view_mut()` of a named array",
+            "a part of a `Zip` in a differentiable function is written `&a`, `&mut a`, `a.view()` or `a.view_mut()` of a named array, or names a reference to one or a view",
         ));
     }
     Ok(Part {
