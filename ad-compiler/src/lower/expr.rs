@@ -162,7 +162,7 @@ impl Builder<'_> {
                 None
             }
             Expr::MethodCall(m) if super::zip::is_zip(m) => {
-                self.lower_desugared(super::zip::method_as_loop(m))
+                self.lower_desugared(super::zip::method_as_loop(m, &self.untyped_arrays))
             }
             Expr::MethodCall(m) if super::lanes::is_lane_map(m) => {
                 self.lower_desugared(super::lanes::as_loops(m))
@@ -281,7 +281,7 @@ impl Builder<'_> {
                 self.lower_nested(&m.mac)
             }
             Expr::Macro(m) if is_azip(&m.mac) => {
-                self.lower_desugared(super::zip::macro_as_loop(&m.mac))
+                self.lower_desugared(super::zip::macro_as_loop(&m.mac, &self.untyped_arrays))
             }
             Expr::Macro(m) => {
                 let value = self.lower_constant_macro(&m.mac);

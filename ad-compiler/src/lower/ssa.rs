@@ -58,6 +58,10 @@ pub struct Builder<'d> {
     /// The parameters declared as sequences indexed by a count (`xs: &[f64]`, `v: Vec<f64>`,
     /// `a: Array1<f64>`): their elements are read as `xs[k]` (see `indexed_loops::element_at`).
     pub sequence_params: Vec<String>,
+    /// The locals bound to an ndarray array built by `zeros` or `ones` without an element
+    /// type (`let mut out = Array2::zeros(..)`): the derivative code cannot infer it from a
+    /// `Zip`'s writes, so those ask for it (see `zip`).
+    pub untyped_arrays: Vec<String>,
     /// Lowering a closure's body (given to an operator): a name that is not a local may be
     /// a variable it captures.
     pub in_closure: bool,
@@ -83,6 +87,7 @@ impl<'d> Builder<'d> {
             keep_break_value_wrapped: false,
             reference_params: Vec::new(),
             sequence_params: Vec::new(),
+            untyped_arrays: Vec::new(),
             in_closure: false,
             aliases: Vec::new(),
             diag,

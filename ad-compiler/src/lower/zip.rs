@@ -51,7 +51,8 @@ pub(super) fn unsupported(span: proc_macro2::Span) -> syn::Error {
 }
 
 /// The loop of `Zip::from(p0).and(p1)...map_collect(f)` or `...for_each(f)`.
-pub(super) fn method_as_loop(call: &ExprMethodCall) -> syn::Result<Expr> {
+/// `untyped` are the locals whose element type is not named (`Builder::untyped_arrays`).
+pub(super) fn method_as_loop(call: &ExprMethodCall, untyped: &[String]) -> syn::Result<Expr> {
     let mut parts = Vec::new();
     let mut receiver = &*call.receiver;
     while let Expr::MethodCall(m) = receiver {
@@ -84,13 +85,13 @@ pub(super) fn method_as_loop(call: &ExprMethodCall) -> syn::Result<Expr> {
         "map_collect" if parts.iter().all(|p| !p.written) => {
             collected(&parts, &patterns, &closure.body)
         }
-        "for_each" => written(&parts, &patterns, &closure.body),
+        "for_each" => written(&parts, &patterns, &closure.body, untyped),
         _ => Err(unsupported(call.method.span())),
     }
 }
 
 /// The loop of `azip!((p0 in a0, p1 in a1, ..) body)`.
-pub(super) fn macro_as_loop(mac: &syn::Macro) -> syn::Result<Expr> {
+pub(super) fn macro_as_loop(mac: &syn::Macro, untyped: &[String]) -> syn::Result<Expr> {
     let (bindings, body) = mac
         .parse_body_with(parse_azip)
         .map_err(|_| unsupported(mac.span()))?;
@@ -100,7 +101,7 @@ pub(super) fn macro_as_loop(mac: &syn::Macro) -> syn::Result<Expr> {
         parts.push(part(&producer)?);
         patterns.push(pattern);
     }
-    written(&parts, &patterns, &body)
+    written(&parts, &patterns, &body, untyped)
 }
 
 /// `(pat in producer, ..) body`, the form of `azip!` taken here (not `index i`).
@@ -123,6 +124,25 @@ fn parse_azip(input: syn::parse::ParseStream<'_>) -> syn::Result<(Vec<(syn::Pat,
         return Err(input.error("unexpected tokens"));
     }
     Ok((bindings, body))
+}
+
+/// Whether `init` builds an ndarray array with `zeros` or `ones` and names no type on the
+/// way (`Array2::zeros(shape)`, not `Array2::<f64>::zeros(shape)`).
+pub(super) fn untyped_array(init: &Expr) -> bool {
+    let Expr::Call(call) = init else {
+        return false;
+    };
+    let Expr::Path(p) = &*call.func else {
+        return false;
+    };
+    let segments = &p.path.segments;
+    let n = segments.len();
+    n >= 2
+        && ["zeros", "ones"].iter().any(|c| segments[n - 1].ident == c)
+        && segments[n - 2].ident.to_string().starts_with("Array")
+        && segments
+            .iter()
+            .all(|s| matches!(s.arguments, syn::PathArguments::None))
 }
 
 /// A part of a `Zip`: `&a`, `&mut a`, `a.view()` or `a.view_mut()` of a named array, or a
@@ -191,12 +211,28 @@ fn collected(parts: &[Part], patterns: &[syn::Pat], body: &Expr) -> syn::Result<
 
 /// `for_each` and `azip!`: `body` at each position, with `*o` of each written part `o` the
 /// element it names.
-fn written(parts: &[Part], patterns: &[syn::Pat], body: &Expr) -> syn::Result<Expr> {
+fn written(
+    parts: &[Part],
+    patterns: &[syn::Pat],
+    body: &Expr,
+    untyped_arrays: &[String],
+) -> syn::Result<Expr> {
     let k = crate::names::element_index();
     let mut body = body.clone();
     for (part, pattern) in parts.iter().zip(patterns) {
         if !part.written {
             continue;
+        }
+        if let Expr::Path(p) = &part.array
+            && let Some(name) = p.path.get_ident()
+            && untyped_arrays.iter().any(|u| name == u)
+        {
+            return Err(syn::Error::new(
+                name.span(),
+                format!(
+                    "name the element type of `{name}`, which a `Zip` writes (`Array2::<f64>::zeros(..)`): the derivative code cannot infer it from the writes"
+                ),
+            ));
         }
         let syn::Pat::Ident(name) = untyped(pattern) else {
             return Err(syn::Error::new(
