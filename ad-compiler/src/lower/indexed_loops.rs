@@ -467,3 +467,19 @@ pub(super) fn plain_place(expr: &Expr) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use syn::parse_quote;
+
+    #[test]
+    fn sequences_indexed_by_a_count() {
+        assert!(super::indexed_by_count(&parse_quote!(&[f64])));
+        assert!(super::indexed_by_count(&parse_quote!(&Vec<f64>)));
+        assert!(super::indexed_by_count(&parse_quote!([f64; 3])));
+        assert!(super::indexed_by_count(&parse_quote!(&Array1<f64>)));
+        assert!(!super::indexed_by_count(&parse_quote!(Array2<f64>)));
+        assert!(!super::indexed_by_count(&parse_quote!(&ArrayD<f64>)));
+        assert!(!super::indexed_by_count(&parse_quote!(f64)));
+    }
+}

@@ -313,3 +313,35 @@ impl VisitMut for Replace<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use syn::parse_quote;
+
+    #[test]
+    fn arrays_built_without_an_element_type() {
+        assert!(super::untyped_array(&parse_quote!(Array2::zeros((2, 3)))));
+        assert!(super::untyped_array(&parse_quote!(ndarray::Array1::ones(
+            4
+        ))));
+        assert!(!super::untyped_array(&parse_quote!(Array2::<f64>::zeros(
+            (2, 3)
+        ))));
+        assert!(!super::untyped_array(&parse_quote!(Vec::with_capacity(3))));
+        assert!(!super::untyped_array(&parse_quote!(a.clone())));
+    }
+
+    #[test]
+    fn forms_other_than_collect_and_for_each_are_rejected() {
+        let call: syn::ExprMethodCall =
+            parse_quote!(Zip::from(&a).and(&b).fold(0.0, |s, &x, &y| s + x * y));
+        assert!(super::is_zip(&call));
+        assert!(super::method_as_loop(&call, &[]).is_err());
+        let call: syn::ExprMethodCall =
+            parse_quote!(Zip::from(&a).and(&b).map_collect(|&x, &y| x * y));
+        assert!(super::method_as_loop(&call, &[]).is_ok());
+        let call: syn::ExprMethodCall =
+            parse_quote!(Zip::from(&mut o).and(&b).map_collect(|o, &y| y));
+        assert!(super::method_as_loop(&call, &[]).is_err());
+    }
+}
