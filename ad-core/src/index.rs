@@ -287,6 +287,14 @@ impl<F> ElementsMut<F> for ndarray::Array1<F> {
     }
 }
 
+/// An ndarray array of any dimension at the multi-index of its dimension type, which is how
+/// a write through a `Zip` or `azip!` names its element (`ad_core::flat`).
+impl<F, D: ndarray::Dimension> ElementsMut<F, D> for ndarray::Array<F, D> {
+    fn element_mut(&mut self, index: D) -> Option<&mut F> {
+        self.get_mut(index)
+    }
+}
+
 /// [`take_at`] for `m[i][j] = y` on a vector of vectors.
 #[allow(clippy::ptr_arg)]
 pub fn take_at2<T: TangentVector>(adjoint: &mut Vec<Vec<T>>, (i, j): (usize, usize)) -> T {

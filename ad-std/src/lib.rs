@@ -50,4 +50,6 @@ pub mod method_rules {
     pub use crate::option::OptionMethods as _;
     pub use crate::permute::Permute as _;
     pub use crate::second::FloatSecond as _;
+    pub use ad_core::flat::FlatPosition as _;
+    pub use ad_core::lanes::Lanes as _;
 }

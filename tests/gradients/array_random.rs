@@ -27,7 +27,7 @@ impl Random {
         (self.next() % n + 1) as usize
     }
     /// A value in `[0.5, 1.5]`, negated half of the time when `signed`.
-    fn value(&mut self, signed: bool) -> f64 {
+    pub(crate) fn value(&mut self, signed: bool) -> f64 {
         let magnitude = 0.5 + (self.next() % 1000) as f64 / 1000.0;
         if signed && self.next() % 2 == 0 {
             -magnitude

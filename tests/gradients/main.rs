@@ -13,6 +13,7 @@ mod common;
 
 mod arithmetic;
 mod array_construction;
+mod array_lanes;
 mod array_maps;
 mod array_methods;
 mod array_random;

@@ -49,6 +49,11 @@ impl Builder<'_> {
                 call.span(),
             ));
         }
+        // A `Zip` not consumed by a form `zip` lowers (`let z = Zip::from(&a);`).
+        if super::zip::is_zip_constructor(func) {
+            self.diag.push_error(super::zip::unsupported(call.span()));
+            return None;
+        }
         if let Some(loops) = super::shape_fn::as_loops(call, callee) {
             return self.lower_expr(&loops);
         }

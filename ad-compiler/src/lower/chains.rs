@@ -14,7 +14,7 @@
 //! the same body over each source in turn. The subarrays of an ndarray array (`m.rows()`,
 //! `m.columns()`, `m.outer_iter()`, `m.axis_iter(axis)`) are sources too, as in `for` loops.
 
-use super::indexed_loops::plain_place;
+use super::indexed_loops::{Known, element_at, plain_place};
 use super::ssa::Builder;
 use crate::ir::ValueId;
 use quote::quote;
@@ -51,7 +51,7 @@ impl Builder<'_> {
         // Walk back from the consumer to the source, collecting adaptors.
         let source = loop {
             let Expr::MethodCall(m) = receiver else {
-                break source_of(receiver, false, &self.reference_params)?;
+                break source_of(receiver, false, &self.known())?;
             };
             let stage = match (m.method.to_string().as_str(), m.args.len()) {
                 ("map", 1) => Stage::Map(&m.args[0]),
@@ -62,8 +62,8 @@ impl Builder<'_> {
                 ("take", 1) => Stage::Take(&m.args[0]),
                 ("skip", 1) => Stage::Skip(&m.args[0]),
                 ("step_by", 1) => Stage::StepBy(&m.args[0]),
-                ("rev", 0) => break source_of(&m.receiver, true, &self.reference_params)?,
-                _ => break source_of(receiver, false, &self.reference_params)?,
+                ("rev", 0) => break source_of(&m.receiver, true, &self.known())?,
+                _ => break source_of(receiver, false, &self.known())?,
             };
             stages.push(stage);
             receiver = &m.receiver;
@@ -106,7 +106,7 @@ struct Source {
 
 /// The source of a chain: `xs.iter()` (optionally reversed), `xs.iter().zip(ys.iter())`, or a
 /// range.
-fn source_of(expr: &Expr, reversed: bool, references: &[String]) -> Option<Source> {
+fn source_of(expr: &Expr, reversed: bool, known: &Known<'_>) -> Option<Source> {
     let index = crate::names::element_index();
     let item = crate::names::chain_item();
     let indices = |len: proc_macro2::TokenStream| {
@@ -121,9 +121,10 @@ fn source_of(expr: &Expr, reversed: bool, references: &[String]) -> Option<Sourc
             if m.method == "iter" && m.args.is_empty() && plain_place(&m.receiver) =>
         {
             let seq = &m.receiver;
+            let item = element_at(seq, syn::parse_quote!(#index), true, known);
             Some(Source {
                 header: indices(quote!((#seq).len())),
-                item: quote!(&(#seq)[#index]),
+                item: quote!(#item),
                 next: None,
             })
         }
@@ -133,11 +134,9 @@ fn source_of(expr: &Expr, reversed: bool, references: &[String]) -> Option<Sourc
             if m.method == "into_iter" && m.args.is_empty() && plain_place(&m.receiver) =>
         {
             let seq = &m.receiver;
-            let by_ref = matches!(&**seq, Expr::Path(p) if p.path.get_ident().is_some_and(|i| references.iter().any(|r| i == r)));
-            let item = match by_ref {
-                true => quote!(&(#seq)[#index]),
-                false => quote!((#seq)[#index]),
-            };
+            let by_ref = matches!(&**seq, Expr::Path(p) if p.path.get_ident().is_some_and(|i| known.references.iter().any(|r| i == r)));
+            let item = element_at(seq, syn::parse_quote!(#index), by_ref, known);
+            let item = quote!(#item);
             Some(Source {
                 header: indices(quote!((#seq).len())),
                 item,
@@ -155,9 +154,11 @@ fn source_of(expr: &Expr, reversed: bool, references: &[String]) -> Option<Sourc
                 return None;
             }
             let (a, b) = (&a.receiver, &b.receiver);
+            let first = element_at(a, syn::parse_quote!(#index), true, known);
+            let second = element_at(b, syn::parse_quote!(#index), true, known);
             Some(Source {
                 header: indices(quote!(::core::cmp::min((#a).len(), (#b).len()))),
-                item: quote!((&(#a)[#index], &(#b)[#index])),
+                item: quote!((#first, #second)),
                 next: None,
             })
         }
@@ -186,11 +187,11 @@ fn source_of(expr: &Expr, reversed: bool, references: &[String]) -> Option<Sourc
             item: quote!(#item),
             next: None,
         }),
-        Expr::Paren(p) => source_of(&p.expr, reversed, references),
+        Expr::Paren(p) => source_of(&p.expr, reversed, known),
         Expr::MethodCall(m) if m.method == "chain" && m.args.len() == 1 && !reversed => {
             let (first, second) = (
-                source_of(&m.receiver, false, references)?,
-                source_of(&m.args[0], false, references)?,
+                source_of(&m.receiver, false, known)?,
+                source_of(&m.args[0], false, known)?,
             );
             Some(Source {
                 header: first.header,
@@ -471,9 +472,9 @@ impl Builder<'_> {
                     receiver = &m.receiver
                 }
                 Expr::MethodCall(m) if m.method == "rev" => {
-                    return source_of(&m.receiver, true, &[]).is_some();
+                    return source_of(&m.receiver, true, &self.known()).is_some();
                 }
-                other => return source_of(other, false, &[]).is_some(),
+                other => return source_of(other, false, &self.known()).is_some(),
             }
         }
     }

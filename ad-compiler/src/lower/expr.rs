@@ -48,9 +48,30 @@ const DISCRETE_METHODS: &[&str] = &[
     "classify",
     "is_some",
     "is_none",
+    // The position of an element in a sequence's iteration order (`ad_core::flat`), which
+    // loops over the elements of arrays read them at.
+    "__ad_flat_position",
+    // How many lanes a matrix has along an axis (`ad_core::lanes`), for `map_axis`.
+    "__ad_lanes_along",
 ];
 
+/// Whether `mac` is ndarray's `azip!`, lowered as the loop it stands for (see `zip`).
+pub(super) fn is_azip(mac: &syn::Macro) -> bool {
+    mac.path.segments.last().is_some_and(|s| s.ident == "azip")
+}
+
 impl Builder<'_> {
+    /// Lowers the code a construct is desugared to, or reports why it could not be.
+    pub(super) fn lower_desugared(&mut self, desugared: syn::Result<Expr>) -> Option<ValueId> {
+        match desugared {
+            Ok(code) => self.lower_expr(&code),
+            Err(error) => {
+                self.diag.push_error(error);
+                None
+            }
+        }
+    }
+
     /// Lowers an expression whose value is needed; `()` becomes a constant.
     pub fn lower_value(&mut self, expr: &Expr) -> ValueId {
         match self.lower_expr(expr) {
@@ -139,6 +160,12 @@ impl Builder<'_> {
                 let updated = self.push(Op::Push { base, value }, span);
                 self.assign(&name, updated);
                 None
+            }
+            Expr::MethodCall(m) if super::zip::is_zip(m) => {
+                self.lower_desugared(super::zip::method_as_loop(m, &self.untyped_arrays))
+            }
+            Expr::MethodCall(m) if super::lanes::is_lane_map(m) => {
+                self.lower_desugared(super::lanes::as_loops(m))
             }
             Expr::MethodCall(m) if self.is_chain(m) => self.lower_chain(m).flatten(),
             // `option.unwrap()` passes the derivative through (see `Op::Unwrap`).
@@ -252,6 +279,9 @@ impl Builder<'_> {
                     .is_some_and(|s| s.ident == "differentiate" || s.ident == "gradient") =>
             {
                 self.lower_nested(&m.mac)
+            }
+            Expr::Macro(m) if is_azip(&m.mac) => {
+                self.lower_desugared(super::zip::macro_as_loop(&m.mac, &self.untyped_arrays))
             }
             Expr::Macro(m) => {
                 let value = self.lower_constant_macro(&m.mac);

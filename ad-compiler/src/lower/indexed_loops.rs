@@ -12,18 +12,15 @@ use syn::Expr;
 /// `for __ad_i in 0..xs.len() { let x = &xs[__ad_i]; .. }` (over `(0..xs.len()).rev()` for
 /// `.rev()`); `None` for other iterables. `references` are the parameters of reference type,
 /// whose `for x in xs` yields references.
-pub(super) fn indexed_form(
-    f: &syn::ExprForLoop,
-    references: &[String],
-) -> Option<syn::ExprForLoop> {
+pub(super) fn indexed_form(f: &syn::ExprForLoop, known: &Known<'_>) -> Option<syn::ExprForLoop> {
     let (iterable, reversed) = match &*f.expr {
         Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => (&*m.receiver, true),
         other => (other, false),
     };
-    if let Some(zipped) = zipped_form(f, iterable, reversed, references) {
+    if let Some(zipped) = zipped_form(f, iterable, reversed, known) {
         return Some(zipped);
     }
-    if let Some(bounded) = bounded_form(f, iterable, reversed) {
+    if let Some(bounded) = bounded_form(f, iterable, reversed, known) {
         return Some(bounded);
     }
     if let Some(subarrays) = subarray_form(f, iterable, reversed) {
@@ -31,16 +28,12 @@ pub(super) fn indexed_form(
     }
     let (sequence, by_ref, enumerate) = indexed_sequence(iterable, false)?;
     // (Only `for x in xs` itself: `xs.iter().copied()` yields values whatever `xs` is.)
-    let by_ref = by_ref || is_reference_param(iterable, references);
+    let by_ref = by_ref || is_reference_param(iterable, known.references);
     let index = crate::names::element_index();
     // `for &x in xs`: the pattern says the items are references (a slice or `&Vec`), which
     // the iterable alone does not.
     let by_ref = by_ref || element_pattern_is_reference(&f.pat, enumerate);
-    let element: Expr = if by_ref {
-        syn::parse_quote!(&(#sequence)[#index])
-    } else {
-        syn::parse_quote!((#sequence)[#index])
-    };
+    let element = element_at(&sequence, syn::parse_quote!(#index), by_ref, known);
     let item: Expr = if enumerate {
         syn::parse_quote!((#index, #element))
     } else {
@@ -66,7 +59,12 @@ pub(super) fn indexed_form(
 /// count then stays the position), `&xs[a..b]` and `xs[a..b].iter()` (any range, also
 /// followed by `enumerate()`, which counts from the range's start): the index loop over the
 /// positions `a..b` of `xs` itself, so no slice of a differentiated sequence is taken.
-fn bounded_form(f: &syn::ExprForLoop, iterable: &Expr, reversed: bool) -> Option<syn::ExprForLoop> {
+fn bounded_form(
+    f: &syn::ExprForLoop,
+    iterable: &Expr,
+    reversed: bool,
+    known: &Known<'_>,
+) -> Option<syn::ExprForLoop> {
     let index = crate::names::element_index();
     // `.enumerate()` on top of the bounds counts from their start.
     let (inner, counted_from_start) = match iterable {
@@ -93,11 +91,7 @@ fn bounded_form(f: &syn::ExprForLoop, iterable: &Expr, reversed: bool) -> Option
         return None;
     }
     let by_ref = by_ref || element_pattern_is_reference(&f.pat, enumerated || counted_from_start);
-    let element: Expr = if by_ref {
-        syn::parse_quote!(&(#sequence)[#index])
-    } else {
-        syn::parse_quote!((#sequence)[#index])
-    };
+    let element = element_at(&sequence, syn::parse_quote!(#index), by_ref, known);
     let item: Expr = match (enumerated, counted_from_start) {
         (true, _) => syn::parse_quote!((#index, #element)),
         (_, true) => syn::parse_quote!((#index - __ad_start, #element)),
@@ -229,7 +223,7 @@ fn range_of(e: &Expr) -> Option<(Expr, Expr, Option<Expr>)> {
 /// forms and the body has no `break` (which would leave only the first loop).
 pub(super) fn chained_halves(
     f: &syn::ExprForLoop,
-    references: &[String],
+    known: &Known<'_>,
 ) -> Option<[syn::ExprForLoop; 2]> {
     let (iterable, reversed) = match &*f.expr {
         Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => (&*m.receiver, true),
@@ -255,7 +249,7 @@ pub(super) fn chained_halves(
     let halves = [half(first), half(second)];
     halves
         .iter()
-        .all(|h| indexed_form(h, references).is_some())
+        .all(|h| indexed_form(h, known).is_some())
         .then_some(halves)
 }
 
@@ -320,7 +314,7 @@ fn zipped_form(
     f: &syn::ExprForLoop,
     iterable: &Expr,
     reversed: bool,
-    references: &[String],
+    known: &Known<'_>,
 ) -> Option<syn::ExprForLoop> {
     let Expr::MethodCall(m) = iterable else {
         return None;
@@ -336,12 +330,13 @@ fn zipped_form(
             by_ref,
             offset,
             end,
-        } = zip_side(e, references)?;
-        let element: Expr = if by_ref {
-            syn::parse_quote!(&(#sequence)[#index + #offset])
-        } else {
-            syn::parse_quote!((#sequence)[#index + #offset])
-        };
+        } = zip_side(e, known.references)?;
+        let element = element_at(
+            &sequence,
+            syn::parse_quote!(#index + #offset),
+            by_ref,
+            known,
+        );
         let end: Expr = end.unwrap_or_else(|| syn::parse_quote!((#sequence).len()));
         let count: Expr = syn::parse_quote!(usize::saturating_sub(#end, #offset));
         Some((count, element))
@@ -360,6 +355,62 @@ fn zipped_form(
             #(#body)*
         }
     })
+}
+
+/// What the lowering knows of the parameters from their declared types.
+pub(crate) struct Known<'a> {
+    /// The parameters of reference type, whose `for x in xs` yields references.
+    pub(crate) references: &'a [String],
+    /// The parameters declared as sequences indexed by a count (see [`indexed_by_count`]).
+    pub(crate) sequences: &'a [String],
+}
+
+/// Whether a parameter of type `ty` is indexed by the count of its elements (`xs[k]` is the
+/// `k`-th element `xs.iter()` yields): a slice, an array `[T; N]`, a `Vec`, a `VecDeque` or a
+/// one-dimensional ndarray array, also behind references. Other sequences, whose type a
+/// macro cannot see (locals) or that have more axes, are read at the position the value
+/// itself gives (`ad_core::flat`).
+pub(crate) fn indexed_by_count(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Reference(r) => indexed_by_count(&r.elem),
+        syn::Type::Paren(p) => indexed_by_count(&p.elem),
+        syn::Type::Slice(_) | syn::Type::Array(_) => true,
+        syn::Type::Path(p) => {
+            p.qself.is_none()
+                && p.path.segments.last().is_some_and(|s| {
+                    [
+                        "Vec",
+                        "VecDeque",
+                        "Array1",
+                        "ArrayView1",
+                        "ArrayViewMut1",
+                        "ArcArray1",
+                    ]
+                    .iter()
+                    .any(|name| s.ident == name)
+                })
+        }
+        _ => false,
+    }
+}
+
+/// The element of `sequence` at the `position`-th place of its iteration (a reference to it
+/// when `by_ref`): `xs[position]` for a parameter known to be indexed by a count, else
+/// `xs[xs.__ad_flat_position(position)]`, which is the same for a `Vec` and the element in
+/// logical order for an ndarray array of any dimension. Either is an element read, whose
+/// adjoint is added in place.
+pub(super) fn element_at(sequence: &Expr, position: Expr, by_ref: bool, known: &Known<'_>) -> Expr {
+    let counted = matches!(sequence, Expr::Path(p) if p.path.get_ident().is_some_and(|i| known.sequences.iter().any(|s| i == s)));
+    let place: Expr = if counted {
+        position
+    } else {
+        syn::parse_quote!((#sequence).__ad_flat_position(#position))
+    };
+    if by_ref {
+        syn::parse_quote!(&(#sequence)[#place])
+    } else {
+        syn::parse_quote!((#sequence)[#place])
+    }
 }
 
 /// Whether `sequence` names a parameter of reference type.
@@ -414,5 +465,21 @@ pub(super) fn plain_place(expr: &Expr) -> bool {
         Expr::Reference(r) => plain_place(&r.expr),
         Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => plain_place(&u.expr),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use syn::parse_quote;
+
+    #[test]
+    fn sequences_indexed_by_a_count() {
+        assert!(super::indexed_by_count(&parse_quote!(&[f64])));
+        assert!(super::indexed_by_count(&parse_quote!(&Vec<f64>)));
+        assert!(super::indexed_by_count(&parse_quote!([f64; 3])));
+        assert!(super::indexed_by_count(&parse_quote!(&Array1<f64>)));
+        assert!(!super::indexed_by_count(&parse_quote!(Array2<f64>)));
+        assert!(!super::indexed_by_count(&parse_quote!(&ArrayD<f64>)));
+        assert!(!super::indexed_by_count(&parse_quote!(f64)));
     }
 }

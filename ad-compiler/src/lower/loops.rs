@@ -97,13 +97,13 @@ impl Builder<'_> {
     /// `for pat in iterable { body }`.
     pub fn lower_for(&mut self, f: &syn::ExprForLoop) -> Option<ValueId> {
         // `for x in a.chain(b)` (also reversed): a loop over `a`, then one over `b`.
-        if let Some(halves) = super::indexed_loops::chained_halves(f, &self.reference_params) {
+        if let Some(halves) = super::indexed_loops::chained_halves(f, &self.known()) {
             for half in &halves {
                 self.lower_for(half);
             }
             return None;
         }
-        if let Some(indexed) = super::indexed_loops::indexed_form(f, &self.reference_params) {
+        if let Some(indexed) = super::indexed_loops::indexed_form(f, &self.known()) {
             return self.lower_for(&indexed);
         }
         let iterable = self.lower_value(&f.expr);

@@ -16,6 +16,7 @@ mod function_args;
 pub use function_args::capture_key;
 use std::collections::HashMap;
 mod indexed_loops;
+mod lanes;
 mod lifted_map;
 mod loops;
 mod macros;
@@ -26,6 +27,7 @@ mod shape_fn;
 mod pattern;
 mod ssa;
 mod stmts;
+mod zip;
 
 use crate::diag::Diagnostics;
 use crate::ir::{Block, Body, Param, ValueId};
@@ -101,6 +103,11 @@ pub fn lower_capturing(
         builder.bind_pattern(&p.pat, ir.value);
         if let (syn::Pat::Ident(name), Some(syn::Type::Reference(_))) = (&p.pat, &p.ty) {
             builder.reference_params.push(name.ident.to_string());
+        }
+        if let (syn::Pat::Ident(name), Some(ty)) = (&p.pat, &p.ty)
+            && indexed_loops::indexed_by_count(ty)
+        {
+            builder.sequence_params.push(name.ident.to_string());
         }
     }
     // `*acc` names the local `acc` holds: the parameter is its own place, as an alias.

@@ -55,6 +55,13 @@ pub struct Builder<'d> {
     /// The parameters declared with a reference type (`xs: &[f64]`, `m: &Vec<Vec<f64>>`):
     /// `for x in xs` over one of them binds references to the elements, as the source does.
     pub reference_params: Vec<String>,
+    /// The parameters declared as sequences indexed by a count (`xs: &[f64]`, `v: Vec<f64>`,
+    /// `a: Array1<f64>`): their elements are read as `xs[k]` (see `indexed_loops::element_at`).
+    pub sequence_params: Vec<String>,
+    /// The locals bound to an ndarray array built by `zeros` or `ones` without an element
+    /// type (`let mut out = Array2::zeros(..)`): the derivative code cannot infer it from a
+    /// `Zip`'s writes, so those ask for it (see `zip`).
+    pub untyped_arrays: Vec<String>,
     /// Lowering a closure's body (given to an operator): a name that is not a local may be
     /// a variable it captures.
     pub in_closure: bool,
@@ -83,12 +90,22 @@ impl<'d> Builder<'d> {
             closures: std::collections::HashMap::new(),
             keep_break_value_wrapped: false,
             reference_params: Vec::new(),
+            sequence_params: Vec::new(),
+            untyped_arrays: Vec::new(),
             in_closure: false,
             capturing: std::collections::HashMap::new(),
             aliases: Vec::new(),
             diag,
             scopes: vec![Vec::new()],
             value_count,
+        }
+    }
+
+    /// What the lowering knows of the parameters from their declared types.
+    pub fn known(&self) -> super::indexed_loops::Known<'_> {
+        super::indexed_loops::Known {
+            references: &self.reference_params,
+            sequences: &self.sequence_params,
         }
     }
 

@@ -227,6 +227,10 @@ impl Builder<'_> {
             Stmt::Macro(m) if m.mac.path.is_ident(super::control::BLOCK_END) => {
                 self.end_block_scope();
             }
+            Stmt::Macro(m) if super::expr::is_azip(&m.mac) => {
+                let desugared = super::zip::macro_as_loop(&m.mac, &self.untyped_arrays);
+                self.lower_desugared(desugared);
+            }
             Stmt::Macro(m) => {
                 if self.lower_constant_macro(&m.mac).is_none() {
                     self.unsupported_macro(&m.mac);
@@ -287,6 +291,13 @@ impl Builder<'_> {
         }
         let value = self.lower_value(&init.expr);
         self.bind_pattern(&local.pat, value);
+        if let syn::Pat::Ident(name) = &local.pat {
+            let name = name.ident.to_string();
+            self.untyped_arrays.retain(|n| *n != name);
+            if super::zip::untyped_array(&init.expr) {
+                self.untyped_arrays.push(name);
+            }
+        }
     }
 }
 
