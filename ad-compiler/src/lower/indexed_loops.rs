@@ -394,6 +394,32 @@ pub(crate) fn indexed_by_count(ty: &syn::Type) -> bool {
     }
 }
 
+/// Whether `init` builds a `Vec` (or a one-dimensional ndarray array), whatever its elements:
+/// `vec![..]`, `Vec::new()`, `Vec::with_capacity(n)`, `xs.to_vec()`, a chain ending in
+/// `collect::<Vec<_>>()`, or `Array1::zeros(n)` and the other `Array1::` constructors.
+pub(crate) fn builds_a_vector(init: &Expr) -> bool {
+    match init {
+        Expr::Macro(m) => m.mac.path.is_ident("vec"),
+        Expr::Call(call) => match &*call.func {
+            Expr::Path(p) => {
+                let segments: Vec<String> =
+                    p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+                matches!(
+                    segments.iter().map(String::as_str).collect::<Vec<_>>().as_slice(),
+                    [.., "Vec", "new" | "with_capacity" | "from"] | [.., "Array1", _]
+                )
+            }
+            _ => false,
+        },
+        Expr::MethodCall(m) if m.method == "to_vec" && m.args.is_empty() => true,
+        Expr::MethodCall(m) if m.method == "collect" => m.turbofish.as_ref().is_some_and(|t| {
+            t.args.iter().any(|a| matches!(a, syn::GenericArgument::Type(syn::Type::Path(p)) if p.path.segments.last().is_some_and(|s| s.ident == "Vec")))
+        }),
+        Expr::Paren(p) => builds_a_vector(&p.expr),
+        _ => false,
+    }
+}
+
 /// The element of `sequence` at the `position`-th place of its iteration (a reference to it
 /// when `by_ref`): `xs[position]` for a parameter known to be indexed by a count, else
 /// `xs[xs.__ad_flat_position(position)]`, which is the same for a `Vec` and the element in

@@ -298,6 +298,28 @@ impl Builder<'_> {
                 self.untyped_arrays.push(name);
             }
         }
+        // A local seen to be a sequence indexed by a count (a `Vec`, an array, a
+        // one-dimensional ndarray array) has its elements read as `xs[k]` in loops over it,
+        // which the reverse recomputes (see `indexed_loops::element_at`).
+        let (name, declared) = match &local.pat {
+            syn::Pat::Ident(name) => (Some(&name.ident), None),
+            syn::Pat::Type(t) => match &*t.pat {
+                syn::Pat::Ident(name) => (Some(&name.ident), Some(&*t.ty)),
+                _ => (None, None),
+            },
+            _ => (None, None),
+        };
+        if let Some(name) = name {
+            let name = name.to_string();
+            self.sequence_params.retain(|n| *n != name);
+            let counted = declared.map_or_else(
+                || super::indexed_loops::builds_a_vector(&init.expr),
+                super::indexed_loops::indexed_by_count,
+            );
+            if counted {
+                self.sequence_params.push(name);
+            }
+        }
     }
 }
 

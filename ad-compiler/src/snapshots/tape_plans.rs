@@ -491,3 +491,94 @@ fn a_loop_calling_a_differentiable_function() {
         returns: adj %0 (from zero of parameter 0)
     "#]].assert_eq(&plan);
 }
+
+/// A loop over the elements of a local built as a `Vec`: its elements are read at the
+/// counted position, recomputed by the reverse (the vector's shape saved once), not at a
+/// position kept per iteration.
+#[test]
+fn a_loop_over_a_local_vector_reads_at_recomputed_positions() {
+    let plan = planned(quote! {
+        fn squares(x: &[f64], s: f64) -> f64 {
+            let v = x.iter().map(|a| a * s).collect::<Vec<_>>();
+            let mut acc = 0.0;
+            for t in v.iter() {
+                acc += t * t;
+            }
+            acc
+        }
+    });
+    expect![[r#"
+        saved: pullback %12 (recomputed in loop %19), pullback %13 (recomputed in loop %19), pullback %14 (tape), pullback %31 (recomputed in loop %38), pullback %32 (tape), pullback %33 (tape)
+        primal:
+          zero of parameter 0
+          zero of parameter 1
+          %2 = call :: std :: vec :: Vec :: new()
+          %3 = const 0
+          %4 = discrete_method %0.len()
+          %5 = discrete `..` %3, %4
+          %6 = into_iter %5
+          %19 = loop (%7 = %2) {                 ; counted, items local, shapes of %0 for %12 (local); keeps per iteration: pullback %14
+            %8 = const false
+            %9 = iter_next %6
+            %10 = discrete_method %9.is_some()
+            %17 = if %10 {                       ; branch guard of loop %19
+              %11 = unwrap %9
+              %12 = index_ref %0[%11]            ; rule index, pullback recomputed in loop %19
+              %13 = mul %12, %1                  ; rule mul(both), pullback recomputed in loop %19
+              %14 = push %7, %13                 ; rule vector, pullback tape
+              %15 = const ()
+            } else {
+              %16 = const ()
+            }
+          }
+          %21 = const 0.0
+          %22 = const 0
+          %23 = discrete_method %20.len()
+          %24 = discrete `..` %22, %23
+          %25 = into_iter %24
+          %38 = loop (%26 = %21) {               ; counted, items local, shapes of %20 for %31 (local); keeps per iteration: pullback %32, pullback %33
+            %27 = const false
+            %28 = iter_next %25
+            %29 = discrete_method %28.is_some()
+            %36 = if %29 {                       ; branch guard of loop %38
+              %30 = unwrap %28
+              %31 = index_ref %20[%30]           ; rule index, pullback recomputed in loop %38
+              %32 = mul %31, %31                 ; rule mul(both), pullback tape
+              %33 = add %26, %32                 ; rule add(both), pullback tape
+              %34 = const ()
+            } else {
+              %35 = const ()
+            }
+          }
+        pullback (seed -> adj %39):
+          lazy %20
+          reverse counted loop %38 {             ; items local, shapes of %20 for %31 (local), carried [0]
+            recompute item %30, %34
+            lazy %26, %37
+            reverse if %36 {                     ; branch guard of loop %38
+              lazy %31, %32, %33
+              adj %33 += adj %37
+              adj %26, adj %32 += pullback %33 (tape)
+              adj %31, adj %31 += pullback %32 (tape)
+              adj %20[at recomputed in loop %38] += adj %31
+            } else {
+              adj %26 += adj %37
+            }
+          }
+          reverse counted loop %19 {             ; items local, shapes of %0 for %12 (local), carried [0]
+            recompute item %11, %12, %15
+            lazy %7, %18
+            reverse if %17 {                     ; branch guard of loop %19
+              lazy %12, %13, %14
+              adj %14 += adj %18
+              adj %7, adj %13 += split adj %14 (tape)
+              adj %12, adj %1 += pullback %13 (recomputed in loop %19)
+              adj %0[at recomputed in loop %19] += adj %12
+            } else {
+              adj %7 += adj %18
+            }
+          }
+        returns: adj %0 (from zero of parameter 0), adj %1 (from zero of parameter 1)
+    "#]]
+    .assert_eq(&plan);
+}
