@@ -77,6 +77,13 @@ pub trait IndexAdjoint<T, S = usize, I = usize>: Sized {
     /// `self[index] += value` for a sequence of shape `shape`, sizing a length-less zero (see
     /// `TangentVector`) first.
     fn add_at_sized(&mut self, shape: &S, index: &I, value: T);
+
+    /// `self[index] += value` into an adjoint known to have its shape (a parameter's, started
+    /// from its zero tangent and only ever added to): no test for a length-less zero.
+    #[inline(always)]
+    fn add_at_shaped(&mut self, shape: &S, index: &I, value: T) {
+        self.add_at_sized(shape, index, value);
+    }
 }
 
 impl<T: TangentVector> IndexAdjoint<T> for Vec<T> {
@@ -90,6 +97,12 @@ impl<T: TangentVector> IndexAdjoint<T> for Vec<T> {
         if self.is_empty() {
             *self = <Self as IndexAdjoint<T>>::zeros(len);
         }
+        self[*index].add_assign(value);
+    }
+    // The GMM gradient's innermost reverse loop adds into two parameters' adjoints: without
+    // the test its reverse pass took 1.3x the objective instead of 1.9x (`benches/gmm.rs`).
+    #[inline(always)]
+    fn add_at_shaped(&mut self, _len: &usize, index: &usize, value: T) {
         self[*index].add_assign(value);
     }
 }
@@ -151,6 +164,10 @@ macro_rules! array_index_adjoint {
                 }
                 self[index.clone()] += value;
             }
+            #[inline(always)]
+            fn add_at_shaped(&mut self, _shape: &D, index: &I, value: $t) {
+                self[index.clone()] += value;
+            }
         }
     )*};
 }
@@ -158,14 +175,14 @@ macro_rules! array_index_adjoint {
 array_index_adjoint!(f32, f64);
 
 /// `adj[xs][i] += value` into an adjoint that always exists (a parameter's, started from its
-/// zero tangent); a length-less zero becomes zeros of the right shape first.
+/// zero tangent, which has its shape and only ever receives additions: `add_into` keeps it).
 #[inline(always)]
 pub fn add_at<A: IndexAdjoint<T, S, I>, T, S, I>(
     adjoint: &mut A,
     read: &IndexPullback<S, I>,
     value: T,
 ) {
-    adjoint.add_at_sized(&read.shape, &read.index, value);
+    adjoint.add_at_shaped(&read.shape, &read.index, value);
 }
 
 /// `adj[xs][i] += value`, creating `adj[xs]` as zeros on the first contribution. An adjoint
