@@ -302,3 +302,31 @@ fn zipped_vectors_of_random_lengths() {
         );
     }
 }
+
+// ---- ndarray's own fold ----
+
+/// ndarray's `fold` over the elements of a three-dimensional array, reading a parameter.
+#[differentiable]
+fn folded(c: Array3<f64>, w: f64) -> f64 {
+    let squares = c.fold(0.0, |acc, &v| acc + v * v * w);
+    let products = c.fold(1.0, |acc, v| acc * (1.0 + 0.1 * v.tanh()));
+    squares * products
+}
+
+#[test]
+fn ndarrays_own_fold() {
+    let mut random = Random(7);
+    for _ in 0..4 {
+        let dim = (random.length(3), random.length(2), random.length(2));
+        let c = random_array(&mut random, ad::ndarray::Dim(dim));
+        let w = -0.6;
+        check(
+            &c,
+            |c| folded(c, w),
+            |c| gradient!(at: c.clone(), of: |c: Array3<f64>| folded(c, w)),
+            |c| hessian_of_entries!(c, |x| folded(x, w)),
+        );
+        let (_, dw) = gradient!(at: c.clone(), w, of: folded);
+        crate::assert_deriv_fd(|t| folded(c.clone(), t), w, dw);
+    }
+}

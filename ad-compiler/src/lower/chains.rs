@@ -208,6 +208,16 @@ fn source_of(expr: &Expr, reversed: bool, known: &Known<'_>) -> Option<Source> {
     }
 }
 
+/// `a.iter().fold(init, f)` for ndarray's `a.fold(init, f)` of an array named by a place (a
+/// `Vec` or a slice has no `fold` of its own: `Iterator::fold` is called on iterators).
+pub(super) fn array_fold(call: &ExprMethodCall) -> Option<ExprMethodCall> {
+    if call.method != "fold" || call.args.len() != 2 || !plain_place(&call.receiver) {
+        return None;
+    }
+    let (array, init, f) = (&call.receiver, &call.args[0], &call.args[1]);
+    Some(syn::parse_quote!((#array).iter().fold(#init, #f)))
+}
+
 /// `expr` itself when it is `m.rows()`, `m.columns()`, `m.outer_iter()` or
 /// `m.axis_iter(axis)` of a plain place `m`.
 fn subarrays(expr: &Expr) -> Option<&Expr> {

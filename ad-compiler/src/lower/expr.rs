@@ -167,6 +167,12 @@ impl Builder<'_> {
             Expr::MethodCall(m) if super::lanes::is_lane_map(m) => {
                 self.lower_desugared(super::lanes::as_loops(m))
             }
+            // ndarray's own `a.fold(init, f)`: the chain `a.iter().fold(init, f)`, which
+            // visits the elements in the same logical order for the arrays it differentiates.
+            Expr::MethodCall(m) if super::chains::array_fold(m).is_some() => {
+                let chain = super::chains::array_fold(m)?;
+                self.lower_chain(&chain).flatten()
+            }
             Expr::MethodCall(m) if self.is_chain(m) => self.lower_chain(m).flatten(),
             // `option.unwrap()` passes the derivative through (see `Op::Unwrap`).
             Expr::MethodCall(m)
