@@ -5,6 +5,7 @@
 //! reverse mode (checked against central differences and closed forms), forward mode (the
 //! suite's operators check it against reverse mode) and second order.
 
+use crate::values::newton;
 use crate::{assert_close, assert_deriv_fd, assert_grad_fd};
 use ad::prelude::*;
 // The suite's operators, which also check forward mode against reverse mode.
@@ -21,16 +22,6 @@ fn midpoint(f: &dyn Fn(f64) -> f64, a: f64, b: f64) -> f64 {
         total += f(a + (i as f64 + 0.5) * h);
     }
     total * h
-}
-
-/// Newton's method, 30 steps, generic in both functions.
-#[differentiable]
-fn newton<F: Fn(f64) -> f64, G: Fn(f64) -> f64>(f: F, slope: G, x0: f64) -> f64 {
-    let mut x = x0;
-    for _ in 0..30 {
-        x = x - f(x) / slope(x);
-    }
-    x
 }
 
 /// Forward Euler for `y' = f(t, y)` on `[0, t_end]`, 50 steps.

@@ -32,7 +32,7 @@ fn simpson(f: &dyn Fn(f64) -> f64, a: f64, b: f64) -> f64 {
 
 /// Newton's method for a root of `f` from `x0`, with the slope given.
 #[differentiable]
-fn newton<F: Fn(f64) -> f64, G: Fn(f64) -> f64>(f: F, slope: G, x0: f64) -> f64 {
+pub(crate) fn newton<F: Fn(f64) -> f64, G: Fn(f64) -> f64>(f: F, slope: G, x0: f64) -> f64 {
     let mut x = x0;
     for _ in 0..30 {
         x = x - f(x) / slope(x);
