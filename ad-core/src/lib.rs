@@ -48,7 +48,6 @@ mod impls_result;
 mod impls_tuple;
 pub mod index;
 pub mod jacobian;
-pub mod lanes;
 pub mod nested;
 mod no_tangent;
 mod operand;

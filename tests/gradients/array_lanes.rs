@@ -171,6 +171,39 @@ fn lanes_mapped_and_folded_along_either_axis() {
     }
 }
 
+/// Lanes of a three-dimensional array along each axis: the results are matrices.
+#[differentiable]
+fn cube_lanes(c: Array3<f64>, axis: usize) -> f64 {
+    let norms = c.map_axis(Axis(axis), |lane| lane.dot(&lane).sqrt());
+    let folded = c.fold_axis(Axis(axis), 0.0, |a, &v| a + (v * 1.5).sin());
+    (&norms * &folded).sum() + norms.sum()
+}
+
+#[test]
+fn lanes_of_a_three_dimensional_array_along_each_axis() {
+    let mut random = Random(5);
+    for case in 0..6 {
+        let dim = (random.length(3), random.length(3), random.length(3));
+        let c = random_array(&mut random, ad::ndarray::Dim(dim));
+        let axis = case % 3;
+        // The values are ndarray's.
+        let (value, _) =
+            value_with_gradient!(at: c.clone(), of: |c: Array3<f64>| cube_lanes(c, axis));
+        let reference = {
+            let norms = c.map_axis(Axis(axis), |lane| lane.dot(&lane).sqrt());
+            let folded = c.fold_axis(Axis(axis), 0.0, |a, &v| a + (v * 1.5).sin());
+            (&norms * &folded).sum() + norms.sum()
+        };
+        assert!((value - reference).abs() <= 1e-12 * reference.abs().max(1.0));
+        check(
+            &c,
+            |c| cube_lanes(c, axis),
+            |c| gradient!(at: c.clone(), of: |c: Array3<f64>| cube_lanes(c, axis)),
+            |c| hessian_of_entries!(c, |x| cube_lanes(x, axis)),
+        );
+    }
+}
+
 #[test]
 fn lanes_agree_with_ndarray() {
     // The lowering computes the same values as ndarray's own `map_axis` and `fold_axis`.

@@ -51,8 +51,6 @@ const DISCRETE_METHODS: &[&str] = &[
     // The position of an element in a sequence's iteration order (`ad_core::flat`), which
     // loops over the elements of arrays read them at.
     "__ad_flat_position",
-    // How many lanes a matrix has along an axis (`ad_core::lanes`), for `map_axis`.
-    "__ad_lanes_along",
 ];
 
 /// Whether `mac` is ndarray's `azip!`, lowered as the loop it stands for (see `zip`).

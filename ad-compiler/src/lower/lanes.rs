@@ -1,11 +1,10 @@
-//! `m.map_axis(axis, |lane| body)` and `m.fold_axis(axis, init, |acc, &v| body)` of a matrix
-//! as the loops they stand for: `Array1::from_shape_fn(lanes, |k| { let lane =
-//! m.index_axis(across, k); body })`, where `across` is the other axis, and for `fold_axis`
-//! the body `lane.iter().fold(init, ..)`. `from_shape_fn` and iterator chains are lowered as
-//! loops (`shape_fn`, `chains`), so the closures' bodies are differentiated where they run
-//! and derivatives reach what they read. How many lanes there are is a constant found at run
-//! time (`ad_core::lanes`), which also makes any other array than a matrix a compile error
-//! that says so, at the call.
+//! `m.map_axis(axis, |lane| body)` and `m.fold_axis(axis, init, |acc, &v| body)` of an array
+//! of any dimension as the loops they stand for: the lanes are taken as the rows of a matrix
+//! (`lanes_as_rows`, a rearrangement with its own rule in `ad_std::array::shape`), and
+//! `Array1::from_shape_fn(rows, |k| { let lane = rows.row(k); body })`, reshaped to the array's
+//! shape without `axis`; for `fold_axis` the body is `lane.iter().fold(init, ..)`.
+//! `from_shape_fn` and iterator chains are lowered as loops (`shape_fn`, `chains`), so the
+//! closures' bodies are differentiated where they run and derivatives reach what they read.
 
 use super::indexed_loops::plain_place;
 use quote::quote;
@@ -58,18 +57,20 @@ pub(super) fn as_loops(call: &ExprMethodCall) -> syn::Result<Expr> {
     } else {
         (quote!(let __ad_lanes_of = #array;), quote!(__ad_lanes_of))
     };
-    // The lane count is asked at the user's call, where rustc then reports an array that is
-    // not a matrix (a method name has no hygiene, so it may take the user's span).
-    let method = syn::Ident::new("__ad_lanes_along", call.method.span());
-    let lanes_along = quote::quote_spanned!(call.method.span()=> (#array).#method(#axis));
+    // The lanes as the rows of a matrix (`ad_std`'s `lanes_as_rows`, for any dimension), one
+    // result per row, shaped as the array without `axis`.
     let tokens = quote! {{
         #bind
         #init
-        let (__ad_lanes, __ad_across) = #lanes_along;
-        #rt::ndarray::Array1::from_shape_fn(__ad_lanes, |#index| {
-            let #lane = (#array).index_axis(__ad_across, #index);
+        let __ad_lane_rows = (#array).lanes_as_rows(#axis);
+        let __ad_lanes = __ad_lane_rows.nrows();
+        let __ad_per_lane = #rt::ndarray::Array1::from_shape_fn(__ad_lanes, |#index| {
+            let #lane = __ad_lane_rows.row(#index);
             #body
-        })
+        });
+        __ad_per_lane
+            .into_shape_with_order(#rt::ndarray::RemoveAxis::remove_axis(&(#array).raw_dim(), #axis))
+            .unwrap()
     }};
     syn::parse2(tokens)
 }

@@ -68,7 +68,7 @@ pub use reductions::{ArrayMeanAxis, ArrayReductions, ArraySumAxis, ArrayVariance
 pub use reshape::{ArrayIntoShape, ArrayToShape};
 pub use shape::{
     ArrayAsSlice, ArrayColumn, ArrayDiag, ArrayIndexAxis, ArrayInsertAxis, ArrayIntoOwned,
-    ArrayRemoveAxis, ArrayReversedAxes, ArrayRow, ArraySelect, ArraySlice, ArrayToOwned,
-    ArrayTranspose, ArrayView,
+    ArrayLanesAsRows, ArrayLanesAsRowsRule, ArrayRemoveAxis, ArrayReversedAxes, ArrayRow,
+    ArraySelect, ArraySlice, ArrayToOwned, ArrayTranspose, ArrayView,
 };
 pub use zero_like::ViewZeroTangent;

@@ -515,3 +515,79 @@ impl<D: Dimension> ArrayAsSlice for A<D> {
     }
 }
 }
+
+/// `a`'s lanes along `axis` as the rows of a matrix, in the logical order of the other axes
+/// (owned): what `map_axis` and `fold_axis` of an array of any dimension are lowered through
+/// (`ad_compiler::lower::lanes`).
+fn lanes_as_rows<F: Clone, D: Dimension>(a: &ndarray::Array<F, D>, axis: Axis) -> Array2<F> {
+    let moved = lane_axis_last(a.raw_dim(), axis);
+    let len = a.len_of(axis);
+    let rows = if len == 0 { 0 } else { a.len() / len };
+    let last = a.view().permuted_axes(moved);
+    let standard = last.as_standard_layout().into_owned();
+    standard
+        .into_shape_with_order((rows, len))
+        .expect("lanes as rows keep the number of elements")
+}
+
+/// The permutation of `dim`'s axes that puts `axis` last, the others in order.
+fn lane_axis_last<D: Dimension>(dim: D, axis: Axis) -> D {
+    let mut order = dim;
+    let others = (0..order.ndim()).filter(|&k| k != axis.index());
+    for (slot, k) in others.chain([axis.index()]).enumerate() {
+        order[slot] = k;
+    }
+    order
+}
+
+/// The inverse of [`lanes_as_rows`]: rows back to an array of shape `shape`.
+fn rows_as_lanes<F: Clone, D: Dimension>(
+    rows: Array2<F>,
+    shape: &D,
+    axis: Axis,
+) -> ndarray::Array<F, D> {
+    let order = lane_axis_last(shape.clone(), axis);
+    let mut moved = shape.clone();
+    for (slot, &k) in order.slice().iter().enumerate() {
+        moved[slot] = shape[k];
+    }
+    let mut inverse = order.clone();
+    for (slot, &k) in order.slice().iter().enumerate() {
+        inverse[k] = slot;
+    }
+    let standard = rows
+        .into_shape_with_order(moved)
+        .expect("lanes as rows keep the number of elements");
+    standard
+        .permuted_axes(inverse)
+        .as_standard_layout()
+        .into_owned()
+}
+
+/// `a.lanes_as_rows(axis)` (see [`lanes_as_rows`]), for generated code.
+pub trait ArrayLanesAsRows {
+    /// The rows.
+    type Rows;
+    /// The lanes along `axis` as rows.
+    fn lanes_as_rows(&self, axis: Axis) -> Self::Rows;
+}
+
+for_each_float! {
+impl<D: Dimension> ArrayLanesAsRows for A<D> {
+    type Rows = Array2<Float>;
+    fn lanes_as_rows(&self, axis: Axis) -> Array2<Float> {
+        lanes_as_rows(self, axis)
+    }
+}
+}
+
+linear_method! {
+    /// `a.lanes_as_rows(axis)`: a rearrangement of the elements.
+    ///
+    /// Original: `y = rows(a)` / Tangent: `ty = rows(ta)` / Adjoint: `adj[a] += rows⁻¹(adj[y])`.
+    trait ArrayLanesAsRowsRule: lanes_as_rows, __ad_vjp_lanes_as_rows, __ad_fwd_lanes_as_rows, __ad_hvp_lanes_as_rows;
+    impl [D: Dimension] for A<D> => Array2<Float>, capturing [D];
+    (axis: Axis);
+    forward |a| lanes_as_rows(a, axis);
+    adjoint |d, shape| rows_as_lanes(d, shape, axis);
+}
