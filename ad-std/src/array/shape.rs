@@ -522,7 +522,7 @@ impl<D: Dimension> ArrayAsSlice for A<D> {
 fn lanes_as_rows<F: Clone, D: Dimension>(a: &ndarray::Array<F, D>, axis: Axis) -> Array2<F> {
     let moved = lane_axis_last(a.raw_dim(), axis);
     let len = a.len_of(axis);
-    let rows = if len == 0 { 0 } else { a.len() / len };
+    let rows = a.len().checked_div(len).unwrap_or(0);
     let last = a.view().permuted_axes(moved);
     let standard = last.as_standard_layout().into_owned();
     standard
