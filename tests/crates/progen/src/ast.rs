@@ -12,6 +12,19 @@ pub enum ParamKind {
     Scalar,
     /// `xs: &[f64]`, always called with this many elements.
     Slice(usize),
+    /// A function of `arity` floats (1 or 2) returning a float, spelt as `style` says.
+    Fn { arity: usize, style: FnStyle },
+}
+
+/// How a function parameter is spelt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FnStyle {
+    /// `h: impl Fn(f64) -> f64`
+    Impl,
+    /// `h: &dyn Fn(f64) -> f64` (callers lend what they pass)
+    Dyn,
+    /// `h: F` with `F: Fn(f64) -> f64` among the generics
+    Generic,
 }
 
 impl ParamKind {
@@ -20,6 +33,7 @@ impl ParamKind {
         match self {
             ParamKind::Scalar => 1,
             ParamKind::Slice(n) => n,
+            ParamKind::Fn { .. } => 0,
         }
     }
 }
@@ -114,6 +128,8 @@ pub enum Expr {
     MulAdd(Box<Expr>, Box<Expr>, Box<Expr>),
     /// A call of an earlier generated function.
     Call(String, Vec<Arg>),
+    /// `h(a, ..)`: a call of a function parameter.
+    CallParam(String, Vec<Expr>),
     /// `(if c { a } else { b })`
     If(Box<Cond>, Box<Expr>, Box<Expr>),
 }
@@ -127,6 +143,23 @@ pub enum Arg {
         name: String,
         is_vec: bool,
     },
+    /// For a function parameter.
+    Fn(FnArg),
+}
+
+/// What a caller passes for a function parameter; `lent` adds a `&`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FnArg {
+    /// `|c1, c2| body`, whose body reads its parameters and captures the caller's floats.
+    Closure {
+        params: Vec<String>,
+        body: Box<Expr>,
+        lent: bool,
+    },
+    /// A closure bound by an earlier [`Stmt::LetClosure`].
+    Bound { name: String, lent: bool },
+    /// An earlier generated function of scalar parameters only.
+    Named { name: String, lent: bool },
 }
 
 /// Conditions.
@@ -160,6 +193,13 @@ pub enum Stmt {
         name: String,
         mutable: bool,
         value: Expr,
+    },
+    /// `let name = |c1: f64, ..| body;` (captures immutable floats only, so that later
+    /// updates of the caller's locals do not conflict with its borrows)
+    LetClosure {
+        name: String,
+        params: Vec<String>,
+        body: Expr,
     },
     /// `let mut name: ty = value;`
     LetInt {
@@ -329,16 +369,18 @@ impl Function {
     /// Names of the functions this one calls.
     pub fn callees(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
-        walk_block(&self.body, &mut |e| {
-            if let Expr::Call(n, _) = e {
+        let mut visit = |e: &Expr| {
+            if let Expr::Call(n, args) = e {
                 out.insert(n.clone());
+                for a in args {
+                    if let Arg::Fn(FnArg::Named { name, .. }) = a {
+                        out.insert(name.clone());
+                    }
+                }
             }
-        });
-        walk_expr(&self.result, &mut |e| {
-            if let Expr::Call(n, _) = e {
-                out.insert(n.clone());
-            }
-        });
+        };
+        walk_block(&self.body, &mut visit);
+        walk_expr(&self.result, &mut visit);
         out
     }
 }
@@ -356,6 +398,7 @@ fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
         | Stmt::Assign { value, .. }
         | Stmt::AssignIndex { value, .. }
         | Stmt::Return(value) => walk_expr(value, f),
+        Stmt::LetClosure { body, .. } => walk_expr(body, f),
         Stmt::Break { value: Some(v), .. } => walk_expr(v, f),
         Stmt::LetVec { elems, .. } => elems.iter().for_each(|e| walk_expr(e, f)),
         Stmt::LetIntIf { cond, .. } | Stmt::SetFlag { cond, .. } => walk_cond(cond, f),
@@ -401,11 +444,14 @@ pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         }
         Expr::Call(_, args) => {
             for a in args {
-                if let Arg::Scalar(e) = a {
-                    walk_expr(e, f);
+                match a {
+                    Arg::Scalar(e) => walk_expr(e, f),
+                    Arg::Fn(FnArg::Closure { body, .. }) => walk_expr(body, f),
+                    _ => {}
                 }
             }
         }
+        Expr::CallParam(_, args) => args.iter().for_each(|a| walk_expr(a, f)),
         Expr::If(c, a, b) => {
             walk_cond(c, f);
             walk_expr(a, f);

@@ -21,20 +21,36 @@ pub fn render(units: &[Unit]) -> String {
     let mut traced = String::new();
     let mut cases = String::new();
     for u in units {
-        for f in u.functions {
+        let mut emit = |f: &Function| {
             plain.push_str("#[differentiable]\n");
             plain.push_str(&function(f, &u.suffix, false));
             plain.push('\n');
             traced.push_str(&indent(&function(f, &u.suffix, true), 1));
             traced.push('\n');
-        }
+        };
+        u.functions.iter().for_each(&mut emit);
+        let wrappers: Vec<Function> = u
+            .roots
+            .iter()
+            .filter_map(|root| u.functions.iter().find(|f| &f.name == root))
+            .filter_map(wrapper)
+            .collect();
+        wrappers.iter().for_each(&mut emit);
         for root in &u.roots {
             let f = u
                 .functions
                 .iter()
                 .find(|f| &f.name == root)
                 .expect("root is one of the unit's functions");
-            let needed = crate::generate::reachable(u.functions, root);
+            let mut needed = crate::generate::reachable(u.functions, root);
+            // A function with a function parameter is checked through its wrapper.
+            let f = match wrappers.iter().find(|w| w.callees().contains(root)) {
+                Some(w) => {
+                    needed.push(w.clone());
+                    w
+                }
+                None => f,
+            };
             let source: String = needed
                 .iter()
                 .map(|f| format!("#[differentiable]\n{}\n", function(f, &u.suffix, false)))
@@ -75,19 +91,95 @@ fn indent(s: &str, levels: usize) -> String {
         .collect()
 }
 
+/// `f`'s wrapper `fN_w` when `f` takes a function: it passes a fixed closure of the
+/// parameter for each function parameter and forwards the others, so that the checker,
+/// which feeds floats only, can check `f`.
+fn wrapper(f: &Function) -> Option<Function> {
+    if !f
+        .params
+        .iter()
+        .any(|p| matches!(p.kind, ParamKind::Fn { .. }))
+    {
+        return None;
+    }
+    let var = |n: &str| Box::new(Expr::Var(n.to_string()));
+    let args = f
+        .params
+        .iter()
+        .map(|p| match p.kind {
+            ParamKind::Scalar => Arg::Scalar(Expr::Var(p.name.clone())),
+            ParamKind::Slice(_) => Arg::Slice {
+                name: p.name.clone(),
+                is_vec: false,
+            },
+            ParamKind::Fn { arity, style } => {
+                // `t.sin() + 0.5 * t`, or `t.sin() + u * t.cos()` of two.
+                let sin = Expr::Unary(Unary::Sin, var("t"));
+                let body = if arity == 1 {
+                    Expr::Binary(Binary::Mul, var("t"), Box::new(Expr::Lit(0.5)))
+                } else {
+                    Expr::Binary(
+                        Binary::Mul,
+                        var("u"),
+                        Box::new(Expr::Unary(Unary::Cos, var("t"))),
+                    )
+                };
+                Arg::Fn(FnArg::Closure {
+                    params: ["t", "u"][..arity].iter().map(|s| s.to_string()).collect(),
+                    body: Box::new(Expr::Binary(Binary::Add, Box::new(sin), Box::new(body))),
+                    lent: style == FnStyle::Dyn,
+                })
+            }
+        })
+        .collect();
+    Some(Function {
+        name: format!("{}_w", f.name),
+        seed: f.seed,
+        index: f.index,
+        params: f
+            .params
+            .iter()
+            .filter(|p| !matches!(p.kind, ParamKind::Fn { .. }))
+            .cloned()
+            .collect(),
+        body: vec![],
+        result: Expr::Call(f.name.clone(), args),
+    })
+}
+
+/// The type `Fn(f64, ..) -> f64` of a function parameter of `arity` floats.
+fn fn_type(arity: usize) -> String {
+    format!("Fn({}) -> f64", vec!["f64"; arity].join(", "))
+}
+
 /// One function; `traced` wraps float comparisons in `crate::t`.
 pub fn function(f: &Function, suffix: &str, traced: bool) -> String {
     let r = Renderer { suffix, traced };
+    let mut generics = Vec::new();
     let params: Vec<String> = f
         .params
         .iter()
         .map(|p| match p.kind {
             ParamKind::Scalar => format!("{}: f64", p.name),
             ParamKind::Slice(_) => format!("{}: &[f64]", p.name),
+            ParamKind::Fn { arity, style } => match style {
+                FnStyle::Impl => format!("{}: impl {}", p.name, fn_type(arity)),
+                FnStyle::Dyn => format!("{}: &dyn {}", p.name, fn_type(arity)),
+                FnStyle::Generic => {
+                    let g = format!("F{}", generics.len());
+                    generics.push(format!("{g}: {}", fn_type(arity)));
+                    format!("{}: {g}", p.name)
+                }
+            },
         })
         .collect();
+    let generics = if generics.is_empty() {
+        String::new()
+    } else {
+        format!("<{}>", generics.join(", "))
+    };
     let mut out = format!(
-        "pub fn {}{}({}) -> f64 {{\n",
+        "pub fn {}{}{generics}({}) -> f64 {{\n",
         f.name,
         suffix,
         params.join(", ")
@@ -113,6 +205,7 @@ fn case(f: &Function, suffix: &str, source: &str) -> String {
                 let _ = write!(pushes, "g.push(g{i}); ");
                 hess_args.push(format!("q[{offset}]"));
             }
+            ParamKind::Fn { .. } => unreachable!("functions are checked through a wrapper"),
             ParamKind::Slice(n) => {
                 let end = offset + n;
                 plain_args.push(format!("&p[{offset}..{end}]"));
@@ -199,6 +292,13 @@ impl Renderer<'_> {
                     ""
                 };
                 line(out, format!("let {m}{name}{ty} = {};", self.expr(value)));
+            }
+            Stmt::LetClosure { name, params, body } => {
+                let ps: Vec<String> = params.iter().map(|p| format!("{p}: f64")).collect();
+                line(
+                    out,
+                    format!("let {name} = |{}| {};", ps.join(", "), self.expr(body)),
+                );
             }
             Stmt::LetInt { name, ty, value } => {
                 let ty = match ty {
@@ -430,6 +530,7 @@ impl Renderer<'_> {
                             name,
                             is_vec: false,
                         } => name.clone(),
+                        Arg::Fn(f) => self.fn_arg(f),
                     })
                     .collect();
                 format!("{name}{}({})", self.suffix, args.join(", "))
@@ -440,7 +541,29 @@ impl Renderer<'_> {
                 self.expr(a),
                 self.expr(b)
             ),
+            Expr::CallParam(name, args) => {
+                let args: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
+                format!("{name}({})", args.join(", "))
+            }
         }
+    }
+
+    /// An argument for a function parameter (closure parameters take their type from it).
+    fn fn_arg(&self, f: &FnArg) -> String {
+        let (text, lent) = match f {
+            FnArg::Closure { params, body, lent } => {
+                // Behind a `&`, rustc cannot take the parameters' types from an `impl Fn`.
+                let ps: Vec<String> = if *lent {
+                    params.iter().map(|p| format!("{p}: f64")).collect()
+                } else {
+                    params.clone()
+                };
+                (format!("|{}| {}", ps.join(", "), self.expr(body)), *lent)
+            }
+            FnArg::Bound { name, lent } => (name.clone(), *lent),
+            FnArg::Named { name, lent } => (format!("{name}{}", self.suffix), *lent),
+        };
+        if lent { format!("&{text}") } else { text }
     }
 }
 

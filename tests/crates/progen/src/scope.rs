@@ -8,12 +8,20 @@ use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Kind {
-    Float { mutable: bool },
-    Int { usize: bool },
+    Float {
+        mutable: bool,
+    },
+    Int {
+        usize: bool,
+    },
     Flag,
     Vec,
     Slice,
     Ref,
+    /// A function parameter of this arity.
+    Fn(usize),
+    /// A `let`-bound closure of this arity.
+    Closure(usize),
 }
 
 struct Loop {
@@ -37,6 +45,7 @@ pub fn valid(f: &Function, functions: &BTreeMap<String, Vec<ParamKind>>) -> bool
             let k = match p.kind {
                 ParamKind::Scalar => Kind::Float { mutable: false },
                 ParamKind::Slice(_) => Kind::Slice,
+                ParamKind::Fn { arity, .. } => Kind::Fn(arity),
             };
             (p.name.clone(), k)
         })
@@ -159,6 +168,11 @@ impl Resolver<'_> {
             } => {
                 let ok = self.expr(value);
                 self.declare(name, Kind::Float { mutable: *mutable });
+                ok
+            }
+            Stmt::LetClosure { name, params, body } => {
+                let ok = self.closure(params, body);
+                self.declare(name, Kind::Closure(params.len()));
                 ok
             }
             Stmt::LetInt { name, ty, .. } => {
@@ -298,10 +312,44 @@ impl Resolver<'_> {
                         (Arg::Slice { name, is_vec }, ParamKind::Slice(_)) => {
                             self.is(name, |k| k == if *is_vec { Kind::Vec } else { Kind::Slice })
                         }
+                        (Arg::Fn(f), ParamKind::Fn { arity, .. }) => self.fn_arg(f, *arity),
                         _ => false,
                     })
             }
             Expr::If(c, a, b) => self.cond(c) && self.expr(a) && self.expr(b),
+            Expr::CallParam(name, args) => {
+                self.is(name, |k| k == Kind::Fn(args.len())) && args.iter().all(|a| self.expr(a))
+            }
+        }
+    }
+
+    /// Whether a closure's body resolves with its parameters in scope.
+    fn closure(&self, params: &[String], body: &Expr) -> bool {
+        let mut scopes = self.scopes.clone();
+        scopes.push(
+            params
+                .iter()
+                .map(|p| (p.clone(), Kind::Float { mutable: false }))
+                .collect(),
+        );
+        let inner = Resolver {
+            scopes,
+            loops: vec![],
+            functions: self.functions,
+        };
+        inner.expr(body)
+    }
+
+    /// Whether `f` is a function of `arity` floats.
+    fn fn_arg(&self, f: &FnArg, arity: usize) -> bool {
+        match f {
+            FnArg::Closure { params, body, .. } => {
+                params.len() == arity && self.closure(params, body)
+            }
+            FnArg::Bound { name, .. } => self.is(name, |k| k == Kind::Closure(arity)),
+            FnArg::Named { name, .. } => self.functions.get(name).is_some_and(|kinds| {
+                kinds.len() == arity && kinds.iter().all(|k| *k == ParamKind::Scalar)
+            }),
         }
     }
 }

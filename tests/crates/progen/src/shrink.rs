@@ -157,6 +157,7 @@ fn expr_variants(e: &Expr) -> Vec<Expr> {
             })
             .collect(),
         Expr::If(_, a, b) => vec![a, b],
+        Expr::CallParam(_, args) => args.iter().collect(),
         _ => vec![],
     };
     let mut out: Vec<Expr> = children
@@ -172,6 +173,7 @@ fn expr_variants(e: &Expr) -> Vec<Expr> {
             Expr::Binary(_, a, b) => *(if k == 0 { a } else { b }) = Box::new(new),
             Expr::MulAdd(a, b, c) => *[a, b, c].into_iter().nth(k).unwrap() = Box::new(new),
             Expr::If(_, a, b) => *(if k == 0 { a } else { b }) = Box::new(new),
+            Expr::CallParam(_, args) => args[k] = new,
             Expr::Call(_, args) => {
                 let slot = args
                     .iter_mut()

@@ -4,11 +4,30 @@
 
 use super::*;
 
+/// Whether closures may read elements of the caller's slice parameters. Off: the library
+/// rejects a closure that captures a `&[f64]` (`let g = |c: f64| c * s0[0];`, or a literal
+/// capturing a slice and a float: "`&[f64]` is not differentiable").
+const CAPTURE_SLICES: bool = false;
+
 impl Gen {
     /// A typed leaf (never a bare literal, whose type rustc could not infer for a method).
     pub(super) fn leaf(&mut self) -> Expr {
         let mut options = Vec::new();
         for (n, k) in self.visible() {
+            if let Some(captures) = self.closure {
+                // A closure reads floats and slice elements at literal indices.
+                match k {
+                    VarKind::Float { mutable } if !mutable || captures == Captures::Any => {
+                        options.push(Expr::Var(n))
+                    }
+                    VarKind::Slice(len) if CAPTURE_SLICES => {
+                        let i = IExpr::Lit(self.rng.below(len) as i64);
+                        options.push(Expr::Index(n, i));
+                    }
+                    _ => {}
+                }
+                continue;
+            }
             match k {
                 VarKind::Float { .. } => {
                     options.push(Expr::Var(n.clone()));
@@ -27,6 +46,7 @@ impl Gen {
                         options.push(Expr::IntAsF64(n));
                     }
                 }
+                VarKind::Fn(_) => {}
             }
         }
         let leaf = self.rng.pick(&options).clone();
@@ -120,7 +140,11 @@ impl Gen {
                 Box::new(self.bounded_or_lit(d)),
                 Box::new(self.expr_or_lit(d)),
             ),
-            10 => self.call(d).unwrap_or_else(|| self.bounded(d)),
+            _ if self.closure.is_some() => self.bounded(d),
+            10 => self
+                .call_param(d)
+                .or_else(|| self.call(d))
+                .unwrap_or_else(|| self.bounded(d)),
             _ => {
                 if self.rng.chance(0.4) {
                     let c = self.small_cmp();
@@ -134,16 +158,36 @@ impl Gen {
 
     /// A call of an earlier function, if one fits (its slices need locals of their length).
     pub(super) fn call(&mut self, depth: usize) -> Option<Expr> {
-        if self.calls_left == 0 || self.callees.is_empty() || self.loops.len() > 1 {
+        self.call_of(depth, false)
+    }
+
+    /// A call of an earlier function; with `takes_fn`, of one that takes a function.
+    /// Only the result calls those: the library rejects such a call whose value is dead
+    /// (`let y = h1(x0, |c| c * x1);` with `y` unused: "expected a `Fn(f64)` closure,
+    /// found `Capturing<..>`"), and the result is never dead.
+    pub(super) fn call_of(&mut self, depth: usize, takes_fn: bool) -> Option<Expr> {
+        let fits: Vec<(String, Signature)> = self
+            .callees
+            .iter()
+            .filter(|(_, s)| {
+                takes_fn
+                    == s.params
+                        .iter()
+                        .any(|p| matches!(p.kind, ParamKind::Fn { .. }))
+            })
+            .cloned()
+            .collect();
+        if self.calls_left == 0 || fits.is_empty() || self.loops.len() > 1 {
             return None;
         }
-        let (name, sig) = self.rng.pick(&self.callees).clone();
+        let (name, sig) = self.rng.pick(&fits).clone();
         // Taken before the arguments, which may contain calls themselves.
         self.calls_left -= 1;
         let mut args = Vec::new();
         for p in &sig.params {
             match p.kind {
                 ParamKind::Scalar => args.push(Arg::Scalar(self.expr(depth))),
+                ParamKind::Fn { arity, style } => args.push(Arg::Fn(self.fn_arg(arity, style))),
                 ParamKind::Slice(len) => {
                     let fits: Vec<(String, bool)> = self
                         .visible()
@@ -164,6 +208,92 @@ impl Gen {
             }
         }
         Some(Expr::Call(name, args))
+    }
+
+    /// Maybe `h(..)`, a call of the function parameter (never inside a closure).
+    pub(super) fn call_param(&mut self, depth: usize) -> Option<Expr> {
+        if self.closure.is_some() {
+            return None;
+        }
+        let (name, arity) = self.visible().into_iter().find_map(|(n, k)| match k {
+            VarKind::Fn(arity) => Some((n, arity)),
+            _ => None,
+        })?;
+        let args = (0..arity).map(|_| self.expr(depth)).collect();
+        Some(Expr::CallParam(name, args))
+    }
+
+    /// What a call passes for a function parameter of `arity` floats: a closure literal,
+    /// a `let`-bound closure (declared before the statement), or a generated function.
+    fn fn_arg(&mut self, arity: usize, style: FnStyle) -> FnArg {
+        let dyn_ = style == FnStyle::Dyn;
+        let named: Vec<String> = self
+            .named_fns
+            .iter()
+            .filter(|(_, a)| *a == arity)
+            .map(|(n, _)| n.clone())
+            .collect();
+        match self.rng.below(20) {
+            // Never lent: the library rejects `&f3` ("is not a function with derivatives").
+            0..=2 if !named.is_empty() && !dyn_ => FnArg::Named {
+                name: self.rng.pick(&named).clone(),
+                lent: false,
+            },
+            3..=7 => {
+                let (params, body) = self.closure_body(arity, Captures::Immutable);
+                let name = self.fresh_name("g");
+                self.pending.push((
+                    self.block_depth,
+                    Stmt::LetClosure {
+                        name: name.clone(),
+                        params,
+                        body,
+                    },
+                ));
+                FnArg::Bound {
+                    name,
+                    lent: dyn_ || self.rng.chance(0.5),
+                }
+            }
+            _ => {
+                let (params, body) = self.closure_body(arity, Captures::Any);
+                FnArg::Closure {
+                    params,
+                    body: Box::new(body),
+                    lent: dyn_ || self.rng.chance(0.2),
+                }
+            }
+        }
+    }
+
+    /// Fresh parameters and a body of a closure of `arity` floats: an expression of its
+    /// parameters and of what `captures` lets it read, that reads its first parameter.
+    fn closure_body(&mut self, arity: usize, captures: Captures) -> (Vec<String>, Expr) {
+        let params: Vec<String> = (0..arity).map(|_| self.fresh_name("c")).collect();
+        let outer = self.closure.replace(captures);
+        self.scopes.push(
+            params
+                .iter()
+                .map(|p| (p.clone(), VarKind::Float { mutable: false }))
+                .collect(),
+        );
+        let mut body = self.expr(3);
+        let mut reads = false;
+        walk_expr(&body, &mut |e| {
+            reads |= matches!(e, Expr::Var(v) if *v == params[0])
+        });
+        if !reads {
+            let p = Box::new(Expr::Var(params[0].clone()));
+            let squashed = Expr::Unary(*self.rng.pick(&[Unary::Sin, Unary::Tanh]), p);
+            body = Expr::MulAdd(
+                Box::new(squashed),
+                Box::new(self.bounded_or_lit(1)),
+                Box::new(body),
+            );
+        }
+        self.scopes.pop();
+        self.closure = outer;
+        (params, body)
     }
 
     /// A short expression (for operands the rendering repeats, and inner conditions).

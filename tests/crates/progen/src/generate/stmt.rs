@@ -15,7 +15,9 @@ impl Gen {
             if self.stmts_left == 0 && !out.is_empty() {
                 break;
             }
-            out.extend(self.stmt());
+            let s = self.stmt();
+            out.extend(self.take_pending());
+            out.extend(s);
         }
         self.block_depth -= 1;
         self.scopes.pop();
