@@ -2,8 +2,11 @@
 //! written as index loops over slices (`benches/shared/gmm.rs`): its gradient in the weights,
 //! means and inverse covariances by `value_with_gradient!`, timed against the objective.
 //! The reference figures (gradbench, same size): the hand-written C++ gradient 1.66x the
-//! objective, Tapenade 2.48x, Enzyme 3.35x, PyTorch 3.51x, JAX 4.27x. What the pullback keeps
-//! per call is measured by `tests/memory.rs`.
+//! objective, Tapenade 2.48x, Enzyme 3.35x, PyTorch 3.51x, JAX 4.27x. Measured on this two-core
+//! machine (2026-11-27): objective 8.90 ms, gradient 22.7 ms, 2.55x (2.3x when the two are timed
+//! alternately in one process, which cancels the machine's drift). The pullback keeps 4.47 MB
+//! per call, two floats per row of `Q (x − μ)` (`cargo test --release --test memory --
+//! --nocapture` prints it), on tapes reused across calls.
 //!
 //! Run with `cargo bench --bench gmm -- --warm-up-time 1 --measurement-time 5`.
 

@@ -166,17 +166,17 @@ fn check_dot(n: usize) -> Heap {
     let ((_, pullback), forward) = measure(|| value_with_pullback!(at: &w[..], &x[..], of: dot));
     let ((dw, _), backward) = measure(|| pullback(1.0));
     assert_eq!(dw, x, "∂w of a dot product is the other factor");
+    // The pullback owns a copy of `x` (it cannot borrow the caller's slice), which the
+    // reverse reads; beyond it, the loop's tape.
+    let copy = 8 * n as i64;
+    let stored = (forward.retained - copy).max(0) as f64 / n as f64;
     println!(
-        "dot of {n}: VJP keeps {} bytes ({:.2} per element); pullback call {} allocations",
-        forward.retained,
-        forward.retained as f64 / n as f64,
-        backward.allocations,
+        "dot of {n}: VJP keeps {} bytes: the copy of x ({copy} bytes) and {stored:.2} bytes \
+         stored per iteration; pullback call {} allocations",
+        forward.retained, backward.allocations,
     );
-    // Nothing per iteration: a copy of `x` (8 bytes per element), which the reverse reads.
-    assert!(
-        forward.retained as u64 <= 8 * n as u64 + 1024,
-        "dot of {n}: {forward:?}"
-    );
+    // Nothing per iteration (a few hundred bytes of fixed state at most).
+    assert!(forward.retained - copy <= 1024, "dot of {n}: {forward:?}");
     // The gradient itself, and nothing else.
     assert!(backward.allocations <= 2, "dot of {n}: {backward:?}");
     forward

@@ -141,7 +141,7 @@ pub mod companion {
         (capturing(state, code), |d| (d, NoTangent))
     }
 
-    /// Forward mode: the closure's tangent is its state's.
+    /// Forward mode. Original: `f = closure capturing s` / Tangent: `tf = ts`.
     #[allow(
         clippy::type_complexity,
         reason = "the contract generated code relies on"
@@ -156,7 +156,7 @@ pub mod companion {
         (capturing(state, code), t)
     }
 
-    /// Second order, likewise.
+    /// Second order: each of `(t1, t2, t12)` of the closure is its state's (the map is linear).
     #[allow(
         clippy::type_complexity,
         reason = "the contract generated code relies on"
@@ -188,6 +188,8 @@ impl<S: Differentiable, A, R, P, V, F, H> Differentiable for Capturing<S, A, R, 
 // (Not suggested in rustc's errors about closures that are not functions with derivatives:
 // only generated code builds one.)
 #[diagnostic::do_not_recommend]
+// (The bounds repeat `capture_code`'s: there they type the closures' parameters, here they
+// say what the methods call.)
 impl<S, A, R, O, P, V, F, H> DifferentiableFn<A> for Capturing<S, A, R, P, V, F, H>
 where
     S: Differentiable,

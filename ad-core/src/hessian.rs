@@ -12,7 +12,7 @@ use ndarray::Array2;
 /// `Vec<f64>`, `[f64; N]`, slices, `Array1<f64>`, tuples and `#[derive(Differentiable)]`
 /// structs (over the argument's tangent components in order, see [`crate::basis`]).
 #[diagnostic::on_unimplemented(
-    message = "`hessian!` takes an `f32`, `f64`, `Vec<f64>`, `[f64; N]`, `Array1<f64>`, a tuple or a `#[derive(Differentiable)]` struct, not `{Self}`",
+    message = "`hessian!` takes an `f32`, `f64`, `Vec<f64>`, `[f64; N]`, an ndarray array of `f64`, a tuple or a `#[derive(Differentiable)]` struct, not `{Self}`",
     label = "the Hessian with respect to this argument"
 )]
 pub trait HessianArgument {
@@ -46,7 +46,15 @@ macro_rules! matrix_argument {
     )*};
 }
 
-matrix_argument!(Vec<f64>, [f64], ndarray::Array1<f64>);
+matrix_argument!(Vec<f64>, [f64]);
+
+/// An ndarray array of any dimension: the matrix over its elements in logical order.
+impl<D: ndarray::Dimension> HessianArgument for ndarray::Array<f64, D> {
+    type Hessian = Array2<f64>;
+    fn finish(matrix: Array2<f64>) -> Array2<f64> {
+        matrix
+    }
+}
 
 impl<const N: usize> HessianArgument for [f64; N] {
     type Hessian = Array2<f64>;

@@ -7,6 +7,11 @@
 //! seeds there are and put the passes' numbers together: the gradient `D_i`, its tangent, the
 //! partial derivatives `∂D_i/∂operand` a pullback needs, and the pullback's sum
 //! `Σ_i u_i ∂D_i/∂operand`.
+//!
+//! Original: `D = ∇_y f(y, c)` at `y = a` (`c` the captured operands) / Tangent:
+//! `tD_i = ∂²f/∂y_i∂(a, c) · (ta, tc)`, the `t12` of the pass with `t1 = e_i` and `t2 = (ta, tc)` /
+//! Adjoint: `adj[operand_k] += Σ_i adj[D]_i ∂D_i/∂operand_k`, each `∂D_i/∂operand_k` a
+//! tangent of the operand assembled from the passes with `t1 = e_i`, `t2 = e_j`.
 
 use crate::basis::{Basis, components, units};
 use crate::{Differentiable, TangentVector};

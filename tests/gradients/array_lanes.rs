@@ -201,6 +201,12 @@ fn lanes_of_a_three_dimensional_array_along_each_axis() {
             |c| gradient!(at: c.clone(), of: |c: Array3<f64>| cube_lanes(c, axis)),
             |c| hessian_of_entries!(c, |x| cube_lanes(x, axis)),
         );
+        // The users' checker agrees, to second order (the lanes rule is one of `ad-std`'s).
+        if let Err(error) =
+            check_gradient!(at: c.clone(), of: |c: Array3<f64>| cube_lanes(c, axis), second_order)
+        {
+            panic!("{error}");
+        }
     }
 }
 
@@ -359,6 +365,11 @@ fn ndarrays_own_fold() {
             |c| gradient!(at: c.clone(), of: |c: Array3<f64>| folded(c, w)),
             |c| hessian_of_entries!(c, |x| folded(x, w)),
         );
+        if let Err(error) =
+            check_gradient!(at: c.clone(), of: |c: Array3<f64>| folded(c, w), second_order)
+        {
+            panic!("{error}");
+        }
         let (_, dw) = gradient!(at: c.clone(), w, of: folded);
         crate::assert_deriv_fd(|t| folded(c.clone(), t), w, dw);
     }
