@@ -168,6 +168,7 @@ pub mod __private {
         second_or_zero, tangent_or_zero, tangent_witness, unshaped_zero, with_second_tangent,
     };
     pub use ad_core::function::{DifferentiableFn, Function};
+    pub use ad_core::tupled::{TupledCall, TupledCotangent, TupledForward, TupledSecond};
     pub use ad_core::hessian::hessian;
     pub use ad_core::hessian::{HessianArgument, ScalarResult};
     pub use ad_core::index::{

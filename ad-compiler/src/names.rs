@@ -279,6 +279,20 @@ pub fn value(v: ValueId) -> Ident {
     format_ident!("__ad_v{}", v.0)
 }
 
+/// `tokens`, generated code to embed in another function's, with its values ([`value`])
+/// renamed `__ad_inner_v<k>`, apart from the other function's.
+pub fn inner_values(tokens: TokenStream) -> TokenStream {
+    crate::tokens::map_idents(tokens, &|ident| {
+        let name = ident.to_string();
+        match name.strip_prefix("__ad_v") {
+            Some(k) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => {
+                proc_macro2::TokenTree::Ident(Ident::new(&format!("__ad_inner_v{k}"), ident.span()))
+            }
+            _ => proc_macro2::TokenTree::Ident(ident),
+        }
+    })
+}
+
 /// The pullback of the rule that computed `v`.
 pub fn pullback(v: ValueId) -> Ident {
     format_ident!("__ad_pb{}", v.0)

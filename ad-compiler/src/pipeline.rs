@@ -49,14 +49,15 @@ pub fn differentiate(
     };
     let mut ir = lower::lower(name.clone(), params, wrt, body, diag)?;
     // A closure given to a function that captures differentiated locals is lowered again as a
-    // capturing function, through which their derivatives flow: which locals are
-    // differentiated is known only once the body is analysed.
-    let captures = analysis::activity::active_captures(
+    // capturing function, through which their derivatives flow, and a function given to a
+    // call that carries no derivative as written: which values are differentiated is known
+    // only once the body is analysed.
+    let forms = analysis::activity::function_argument_forms(
         &ir,
         &analysis::analyze(&ir, &mut Diagnostics::default()),
     );
-    if !captures.is_empty() {
-        ir = lower::lower_capturing(name, params, wrt, body, diag, captures)?;
+    if !forms.is_empty() {
+        ir = lower::lower_capturing(name, params, wrt, body, diag, forms)?;
     }
     if let Err(problem) = ir::verify::verify(&ir) {
         diag.internal(span, format!("lowering produced invalid IR: {problem}"));

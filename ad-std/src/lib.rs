@@ -20,6 +20,7 @@ pub mod permute;
 pub mod real;
 pub mod same_type;
 pub mod second;
+pub mod slice;
 pub mod strong;
 
 /// Every trait whose methods are derivative rules of methods (`x.__ad_vjp_exp()`), imported
@@ -50,5 +51,6 @@ pub mod method_rules {
     pub use crate::option::OptionMethods as _;
     pub use crate::permute::Permute as _;
     pub use crate::second::FloatSecond as _;
+    pub use crate::slice::SliceToVec as _;
     pub use ad_core::flat::FlatPosition as _;
 }

@@ -11,6 +11,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod arguments;
 mod captures;
 mod closures;
 mod methods;

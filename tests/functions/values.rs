@@ -99,11 +99,11 @@ fn root_from(x0: f64) -> f64 {
     newton(|x| x * x - c, |x| 2.0 * x, x0)
 }
 
-/// The flow of `y' = -y/2 + sin t` from `y0`, by closures of two parameters (a function's
-/// name stands for a function of one argument).
+/// The flow of `y' = -y/2 + sin t` from `y0`, by a closure of two parameters and by the
+/// function's name.
 #[differentiable]
 fn flows(y0: f64) -> f64 {
-    rk4(|t, y| decay(t, y), y0, 1.0) + rk4(|t, y| y * t.cos(), y0 * y0, 0.5)
+    rk4(|t, y| decay(t, y), y0, 1.0) + rk4(|t, y| y * t.cos(), y0 * y0, 0.5) + rk4(decay, y0, 0.5)
 }
 
 /// A closure bound by `let`, called and given on.

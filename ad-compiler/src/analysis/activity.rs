@@ -13,6 +13,7 @@
 //! with no derivative.
 
 use crate::diag::Diagnostics;
+use crate::lower::ArgumentForm;
 use crate::ir::{Body, Instr, Op, ValueId, walk};
 use quote::ToTokens;
 
@@ -259,14 +260,18 @@ fn report_non_differentiable(body: &Body, activity: &Activity, diag: &mut Diagno
     });
 }
 
-/// The closures given to functions whose captured locals include differentiated ones: by
-/// [`capture_key`](crate::lower::capture_key) of the closure, the names of those locals. A
-/// second lowering makes them capturing functions (see `pipeline::differentiate`).
-pub fn active_captures(
+/// How the second lowering builds each function given to a function (see
+/// `pipeline::differentiate`), by [`capture_key`](crate::lower::capture_key) of the argument:
+/// as written, for a call that carries no derivative (its primal call wants a plain `Fn`);
+/// as a capturing function, for a closure whose captured locals include differentiated ones
+/// (with their names). The others stay functions with derivatives (`function!`).
+pub fn function_argument_forms(
     body: &Body,
     activity: &Activity,
-) -> std::collections::HashMap<String, Vec<String>> {
-    let mut found = std::collections::HashMap::new();
+) -> std::collections::HashMap<String, ArgumentForm> {
+    // The function values whose captured locals include differentiated ones: built as
+    // capturing functions, they make the call they are given to differentiated.
+    let mut capturing = std::collections::HashMap::new();
     walk(&body.block.instrs, &mut |instr| {
         if let Op::Opaque {
             holes,
@@ -281,7 +286,33 @@ pub fn active_captures(
                 .map(|(_, name)| name.clone())
                 .collect();
             if !active.is_empty() {
-                found.insert(crate::lower::capture_key(instr.span), active);
+                capturing.insert(instr.result, active);
+            }
+        }
+    });
+    // The arguments of the calls that will carry no derivative, emitted as primal calls.
+    let mut primal_calls = std::collections::HashSet::new();
+    walk(&body.block.instrs, &mut |instr| {
+        if let Op::Call { args, .. } = &instr.op {
+            let varied = args
+                .iter()
+                .any(|a| activity.is_varied(*a) || capturing.contains_key(a));
+            if !(varied && activity.is_useful(instr.result)) {
+                primal_calls.extend(args.iter().copied());
+            }
+        }
+    });
+    let mut found = std::collections::HashMap::new();
+    walk(&body.block.instrs, &mut |instr| {
+        if let Op::Opaque {
+            captured: Some(_), ..
+        } = &instr.op
+        {
+            let key = crate::lower::capture_key(instr.span);
+            if primal_calls.contains(&instr.result) {
+                found.insert(key, ArgumentForm::AsWritten);
+            } else if let Some(active) = capturing.get(&instr.result) {
+                found.insert(key, ArgumentForm::Capturing(active.clone()));
             }
         }
     });

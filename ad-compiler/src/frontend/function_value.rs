@@ -37,14 +37,17 @@ pub fn expand(tokens: TokenStream) -> TokenStream {
             let vjp = callee::reverse_path(path);
             let forward = callee::forward_path_of(path, false);
             let second = callee::second_path_of(path, false);
+            // The function may take several arguments: a `Function` takes them as one tuple,
+            // and the function and its derivatives are called through `ad_core::tupled`,
+            // which finds how many from the function itself.
             quote!(#rt::Function::new(
-                |#a_| #path(#a_),
+                |#a_| #rt::TupledCall::call_tupled(&#path, #a_),
                 |#a_| {
-                    let (#value_, #pullback_) = #vjp(#a_);
-                    (#value_, move |#d_| #pullback_(#d_).0)
+                    let (#value_, #pullback_) = #rt::TupledCall::call_tupled(&#vjp, #a_);
+                    (#value_, move |#d_| #rt::TupledCotangent::untupled(#pullback_(#d_)))
                 },
-                |#a_, #t_| #forward(#a_, #rt::Present(#t_)),
-                |#a_, #t_| #second(#a_, #rt::Present(#t_)),
+                |#a_, #t_| #rt::TupledForward::forward_tupled(&#forward, #a_, #t_),
+                |#a_, #t_| #rt::TupledSecond::second_tupled(&#second, #a_, #t_),
             ))
         }
         Expr::Closure(closure) => match closure_function(closure) {
@@ -222,6 +225,14 @@ pub fn capture_code(
         other => other,
     };
     let body = &closure.body;
+    // The derivatives' values are renamed: this code is generated now and becomes part of
+    // the caller's, whose emitter writes some of its own values (`__ad_v8`) by what they
+    // stand for, wherever those names occur.
+    let (vjp, forward, second) = (
+        names::inner_values(vjp),
+        names::inner_values(forward),
+        names::inner_values(second),
+    );
     Ok(quote!({
         #(#taken)*
         #rt::capture_code(

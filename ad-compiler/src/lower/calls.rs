@@ -418,11 +418,11 @@ impl Builder<'_> {
         // Closures in it that capture differentiated values: lowered again as capturing
         // functions, as `pipeline::differentiate` does for a function's body.
         let activity = crate::analysis::analyze(&body, &mut crate::diag::Diagnostics::default());
-        let captures = crate::analysis::activity::active_captures(&body, &activity);
-        let body = match captures.is_empty() {
+        let forms = crate::analysis::activity::function_argument_forms(&body, &activity);
+        let body = match forms.is_empty() {
             true => body,
             false => {
-                super::lower_capturing("nested".into(), &params, None, input, self.diag, captures)?
+                super::lower_capturing("nested".into(), &params, None, input, self.diag, forms)?
             }
         };
         let body = Box::new(body);

@@ -14,6 +14,7 @@
 
 use super::ssa::Builder;
 use crate::ir::{Op, ValueId};
+use proc_macro2::Span;
 use quote::{ToTokens, quote};
 use syn::Expr;
 use syn::spanned::Spanned;
@@ -22,39 +23,88 @@ impl Builder<'_> {
     /// The argument `arg` of a call of a function by path: a function value for a closure
     /// literal or a function's name, `None` for other arguments.
     pub(super) fn lower_function_argument(&mut self, arg: &Expr) -> Option<ValueId> {
+        // The argument's own place in the source: a `let`-bound closure given twice is two
+        // arguments, which may take different forms.
+        let site = arg.span();
+        let as_written = matches!(
+            self.function_arguments.get(&capture_key(site)),
+            Some(ArgumentForm::AsWritten)
+        );
         match arg {
-            Expr::Closure(closure) => Some(self.closure_with_derivatives(closure)),
+            Expr::Closure(closure) if as_written => Some(self.closure_as_written(closure, false)),
+            Expr::Closure(closure) => Some(self.closure_with_derivatives(closure, site)),
             // Given by value: the function's derivatives take a lent function by value (see
             // `frontend::function_params`), and a pullback cannot keep a borrow of it.
             Expr::Reference(r) if r.mutability.is_none() => match &*r.expr {
-                Expr::Closure(closure) => Some(self.closure_with_derivatives(closure)),
+                Expr::Closure(closure) if as_written => {
+                    Some(self.closure_as_written(closure, true))
+                }
+                Expr::Closure(closure) => Some(self.closure_with_derivatives(closure, site)),
                 // A closure bound by `let`, lent.
-                lent @ Expr::Path(_) => {
+                lent @ Expr::Path(_) if self.called_closure(lent).is_some() => {
                     let closure = self.called_closure(lent)?;
-                    Some(self.closure_with_derivatives(&closure))
+                    match as_written {
+                        true => Some(self.closure_as_written(&closure, true)),
+                        false => Some(self.closure_with_derivatives(&closure, site)),
+                    }
+                }
+                // A function lent by name.
+                Expr::Path(p) if self.names_a_function(p) && !as_written => {
+                    Some(self.function_with_derivatives(p, site))
                 }
                 _ => None,
             },
             // A closure bound by `let`, given on.
             Expr::Path(_) if self.called_closure(arg).is_some() => {
                 let closure = self.called_closure(arg)?;
-                Some(self.closure_with_derivatives(&closure))
+                match as_written {
+                    true => Some(self.closure_as_written(&closure, false)),
+                    false => Some(self.closure_with_derivatives(&closure, site)),
+                }
             }
-            Expr::Path(p) if self.names_a_function(p) => {
-                let template = quote!(::ad::function!(#p));
-                let op = Op::Opaque {
-                    template,
-                    holes: Vec::new(),
-                    captured: Some(Vec::new()),
-                };
-                Some(self.push(op, arg.span()))
+            Expr::Path(p) if self.names_a_function(p) && !as_written => {
+                Some(self.function_with_derivatives(p, site))
             }
             _ => None,
         }
     }
 
+    /// `function!(path)`: a function with the derivatives of its companion.
+    fn function_with_derivatives(&mut self, p: &syn::ExprPath, site: Span) -> ValueId {
+        let template = quote!(::ad::function!(#p));
+        let op = Op::Opaque {
+            template,
+            holes: Vec::new(),
+            captured: Some(Vec::new()),
+        };
+        self.push(op, site)
+    }
+
+    /// The closure as the source wrote it (lent when `lent`), reading the caller's values:
+    /// for a call that carries no derivative, whose primal call wants a plain `Fn`.
+    fn closure_as_written(&mut self, closure: &syn::ExprClosure, lent: bool) -> ValueId {
+        let own: Vec<String> = closure.inputs.iter().flat_map(bound_names).collect();
+        let (mut holes, mut names) = (Vec::new(), Vec::new());
+        let body =
+            self.fill_holes_except(closure.body.to_token_stream(), &mut holes, &mut names, &own);
+        // Bound to a local before the call, the closure's parameters need their types (an
+        // untyped one is an `f64`, as for a function with derivatives).
+        let inputs = closure.inputs.iter().map(|input| {
+            let (pattern, ty) = pattern_and_type(input);
+            quote!(#pattern: #ty)
+        });
+        let capture = &closure.capture;
+        let reference = lent.then(|| quote!(&));
+        let op = Op::Opaque {
+            template: quote!(#reference (#capture |#(#inputs),*| #body)),
+            holes,
+            captured: None,
+        };
+        self.push(op, closure.span())
+    }
+
     /// `function!(closure)`, with its parameters typed and its captured locals as holes.
-    fn closure_with_derivatives(&mut self, closure: &syn::ExprClosure) -> ValueId {
+    fn closure_with_derivatives(&mut self, closure: &syn::ExprClosure, site: Span) -> ValueId {
         let own: Vec<String> = closure.inputs.iter().flat_map(bound_names).collect();
         let (mut holes, mut names) = (Vec::new(), Vec::new());
         let body =
@@ -90,13 +140,15 @@ impl Builder<'_> {
                 (quote!((#(#patterns,)*)), quote!((#(#types,)*)))
             }
         };
-        if let Some(active) = self.capturing.get(&capture_key(closure.span())).cloned() {
+        if let Some(ArgumentForm::Capturing(active)) =
+            self.function_arguments.get(&capture_key(site)).cloned()
+        {
             let captured = Captures {
                 holes,
                 names,
                 captures,
             };
-            return self.capturing_closure(closure, captured, &active, (pattern, ty), body);
+            return self.capturing_closure(site, captured, &active, (pattern, ty), body);
         }
         let parameter = quote!(#pattern: #ty);
         // `move`: its pullbacks are kept by the caller's, which cannot borrow its locals.
@@ -109,7 +161,7 @@ impl Builder<'_> {
             holes,
             captured: Some(names),
         };
-        self.push(op, closure.span())
+        self.push(op, site)
     }
 
     /// A closure that captures the differentiated locals `active` (and maybe constants): the
@@ -118,13 +170,12 @@ impl Builder<'_> {
     /// other captured locals stay constants of `code`.
     fn capturing_closure(
         &mut self,
-        closure: &syn::ExprClosure,
+        span: Span,
         captured: Captures,
         active: &[String],
         (pattern, ty): (proc_macro2::TokenStream, proc_macro2::TokenStream),
         body: proc_macro2::TokenStream,
     ) -> ValueId {
-        let span = closure.span();
         let hole = |k: usize| quote::format_ident!("{}{}", crate::ir::HOLE, k);
         let (mut code_holes, mut constants, mut bindings) = (Vec::new(), Vec::new(), Vec::new());
         let (mut state_values, mut state_names) = (Vec::new(), Vec::new());
@@ -135,7 +186,25 @@ impl Builder<'_> {
             .zip(&captured.captures)
         {
             if active.contains(name) {
-                state_values.push(*value);
+                // The state is owned: a function value's tangent is its state's, and a
+                // reference has none. A slice is copied (`to_vec`), another reference cloned.
+                let value = match () {
+                    _ if self.slice_params.contains(name) => self.push(
+                        Op::Method {
+                            receiver: *value,
+                            method: quote::format_ident!("to_vec"),
+                            turbofish: None,
+                            args: Vec::new(),
+                            inout: false,
+                        },
+                        span,
+                    ),
+                    _ if self.reference_params.contains(name) => {
+                        self.push(Op::Clone(*value), span)
+                    }
+                    _ => *value,
+                };
+                state_values.push(value);
                 state_names.push(capture.clone());
             } else {
                 let h = hole(code_holes.len());
@@ -194,6 +263,17 @@ impl Builder<'_> {
             .starts_with(|c: char| c.is_lowercase());
         p.qself.is_none() && !local && lower_case
     }
+}
+
+/// How a function given to a function is built in a second lowering (see
+/// `analysis::activity::function_argument_forms`); by default, a function with derivatives
+/// (`function!`).
+#[derive(Clone, Debug)]
+pub enum ArgumentForm {
+    /// As written: the argument of a call that carries no derivative.
+    AsWritten,
+    /// A capturing function of the differentiated locals it captures (their names).
+    Capturing(Vec<String>),
 }
 
 /// What a closure captures: the locals' values, their names, and the names they are bound to

@@ -13,7 +13,7 @@ mod closures;
 mod control;
 mod expr;
 mod function_args;
-pub use function_args::capture_key;
+pub use function_args::{ArgumentForm, capture_key};
 use std::collections::HashMap;
 mod indexed_loops;
 mod lanes;
@@ -61,15 +61,15 @@ pub fn lower(
     lower_capturing(name, params, wrt, body, diag, HashMap::new())
 }
 
-/// [`lower`], with the closures given to functions that capture differentiated locals (by
-/// [`capture_key`], with those locals' names) lowered as capturing functions.
+/// [`lower`], with the functions given to functions built in the forms `forms` chose (by
+/// [`capture_key`] of the argument; see `analysis::activity::function_argument_forms`).
 pub fn lower_capturing(
     name: String,
     params: &[ParamInput],
     wrt: Option<&[syn::Ident]>,
     body: BodyInput<'_>,
     diag: &mut Diagnostics,
-    capturing: HashMap<String, Vec<String>>,
+    forms: HashMap<String, ArgumentForm>,
 ) -> Option<Body> {
     let wrt_flags = choose_wrt(params, wrt, diag);
     // A function's `&mut T` parameters (not `self`) are inout: see `inout_params`.
@@ -94,7 +94,7 @@ pub fn lower_capturing(
     let errors_before = diag.has_errors();
     let mut builder = Builder::new(diag, params.len() as u32);
     builder.in_closure = matches!(body, BodyInput::Expr(_));
-    builder.capturing = capturing;
+    builder.function_arguments = forms;
     builder.mutable_self = params.iter().any(|p| {
         matches!(&p.pat, syn::Pat::Ident(i) if i.ident == "self")
             && matches!(&p.ty, Some(syn::Type::Reference(r)) if r.mutability.is_some())
@@ -103,6 +103,11 @@ pub fn lower_capturing(
         builder.bind_pattern(&p.pat, ir.value);
         if let (syn::Pat::Ident(name), Some(syn::Type::Reference(_))) = (&p.pat, &p.ty) {
             builder.reference_params.push(name.ident.to_string());
+            if let Some(syn::Type::Reference(r)) = &p.ty
+                && matches!(&*r.elem, syn::Type::Slice(_))
+            {
+                builder.slice_params.push(name.ident.to_string());
+            }
         }
         if let (syn::Pat::Ident(name), Some(ty)) = (&p.pat, &p.ty)
             && indexed_loops::indexed_by_count(ty)

@@ -55,6 +55,8 @@ pub struct Builder<'d> {
     /// The parameters declared with a reference type (`xs: &[f64]`, `m: &Vec<Vec<f64>>`):
     /// `for x in xs` over one of them binds references to the elements, as the source does.
     pub reference_params: Vec<String>,
+    /// The parameters that are slices (`s: &[T]`): a capturing closure keeps an owned copy.
+    pub slice_params: Vec<String>,
     /// The parameters declared as sequences indexed by a count (`xs: &[f64]`, `v: Vec<f64>`,
     /// `a: Array1<f64>`): their elements are read as `xs[k]` (see `indexed_loops::element_at`).
     pub sequence_params: Vec<String>,
@@ -65,10 +67,10 @@ pub struct Builder<'d> {
     /// Lowering a closure's body (given to an operator): a name that is not a local may be
     /// a variable it captures.
     pub in_closure: bool,
-    /// The closures given to functions that capture differentiated locals, by
-    /// [`capture_key`](super::function_args::capture_key), with those locals' names: found by
-    /// the activity analysis of a first lowering (see `pipeline::differentiate`).
-    pub capturing: std::collections::HashMap<String, Vec<String>>,
+    /// How to build the functions given to functions that a first lowering's activity
+    /// analysis chose (see `pipeline::differentiate`), by
+    /// [`capture_key`](super::function_args::capture_key) of the argument.
+    pub function_arguments: std::collections::HashMap<String, super::ArgumentForm>,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
     scopes: Scopes,
@@ -90,10 +92,11 @@ impl<'d> Builder<'d> {
             closures: std::collections::HashMap::new(),
             keep_break_value_wrapped: false,
             reference_params: Vec::new(),
+            slice_params: Vec::new(),
             sequence_params: Vec::new(),
             untyped_arrays: Vec::new(),
             in_closure: false,
-            capturing: std::collections::HashMap::new(),
+            function_arguments: std::collections::HashMap::new(),
             aliases: Vec::new(),
             diag,
             scopes: vec![Vec::new()],
