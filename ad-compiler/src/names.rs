@@ -274,6 +274,11 @@ pub fn remaining_items() -> Ident {
     format_ident!("__ad_remaining")
 }
 
+/// The local a chain over a sequence written in place binds it to (`lower::chains`).
+pub fn chain_source() -> Ident {
+    format_ident!("__ad_chain_source")
+}
+
 /// The local holding an SSA value.
 pub fn value(v: ValueId) -> Ident {
     format_ident!("__ad_v{}", v.0)

@@ -13,6 +13,7 @@ mod common;
 
 mod arguments;
 mod captures;
+mod closure_positions;
 mod closures;
 mod methods;
 mod values;

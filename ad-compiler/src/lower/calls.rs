@@ -279,8 +279,17 @@ impl Builder<'_> {
             Expr::Closure(closure) => {
                 let mut typed = closure.clone();
                 for input in typed.inputs.iter_mut() {
-                    if let syn::Pat::Ident(ident) = input {
-                        *input = syn::Pat::Type(syn::parse_quote!(#ident: f64));
+                    match input {
+                        syn::Pat::Ident(ident) => {
+                            *input = syn::Pat::Type(syn::parse_quote!(#ident: f64));
+                        }
+                        // ndarray's `map` lends each element (`|&v| ..`); its rules give
+                        // the element itself.
+                        syn::Pat::Reference(r) if m.method == "map" => {
+                            let inner = &r.pat;
+                            *input = syn::Pat::Type(syn::parse_quote!(#inner: f64));
+                        }
+                        _ => {}
                     }
                 }
                 Expr::Closure(typed)

@@ -26,6 +26,35 @@ const CONSUMERS: &[&str] = &[
     "all",
 ];
 
+/// A chain over a sequence written in place (`[a, b].iter()`, `vec![..].into_iter()`) as the
+/// same chain over a local bound to it first, a source `lower_chain` knows; `None` for other
+/// calls.
+pub fn with_bound_source(call: &ExprMethodCall) -> Option<Expr> {
+    if found_by_value(call).is_none() && !CONSUMERS.contains(&call.method.to_string().as_str()) {
+        return None;
+    }
+    let source = crate::names::chain_source();
+    let mut chain = call.clone();
+    let mut current = &mut chain;
+    loop {
+        let is_source = matches!(current.method.to_string().as_str(), "iter" | "into_iter")
+            && current.args.is_empty();
+        if is_source {
+            let sequence = std::mem::replace(&mut *current.receiver, syn::parse_quote!(#source));
+            let literal = match &sequence {
+                Expr::Array(_) | Expr::Repeat(_) => true,
+                Expr::Macro(m) => m.mac.path.is_ident("vec"),
+                _ => false,
+            };
+            return literal.then(|| syn::parse_quote!({ let #source = #sequence; #chain }));
+        }
+        match &mut *current.receiver {
+            Expr::MethodCall(inner) => current = inner,
+            _ => return None,
+        }
+    }
+}
+
 /// One adaptor of a chain.
 enum Stage<'a> {
     Map(&'a Expr),
@@ -42,6 +71,10 @@ impl Builder<'_> {
     /// Lowers a chain ending in a consumer; `None` when `call` is not a chain this module
     /// knows, which the caller then lowers as an ordinary method call.
     pub fn lower_chain(&mut self, call: &ExprMethodCall) -> Option<Option<ValueId>> {
+        // The closures a chain takes are inlined where they run: a closure bound by `let` and
+        // named as an argument (`xs.iter().fold(0.0, add)`) is inlined as its literal.
+        let inlined = self.closures_written_out(call);
+        let call = &inlined;
         let find = found_by_value(call);
         if find.is_none() && !CONSUMERS.contains(&call.method.to_string().as_str()) {
             return None;
@@ -458,6 +491,24 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
 
 impl Builder<'_> {
     /// Whether `call` is a chain [`lower_chain`](Self::lower_chain) handles.
+    /// `call` and the method calls it is made of, with each argument that names a closure
+    /// bound by `let` replaced by the closure's literal.
+    fn closures_written_out(&self, call: &ExprMethodCall) -> ExprMethodCall {
+        let mut call = call.clone();
+        let mut current = &mut call;
+        loop {
+            for arg in current.args.iter_mut() {
+                if let Some(closure) = self.called_closure(arg) {
+                    *arg = Expr::Closure(closure);
+                }
+            }
+            match &mut *current.receiver {
+                Expr::MethodCall(inner) => current = inner,
+                _ => return call,
+            }
+        }
+    }
+
     pub fn is_chain(&self, call: &ExprMethodCall) -> bool {
         let find = found_by_value(call);
         if find.is_none() && !CONSUMERS.contains(&call.method.to_string().as_str()) {

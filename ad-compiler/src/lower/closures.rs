@@ -82,3 +82,98 @@ fn assigns_anything(body: &Expr) -> bool {
     finder.visit_expr(body);
     finder.0
 }
+
+/// For a block that ends in a closure (`{ let t = s * 2.0; move |v| v * t }`): the `let` that
+/// runs the block's statements and carries out the locals the closure reads
+/// (`let (__ad_carried_t,) = { let t = s * 2.0; (t,) };`), and the closure reading them
+/// there. `None` for other blocks, or when the closure binds a carried name itself.
+pub fn returned_closure(block: &syn::Block) -> Option<(syn::Local, syn::ExprClosure)> {
+    let (last, statements) = block.stmts.split_last()?;
+    let syn::Stmt::Expr(Expr::Closure(closure), None) = last else {
+        return None;
+    };
+    // The block's own locals, which the closure would outlive.
+    let mut declared = Names::default();
+    for statement in statements {
+        if let syn::Stmt::Local(local) = statement {
+            declared.visit_pat(&local.pat);
+        }
+    }
+    let mut read = Reads::default();
+    read.visit_expr(&closure.body);
+    let mut own = Names::default();
+    for input in &closure.inputs {
+        own.visit_pat(input);
+    }
+    let carried: Vec<syn::Ident> = declared
+        .0
+        .iter()
+        .filter(|name| read.0.contains(name) && !own.0.contains(name))
+        .cloned()
+        .collect();
+    // A name the closure's body binds again would be renamed with the one carried.
+    let mut bound_inside = Names::default();
+    bound_inside.visit_expr(&closure.body);
+    if carried.iter().any(|name| bound_inside.0.contains(name)) {
+        return None;
+    }
+    let outside: Vec<syn::Ident> = carried
+        .iter()
+        .map(|name| quote::format_ident!("__ad_carried_{}", name))
+        .collect();
+    let carry: syn::Stmt = syn::parse_quote! {
+        let (#(#outside,)*) = { #(#statements)* (#(#carried,)*) };
+    };
+    let syn::Stmt::Local(carry) = carry else {
+        return None;
+    };
+    let mut renamed = closure.clone();
+    let mut renamer = Rename {
+        from: carried,
+        to: outside,
+    };
+    syn::visit_mut::VisitMut::visit_expr_mut(&mut renamer, &mut renamed.body);
+    Some((carry, renamed))
+}
+
+/// The names patterns bind.
+#[derive(Default)]
+struct Names(Vec<syn::Ident>);
+
+impl<'ast> Visit<'ast> for Names {
+    fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+        self.0.push(p.ident.clone());
+        syn::visit::visit_pat_ident(self, p);
+    }
+}
+
+/// The single names an expression reads.
+#[derive(Default)]
+struct Reads(Vec<syn::Ident>);
+
+impl<'ast> Visit<'ast> for Reads {
+    fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+        if let Some(ident) = p.path.get_ident() {
+            self.0.push(ident.clone());
+        }
+    }
+}
+
+/// Renames the single names `from[k]` an expression reads to `to[k]`.
+struct Rename {
+    from: Vec<syn::Ident>,
+    to: Vec<syn::Ident>,
+}
+
+impl syn::visit_mut::VisitMut for Rename {
+    fn visit_expr_path_mut(&mut self, p: &mut syn::ExprPath) {
+        let position = p
+            .path
+            .get_ident()
+            .and_then(|ident| self.from.iter().position(|name| name == ident));
+        if let Some(k) = position {
+            let to = &self.to[k];
+            p.path = syn::parse_quote!(#to);
+        }
+    }
+}

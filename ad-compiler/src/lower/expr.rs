@@ -172,6 +172,11 @@ impl Builder<'_> {
                 self.lower_chain(&chain).flatten()
             }
             Expr::MethodCall(m) if self.is_chain(m) => self.lower_chain(m).flatten(),
+            // A chain over an array or `vec!` written in place: over a local bound to it.
+            Expr::MethodCall(m) if super::chains::with_bound_source(m).is_some() => {
+                let block = super::chains::with_bound_source(m)?;
+                self.lower_expr(&block)
+            }
             // `option.unwrap()` passes the derivative through (see `Op::Unwrap`).
             Expr::MethodCall(m)
                 if m.method == "unwrap" && m.args.is_empty() && m.turbofish.is_none() =>

@@ -289,6 +289,15 @@ impl Builder<'_> {
             self.bind_closure(name.ident.to_string(), closure);
             return;
         }
+        // `let f = { let t = ..; move |v| v * t };`: the block's locals the closure reads
+        // are carried out of the block, and the closure reads them there.
+        if let (Expr::Block(block), syn::Pat::Ident(name)) = (&*init.expr, &local.pat)
+            && let Some((carried, closure)) = super::closures::returned_closure(&block.block)
+        {
+            self.lower_let(&carried);
+            self.bind_closure(name.ident.to_string(), &closure);
+            return;
+        }
         let value = self.lower_value(&init.expr);
         self.bind_pattern(&local.pat, value);
         if let syn::Pat::Ident(name) = &local.pat {

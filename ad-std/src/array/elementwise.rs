@@ -258,3 +258,43 @@ impl<D: Dimension> ArrayMapv for A<D> {
     }
 }
 }
+
+/// `a.map(f)` of a float array: `mapv`'s rules ([`ArrayMapv`]). ndarray's `map` hands `f` a
+/// reference to each element; generated code gives the element itself to `function!(f)`,
+/// whose parameter pattern `&v` or untyped `v` the lowering types as the float.
+pub trait ArrayMap: ArrayMapv {
+    /// `map`, for `f` given with its derivatives.
+    fn differentiable_map<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
+        &self,
+        f: F,
+    ) -> Self {
+        self.differentiable_mapv(f)
+    }
+    /// Reverse mode.
+    fn __ad_vjp_differentiable_map<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
+        &self,
+        f: F,
+    ) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<Self, F>) {
+        self.__ad_vjp_differentiable_mapv(f)
+    }
+    /// Forward mode.
+    fn __ad_fwd_differentiable_map<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
+        &self,
+        f: F,
+        t: impl MaybeTangent<Self>,
+        t_f: impl MaybeTangent<NoTangent>,
+    ) -> (Self, Self) {
+        self.__ad_fwd_differentiable_mapv(f, t, t_f)
+    }
+    /// Second order.
+    fn __ad_hvp_differentiable_map<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
+        &self,
+        f: F,
+        t: impl MaybeTangent<Second<Self>>,
+        t_f: impl MaybeTangent<Second<NoTangent>>,
+    ) -> (Self, Second<Self>) {
+        self.__ad_hvp_differentiable_mapv(f, t, t_f)
+    }
+}
+
+impl<T: ArrayMapv> ArrayMap for T {}

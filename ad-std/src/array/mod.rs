@@ -61,7 +61,7 @@ pub mod zero_like;
 pub use axis_variance::ArrayVarianceAxis;
 pub use construct::{ArrayFromElem, ArrayFromShapeVec, ArrayFromVec};
 pub use dot::DotRule;
-pub use elementwise::{ArrayMapv, ArrayMath};
+pub use elementwise::{ArrayMap, ArrayMapv, ArrayMath};
 pub use partial::{WrtArgs, WrtSelf};
 pub use products::{ArrayPowf, ArrayPowi, ArrayProduct};
 pub use reductions::{ArrayMeanAxis, ArrayReductions, ArraySumAxis, ArrayVariance};
