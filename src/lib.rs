@@ -168,7 +168,6 @@ pub mod __private {
         second_or_zero, tangent_or_zero, tangent_witness, unshaped_zero, with_second_tangent,
     };
     pub use ad_core::function::{DifferentiableFn, Function};
-    pub use ad_core::tupled::{TupledCall, TupledCotangent, TupledForward, TupledSecond};
     pub use ad_core::hessian::hessian;
     pub use ad_core::hessian::{HessianArgument, ScalarResult};
     pub use ad_core::index::{
@@ -185,6 +184,7 @@ pub mod __private {
     pub use ad_core::seed::{scalar_gradient, seed};
     pub use ad_core::slices::into_array;
     pub use ad_core::tape::FloatTape;
+    pub use ad_core::tupled::{TupledCall, TupledCotangent, TupledForward, TupledSecond};
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::array::{
         ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule, WrtArgs, WrtSelf,

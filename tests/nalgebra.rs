@@ -240,3 +240,17 @@ fn jacobians_and_hessians_are_nalgebra_matrices() {
     let a = jacobian!(at: &vec![2.0, 0.5], of: |p: &[f64]| vec![p[0] * p[1], p[0]]);
     assert_eq!(a.dim(), (2, 2));
 }
+
+/// `map` with a closure that reads a differentiated parameter and calls `max`: the closure's
+/// derivative reaches `s` through what it captured.
+#[differentiable]
+fn mapped_with_capture(x: &Vector3<f64>, s: f64) -> f64 {
+    x.map(|v| v.max(s) * s).sum()
+}
+
+#[test]
+fn map_capturing_a_differentiated_parameter() {
+    let x = Vector3::new(0.8, -0.3, 1.7);
+    passes(check_gradient!(at: &x, 0.5, of: mapped_with_capture));
+    passes(check_gradient!(at: 0.5, of: |s: f64| mapped_with_capture(&x, s), second_order));
+}

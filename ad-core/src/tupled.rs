@@ -166,7 +166,10 @@ mod tests {
     fn the_arity_comes_from_the_function() {
         assert_eq!(two.call_tupled((2.0, 3.0)), 6.0);
         assert_eq!(f64::sin.call_tupled(0.0), 0.0);
-        assert_eq!(two_forward.forward_tupled((2.0, 3.0), (1.0, 0.0)), (6.0, 3.0));
+        assert_eq!(
+            two_forward.forward_tupled((2.0, 3.0), (1.0, 0.0)),
+            (6.0, 3.0)
+        );
         assert_eq!((1.0, 2.0).untupled(), (1.0, 2.0));
         assert_eq!((1.0,).untupled(), 1.0);
     }

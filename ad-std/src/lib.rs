@@ -31,11 +31,12 @@ pub mod method_rules {
         ArrayAsSlice as _, ArrayColumn as _, ArrayDiag as _, ArrayFromElem as _,
         ArrayFromShapeVec as _, ArrayFromVec as _, ArrayIndexAxis as _, ArrayInsertAxis as _,
         ArrayIntoOwned as _, ArrayIntoShape as _, ArrayLanesAsRows as _, ArrayLanesAsRowsRule as _,
-        ArrayMap as _, ArrayMapv as _, ArrayMath as _, ArrayMeanAxis as _, ArrayPowf as _, ArrayPowi as _,
-        ArrayProduct as _, ArrayReductions as _, ArrayRemoveAxis as _, ArrayReversedAxes as _,
-        ArrayRow as _, ArraySelect as _, ArraySlice as _, ArraySumAxis as _, ArrayToOwned as _,
-        ArrayToShape as _, ArrayTranspose as _, ArrayVariance as _, ArrayVarianceAxis as _,
-        ArrayView as _, DotRule as _, ViewZeroTangent as _,
+        ArrayMap as _, ArrayMapv as _, ArrayMath as _, ArrayMeanAxis as _, ArrayPowf as _,
+        ArrayPowi as _, ArrayProduct as _, ArrayReductions as _, ArrayRemoveAxis as _,
+        ArrayReversedAxes as _, ArrayRow as _, ArraySelect as _, ArraySlice as _,
+        ArraySumAxis as _, ArrayToOwned as _, ArrayToShape as _, ArrayTranspose as _,
+        ArrayVariance as _, ArrayVarianceAxis as _, ArrayView as _, DotRule as _,
+        ViewZeroTangent as _,
     };
     pub use crate::assign::{Assign as _, CopyFrom as _};
     pub use crate::fill::Fill as _;

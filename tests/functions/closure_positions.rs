@@ -25,7 +25,9 @@ fn named_adaptor_closures(s: f64) -> f64 {
 /// Chains over sequences written in place.
 #[differentiable]
 fn literal_sources(s: f64) -> f64 {
-    let a = [1.0, 2.0, s].iter().fold(0.0, |acc: f64, v: &f64| acc + (v * s).sin());
+    let a = [1.0, 2.0, s]
+        .iter()
+        .fold(0.0, |acc: f64, v: &f64| acc + (v * s).sin());
     let b = vec![s, s * s].into_iter().map(|v| v.exp()).sum::<f64>();
     let c = [s; 3].iter().map(|&v| v * 0.5).product::<f64>();
     a + b + c
@@ -127,5 +129,30 @@ fn functions_called_from_an_operators_closure_are_found_where_they_are() {
         let forward = differentiate!(at: x, of: |x: f64| doubled(x) * cube(x) + bump(x));
         crate::assert_deriv_fd(f, x, reverse);
         crate::assert_close(forward, reverse);
+    }
+}
+
+/// A differentiable function of an element and a parameter.
+#[differentiable]
+fn activation(v: f64, s: f64) -> f64 {
+    (v * s).tanh() + v.max(s)
+}
+
+/// `mapv` and `map` closures that read a differentiated local and do more than arithmetic:
+/// a call, `max`; over a vector built from the parameter and over a matrix.
+#[differentiable]
+fn maps_capturing(s: f64) -> f64 {
+    let k = s * s;
+    let x = Array1::from_shape_fn(3, |i| s + i as f64 * 0.5);
+    let m = ad::ndarray::Array2::from_shape_fn((2, 2), |(i, j)| (i + 2 * j) as f64 - s);
+    x.mapv(|v| activation(v, k)).sum()
+        + m.mapv(|v| v.max(k) * s).sum()
+        + x.map(|&v| (v * k).sin().max(s)).sum()
+}
+
+#[test]
+fn mapv_and_map_closures_capturing_differentiated_locals() {
+    for s in [0.3, 0.9, -0.6] {
+        assert_every_mode!(maps_capturing, s);
     }
 }

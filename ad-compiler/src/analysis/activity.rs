@@ -13,8 +13,8 @@
 //! with no derivative.
 
 use crate::diag::Diagnostics;
-use crate::lower::ArgumentForm;
 use crate::ir::{Body, Instr, Op, ValueId, walk};
+use crate::lower::ArgumentForm;
 use quote::ToTokens;
 
 /// The result of activity analysis: one flag pair per value.

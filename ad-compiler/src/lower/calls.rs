@@ -244,63 +244,37 @@ impl Builder<'_> {
     /// the function with its derivatives. A `mapv` closure that reads locals of the function
     /// (which `function!` would take as constants, losing their derivatives) is lowered as its
     /// body applied to the whole array when it is arithmetic and float methods (see
-    /// `lifted_map`); other closures that read locals are reported.
+    /// `lifted_map`); other closures that read locals are functions with derivatives that
+    /// capture them (a capturing function when they are differentiated, see `function_args`).
     pub(super) fn lower_mapv(&mut self, m: &syn::ExprMethodCall) -> Option<ValueId> {
         let function = &m.args[0];
-        if let Expr::Closure(closure) = function {
-            let own: Vec<String> = closure.inputs.iter().filter_map(pattern_name).collect();
-            let mut captured = None;
-            collect_names(&closure.body.to_token_stream(), &mut |ident| {
-                let name = ident.to_string();
-                if captured.is_none() && !own.contains(&name) && self.lookup(&name).is_some() {
-                    captured = Some(ident.clone());
-                }
-            });
-            if let Some(name) = captured {
+        // The elements are `f64`s: an untyped parameter gets that type, which `function!`
+        // needs.
+        let function = match function {
+            Expr::Closure(closure) => Expr::Closure(typed_element_closure(closure, m)),
+            other => other.clone(),
+        };
+        let receiver = self.lower_place(&m.receiver);
+        let wrapped = match &function {
+            Expr::Closure(closure) if self.captures_a_local(closure) => {
                 // Arithmetic and float methods of the element apply to the whole array as
                 // they do to one element: the closure's body over the array, through which
                 // derivatives reach what it captured.
                 // (ndarray's arrays have the float methods elementwise; nalgebra's do not.)
                 // (`map` of ndarray passes a reference to the element, which the lifted body
                 // reads as a reference to the array: `&a * s` is ndarray's too.)
-                let lifted = super::lifted_map::over_the_array(closure, &m.receiver);
-                if let Some(lifted) = lifted {
+                if let Some(lifted) = super::lifted_map::over_the_array(closure, &m.receiver) {
                     return self.lower_expr(&lifted);
                 }
-                self.diag.error(
-                    name.span(),
-                    format!("the closure given to `{}` reads `{name}`, a local of the function, and computes more than arithmetic and float methods (`exp`, `sin`, `powi`, ..) of its parameter: derivatives would not reach `{name}`; compute with array operators instead (`a * {name}`, `(a - {name}).exp()`)", m.method),
-                );
-                return None;
+                // Otherwise a function with derivatives, capturing the differentiated locals
+                // it reads (see `function_args`).
+                self.closure_with_derivatives(closure, closure.span())
             }
-        }
-        // The elements are `f64`s: an untyped parameter gets that type, which `function!` needs.
-        let function = match function {
-            Expr::Closure(closure) => {
-                let mut typed = closure.clone();
-                for input in typed.inputs.iter_mut() {
-                    match input {
-                        syn::Pat::Ident(ident) => {
-                            *input = syn::Pat::Type(syn::parse_quote!(#ident: f64));
-                        }
-                        // ndarray's `map` lends each element (`|&v| ..`); its rules give
-                        // the element itself.
-                        syn::Pat::Reference(r) if m.method == "map" => {
-                            let inner = &r.pat;
-                            *input = syn::Pat::Type(syn::parse_quote!(#inner: f64));
-                        }
-                        _ => {}
-                    }
-                }
-                Expr::Closure(typed)
-            }
-            other => other.clone(),
+            _ => self.push(
+                Op::Const(quote!(::ad::function!(#function))),
+                function.span(),
+            ),
         };
-        let receiver = self.lower_place(&m.receiver);
-        let wrapped = self.push(
-            Op::Const(quote!(::ad::function!(#function))),
-            function.span(),
-        );
         let method = syn::Ident::new(&format!("differentiable_{}", m.method), m.method.span());
         Some(self.push(
             Op::Method {
@@ -312,6 +286,17 @@ impl Builder<'_> {
             },
             m.span(),
         ))
+    }
+
+    /// Whether `closure` reads a local of the function.
+    fn captures_a_local(&self, closure: &syn::ExprClosure) -> bool {
+        let own: Vec<String> = closure.inputs.iter().filter_map(pattern_name).collect();
+        let mut captures = false;
+        collect_names(&closure.body.to_token_stream(), &mut |ident| {
+            let name = ident.to_string();
+            captures |= !own.contains(&name) && self.lookup(&name).is_some();
+        });
+        captures
     }
 
     /// `differentiate!(at: a, of: f)` inside a differentiable body, or `gradient!`: one
@@ -546,4 +531,24 @@ fn through_ad_ndarray(callee: &syn::ExprPath) -> syn::ExprPath {
         }
         _ => callee.clone(),
     }
+}
+
+/// `closure`, given to `m` (`mapv`, `map`), with its parameter typed as the element: an
+/// untyped one (`|v|`) and ndarray's lent one (`|&v|`, whose rules give the element itself)
+/// are `f64`s.
+fn typed_element_closure(closure: &syn::ExprClosure, m: &syn::ExprMethodCall) -> syn::ExprClosure {
+    let mut typed = closure.clone();
+    for input in typed.inputs.iter_mut() {
+        match input {
+            syn::Pat::Ident(ident) => {
+                *input = syn::Pat::Type(syn::parse_quote!(#ident: f64));
+            }
+            syn::Pat::Reference(r) if m.method == "map" => {
+                let inner = &r.pat;
+                *input = syn::Pat::Type(syn::parse_quote!(#inner: f64));
+            }
+            _ => {}
+        }
+    }
+    typed
 }

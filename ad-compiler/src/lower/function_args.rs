@@ -104,7 +104,11 @@ impl Builder<'_> {
     }
 
     /// `function!(closure)`, with its parameters typed and its captured locals as holes.
-    fn closure_with_derivatives(&mut self, closure: &syn::ExprClosure, site: Span) -> ValueId {
+    pub(super) fn closure_with_derivatives(
+        &mut self,
+        closure: &syn::ExprClosure,
+        site: Span,
+    ) -> ValueId {
         let own: Vec<String> = closure.inputs.iter().flat_map(bound_names).collect();
         let (mut holes, mut names) = (Vec::new(), Vec::new());
         let body =
@@ -199,9 +203,7 @@ impl Builder<'_> {
                         },
                         span,
                     ),
-                    _ if self.reference_params.contains(name) => {
-                        self.push(Op::Clone(*value), span)
-                    }
+                    _ if self.reference_params.contains(name) => self.push(Op::Clone(*value), span),
                     _ => *value,
                 };
                 state_values.push(value);

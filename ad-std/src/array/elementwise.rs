@@ -3,9 +3,9 @@
 use super::zero_like::MapOrZeroLike;
 use crate::float::FloatMethods;
 use crate::second::{FloatSecond, Second};
-use ad_core::NoTangent;
 use ad_core::forward::MaybeTangent;
 use ad_core::function::DifferentiableFn;
+use ad_core::{Tangent, TangentVector};
 use ndarray::{Array, Dimension, NdFloat};
 
 /// `(f(x), f'(x))` of every element, in one pass: the scalar rule computes the value and the
@@ -161,10 +161,13 @@ elementwise_method! {
 }
 
 /// `a.mapv(f)` of a float array, in the three modes, with `f` given as `function!(f)` (a
-/// function with its derivatives, see `ad_core::function`): generated code calls
+/// function with its derivatives, see `ad_core::function`) or as a capturing function (a
+/// closure reading differentiated locals, see `ad_core::capturing`): generated code calls
 /// `differentiable_mapv` for `mapv`, and the rules apply `f`'s own rules to each element.
 ///
-/// Original: `y_i = f(a_i)` / Tangent: `ty_i = f'(a_i) ta_i` / Adjoint: `adj[a]_i += adj[y]_i f'(a_i)`.
+/// Original: `y_i = f(a_i)` / Tangent: `ty_i = ∂ₐf(a_i) ta_i + ∂_f f(a_i) t_f` /
+/// Adjoint: `adj[a]_i += adj[y]_i ∂ₐf(a_i)`, `adj[f] += Σ_i adj[y]_i ∂_f f(a_i)` (what `f`
+/// captured; nothing for a plain function).
 pub trait ArrayMapv: Sized {
     /// The element type.
     type Elem: ad_core::Differentiable;
@@ -173,24 +176,24 @@ pub trait ArrayMapv: Sized {
         &self,
         f: F,
     ) -> Self;
-    /// Reverse mode: each element's cotangent times `f'` there; the function has none.
+    /// Reverse mode: each element's cotangent times `∂ₐf` there, and the function's cotangent.
     fn __ad_vjp_differentiable_mapv<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
         &self,
         f: F,
-    ) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<Self, F>);
+    ) -> (Self, impl Fn(Self) -> (Self, Tangent<F>) + use<Self, F>);
     /// Forward mode: each element's tangent through `f`'s forward rule.
     fn __ad_fwd_differentiable_mapv<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
         &self,
         f: F,
         t: impl MaybeTangent<Self>,
-        t_f: impl MaybeTangent<NoTangent>,
+        t_f: impl MaybeTangent<Tangent<F>>,
     ) -> (Self, Self);
     /// Second order: each element's tangents through `f`'s second-order rule.
     fn __ad_hvp_differentiable_mapv<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
         &self,
         f: F,
         t: impl MaybeTangent<Second<Self>>,
-        t_f: impl MaybeTangent<Second<NoTangent>>,
+        t_f: impl MaybeTangent<Second<Tangent<F>>>,
     ) -> (Self, Second<Self>);
 }
 
@@ -203,31 +206,58 @@ impl<D: Dimension> ArrayMapv for A<D> {
     fn __ad_vjp_differentiable_mapv<F: DifferentiableFn<Float, Output = Float>>(
         &self,
         f: F,
-    ) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<D, F>) {
-        // One call of `f`'s rule per element gives both the value and the slope (calling `f`
-        // again for the value would evaluate `tanh`, `exp`, .. twice).
-        let (value, slope) = values_and_slopes(self, |x| {
-            let (y, pullback) = f.__ad_vjp_call(x);
-            (y, pullback(1.0).1)
-        });
-        (value, move |d: Self| (d * &slope, NoTangent))
+    ) -> (Self, impl Fn(Self) -> (Self, Tangent<F>) + use<D, F>) {
+        // One call of `f`'s rule per element gives both the value and the slopes (calling `f`
+        // again for the value would evaluate `tanh`, `exp`, .. twice). A plain function has
+        // no tangent (a zero-sized one): only a capturing one keeps its slopes, per element
+        // in logical order. (Pullbacks are linear: `adj[y]_i` times the slope at seed 1.)
+        let captures = std::mem::size_of::<Tangent<F>>() != 0;
+        let mut slopes_of_f: Vec<Tangent<F>> = Vec::new();
+        let (value, slope) = if captures {
+            let (mut values, mut slopes) = (Vec::new(), Vec::new());
+            for &x in self.iter() {
+                let (y, pullback) = f.__ad_vjp_call(x);
+                let (of_f, of_x) = pullback(1.0);
+                values.push(y);
+                slopes.push(of_x);
+                slopes_of_f.push(of_f);
+            }
+            let shaped = |v| Array::from_shape_vec(self.raw_dim(), v).expect("one per element");
+            (shaped(values), shaped(slopes))
+        } else {
+            values_and_slopes(self, |x| {
+                let (y, pullback) = f.__ad_vjp_call(x);
+                (y, pullback(1.0).1)
+            })
+        };
+        (value, move |d: Self| {
+            let mut of_f = <Tangent<F> as TangentVector>::zero_vector();
+            for (slope, &di) in slopes_of_f.iter().zip(d.iter()) {
+                of_f.add_assign(slope.clone().scaled(f64::from(di)));
+            }
+            (d * &slope, of_f)
+        })
     }
     fn __ad_fwd_differentiable_mapv<F: DifferentiableFn<Float, Output = Float>>(
         &self,
         f: F,
         t: impl MaybeTangent<Self>,
-        _t_f: impl MaybeTangent<NoTangent>,
+        t_f: impl MaybeTangent<Tangent<F>>,
     ) -> (Self, Self) {
         let value = self.mapv(|x| f.call(x));
         let t = t.or_zero(|| self * 0.0);
+        let t_f: Option<Tangent<F>> = t_f.map_or(None, Some);
         let mut tangent = t.clone();
         ndarray::Zip::from(&mut tangent)
             .and(self)
             .and(&t)
             .for_each(|out, &x, &tx| {
-                *out = f
-                    .__ad_fwd_call(x, ad_core::forward::Absent, ad_core::forward::Present(tx))
-                    .1;
+                let tx = ad_core::forward::Present(tx);
+                *out = match &t_f {
+                    Some(t_f) => f.__ad_fwd_call(x, ad_core::forward::Present(t_f.clone()), tx),
+                    None => f.__ad_fwd_call(x, ad_core::forward::Absent, tx),
+                }
+                .1;
             });
         (value, tangent)
     }
@@ -235,17 +265,23 @@ impl<D: Dimension> ArrayMapv for A<D> {
         &self,
         f: F,
         t: impl MaybeTangent<Second<Self>>,
-        _t_f: impl MaybeTangent<Second<NoTangent>>,
+        t_f: impl MaybeTangent<Second<Tangent<F>>>,
     ) -> (Self, Second<Self>) {
         let value = self.mapv(|x| f.call(x));
         let zero = self * 0.0;
         let (a, b, ab) = t.or_zero(|| (zero.clone(), zero.clone(), zero));
+        let t_f: Option<Second<Tangent<F>>> = t_f.map_or(None, Some);
         let tangents: Vec<Second<Float>> = self
             .iter()
             .zip(a.iter().zip(b.iter()).zip(ab.iter()))
             .map(|(&x, ((&ta, &tb), &tab))| {
                 let given = ad_core::forward::Present((ta, tb, tab));
-                f.__ad_hvp_call(x, ad_core::forward::Absent, given).1
+                match &t_f {
+                    Some(t_f) => {
+                        f.__ad_hvp_call(x, ad_core::forward::Present(t_f.clone()), given).1
+                    }
+                    None => f.__ad_hvp_call(x, ad_core::forward::Absent, given).1,
+                }
             })
             .collect();
         // Elements in logical order, back into arrays of the value's shape.
@@ -274,7 +310,7 @@ pub trait ArrayMap: ArrayMapv {
     fn __ad_vjp_differentiable_map<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
         &self,
         f: F,
-    ) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<Self, F>) {
+    ) -> (Self, impl Fn(Self) -> (Self, Tangent<F>) + use<Self, F>) {
         self.__ad_vjp_differentiable_mapv(f)
     }
     /// Forward mode.
@@ -282,7 +318,7 @@ pub trait ArrayMap: ArrayMapv {
         &self,
         f: F,
         t: impl MaybeTangent<Self>,
-        t_f: impl MaybeTangent<NoTangent>,
+        t_f: impl MaybeTangent<Tangent<F>>,
     ) -> (Self, Self) {
         self.__ad_fwd_differentiable_mapv(f, t, t_f)
     }
@@ -291,7 +327,7 @@ pub trait ArrayMap: ArrayMapv {
         &self,
         f: F,
         t: impl MaybeTangent<Second<Self>>,
-        t_f: impl MaybeTangent<Second<NoTangent>>,
+        t_f: impl MaybeTangent<Second<Tangent<F>>>,
     ) -> (Self, Second<Self>) {
         self.__ad_hvp_differentiable_mapv(f, t, t_f)
     }

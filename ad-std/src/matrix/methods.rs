@@ -11,7 +11,7 @@ use crate::array::DotRule;
 use crate::second::Second;
 use ad_core::forward::{Absent, MaybeTangent, Present};
 use ad_core::function::DifferentiableFn;
-use ad_core::{Differentiable, NoTangent};
+use ad_core::{Differentiable, Tangent, TangentVector};
 use nalgebra::allocator::Allocator;
 use nalgebra::{DefaultAllocator, Dim, U1, U3};
 
@@ -137,11 +137,12 @@ pub trait MatrixCross: Sized {
     ) -> (Self, Second<Self>);
 }
 
-/// `a.map(f)` of a float matrix, with `f` given as `function!(f)` (generated code calls
-/// `differentiable_map` for `map` with a closure or a path, as `differentiable_mapv` for
-/// ndarray's `mapv`): each element goes through `f`'s own rules.
+/// `a.map(f)` of a float matrix, with `f` given as `function!(f)` or as a capturing function
+/// (generated code calls `differentiable_map` for `map` with a closure or a path, as
+/// `differentiable_mapv` for ndarray's `mapv`): each element goes through `f`'s own rules.
 ///
-/// Original: `y_i = f(a_i)` / Tangent: `ty_i = f'(a_i) ta_i` / Adjoint: `adj[a]_i += adj[y]_i f'(a_i)`.
+/// Original: `y_i = f(a_i)` / Tangent: `ty_i = ∂ₐf(a_i) ta_i + ∂_f f(a_i) t_f` /
+/// Adjoint: `adj[a]_i += adj[y]_i ∂ₐf(a_i)`, `adj[f] += Σ_i adj[y]_i ∂_f f(a_i)`.
 pub trait MatrixMap: Sized {
     /// The element type.
     type Elem: Differentiable;
@@ -154,20 +155,20 @@ pub trait MatrixMap: Sized {
     fn __ad_vjp_differentiable_map<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
         &self,
         f: F,
-    ) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<Self, F>);
+    ) -> (Self, impl Fn(Self) -> (Self, Tangent<F>) + use<Self, F>);
     /// Forward mode.
     fn __ad_fwd_differentiable_map<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
         &self,
         f: F,
         t: impl MaybeTangent<Self>,
-        t_f: impl MaybeTangent<NoTangent>,
+        t_f: impl MaybeTangent<Tangent<F>>,
     ) -> (Self, Self);
     /// Second order.
     fn __ad_hvp_differentiable_map<F: DifferentiableFn<Self::Elem, Output = Self::Elem>>(
         &self,
         f: F,
         t: impl MaybeTangent<Second<Self>>,
-        t_f: impl MaybeTangent<Second<NoTangent>>,
+        t_f: impl MaybeTangent<Second<Tangent<F>>>,
     ) -> (Self, Second<Self>);
 }
 
@@ -392,28 +393,45 @@ where
     fn __ad_vjp_differentiable_map<F: DifferentiableFn<Float, Output = Float>>(
         &self,
         f: F,
-    ) -> (Self, impl Fn(Self) -> (Self, NoTangent) + use<R, C, F>) {
-        // One call of `f`'s rule per element gives both the value and the slope.
+    ) -> (Self, impl Fn(Self) -> (Self, Tangent<F>) + use<R, C, F>) {
+        // One call of `f`'s rule per element gives both the value and the slopes; the slopes
+        // of what `f` captured (none for a plain function) as ndarray's `mapv` keeps them.
         let mut value = self.clone();
         let mut slope = self.clone();
+        let mut slopes_of_f: Vec<Tangent<F>> = Vec::new();
+        let captures = std::mem::size_of::<Tangent<F>>() != 0;
         for k in 0..self.len() {
             let (y, pullback) = f.__ad_vjp_call(self[k]);
+            let (of_f, of_x) = pullback(1.0);
             value[k] = y;
-            slope[k] = pullback(1.0).1;
+            slope[k] = of_x;
+            if captures {
+                slopes_of_f.push(of_f);
+            }
         }
-        (value, move |d: Self| (d.component_mul(&slope), NoTangent))
+        (value, move |d: Self| {
+            let mut of_f = <Tangent<F> as TangentVector>::zero_vector();
+            for (k, slope) in slopes_of_f.iter().enumerate() {
+                of_f.add_assign(slope.clone().scaled(f64::from(d[k])));
+            }
+            (d.component_mul(&slope), of_f)
+        })
     }
     fn __ad_fwd_differentiable_map<F: DifferentiableFn<Float, Output = Float>>(
         &self,
         f: F,
         t: impl MaybeTangent<Self>,
-        _t_f: impl MaybeTangent<NoTangent>,
+        t_f: impl MaybeTangent<Tangent<F>>,
     ) -> (Self, Self) {
         let t = t.or_zero(|| self.zero_tangent());
+        let t_f: Option<Tangent<F>> = t_f.map_or(None, Some);
         let mut value = self.clone();
         let mut tangent = t.clone();
         for k in 0..self.len() {
-            let (y, ty) = f.__ad_fwd_call(self[k], Absent, Present(t[k]));
+            let (y, ty) = match &t_f {
+                Some(t_f) => f.__ad_fwd_call(self[k], Present(t_f.clone()), Present(t[k])),
+                None => f.__ad_fwd_call(self[k], Absent, Present(t[k])),
+            };
             value[k] = y;
             tangent[k] = ty;
         }
@@ -423,12 +441,17 @@ where
         &self,
         f: F,
         t: impl MaybeTangent<Second<Self>>,
-        _t_f: impl MaybeTangent<Second<NoTangent>>,
+        t_f: impl MaybeTangent<Second<Tangent<F>>>,
     ) -> (Self, Second<Self>) {
         let (mut a, mut b, mut ab) = second_of(self, t);
+        let t_f: Option<Second<Tangent<F>>> = t_f.map_or(None, Some);
         let mut value = self.clone();
         for k in 0..self.len() {
-            let (y, (ya, yb, yab)) = f.__ad_hvp_call(self[k], Absent, Present((a[k], b[k], ab[k])));
+            let given = Present((a[k], b[k], ab[k]));
+            let (y, (ya, yb, yab)) = match &t_f {
+                Some(t_f) => f.__ad_hvp_call(self[k], Present(t_f.clone()), given),
+                None => f.__ad_hvp_call(self[k], Absent, given),
+            };
             value[k] = y;
             (a[k], b[k], ab[k]) = (ya, yb, yab);
         }
