@@ -52,12 +52,17 @@ pub fn differentiate(
     // capturing function, through which their derivatives flow, and a function given to a
     // call that carries no derivative as written: which values are differentiated is known
     // only once the body is analysed.
-    let forms = analysis::activity::function_argument_forms(
-        &ir,
-        &analysis::analyze(&ir, &mut Diagnostics::default()),
-    );
-    if !forms.is_empty() {
-        ir = lower::lower_capturing(name, params, wrt, body, diag, forms)?;
+    // A capturing closure makes the call it is given to differentiated, and what that call
+    // returns may be captured by another closure: lowered again until the forms settle.
+    let mut forms = std::collections::HashMap::new();
+    for _ in 0..lower::MAX_LOWERINGS {
+        let activity = analysis::analyze(&ir, &mut Diagnostics::default());
+        let found = analysis::activity::function_argument_forms(&ir, &activity);
+        let Some(settled) = lower::settle_forms(&forms, found) else {
+            break;
+        };
+        forms = settled;
+        ir = lower::lower_capturing(name.clone(), params, wrt, body, diag, forms.clone())?;
     }
     if let Err(problem) = ir::verify::verify(&ir) {
         diag.internal(span, format!("lowering produced invalid IR: {problem}"));

@@ -16,6 +16,7 @@ mod captures;
 mod closure_positions;
 mod closures;
 mod methods;
+mod numerics;
 mod values;
 
 pub use common::*;

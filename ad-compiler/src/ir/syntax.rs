@@ -320,6 +320,16 @@ impl Op {
     /// operations whose result never varies).
     pub fn differentiable_operands(&self) -> Vec<ValueId> {
         match self {
+            // A function given to a function (`function!`) that captures differentiated
+            // locals becomes a capturing function, through which their derivatives flow (see
+            // `analysis::activity::function_argument_forms`): its captures count, so that the
+            // analysis that chooses the forms sees what the capturing function will carry. (A
+            // capturing function's code has its state as a last hole, not named.)
+            Op::Opaque {
+                holes,
+                captured: Some(names),
+                ..
+            } => holes.iter().take(names.len()).copied().collect(),
             // An `if`'s condition chooses a branch; derivatives flow through the regions.
             Op::Const(_)
             | Op::Opaque { .. }

@@ -411,14 +411,25 @@ impl Builder<'_> {
         let body = super::lower("nested".into(), &params, None, input, self.diag)?;
         // Closures in it that capture differentiated values: lowered again as capturing
         // functions, as `pipeline::differentiate` does for a function's body.
-        let activity = crate::analysis::analyze(&body, &mut crate::diag::Diagnostics::default());
-        let forms = crate::analysis::activity::function_argument_forms(&body, &activity);
-        let body = match forms.is_empty() {
-            true => body,
-            false => {
-                super::lower_capturing("nested".into(), &params, None, input, self.diag, forms)?
-            }
-        };
+        let mut body = body;
+        let mut forms = std::collections::HashMap::new();
+        for _ in 0..super::MAX_LOWERINGS {
+            let activity =
+                crate::analysis::analyze(&body, &mut crate::diag::Diagnostics::default());
+            let found = crate::analysis::activity::function_argument_forms(&body, &activity);
+            let Some(settled) = super::settle_forms(&forms, found) else {
+                break;
+            };
+            forms = settled;
+            body = super::lower_capturing(
+                "nested".into(),
+                &params,
+                None,
+                input,
+                self.diag,
+                forms.clone(),
+            )?;
+        }
         let body = Box::new(body);
         Some(self.push(Op::Nested { body, args }, span))
     }

@@ -16,6 +16,7 @@ use super::ssa::Builder;
 use crate::ir::{Op, ValueId};
 use proc_macro2::Span;
 use quote::{ToTokens, quote};
+use std::collections::HashMap;
 use syn::Expr;
 use syn::spanned::Spanned;
 
@@ -270,12 +271,41 @@ impl Builder<'_> {
 /// How a function given to a function is built in a second lowering (see
 /// `analysis::activity::function_argument_forms`); by default, a function with derivatives
 /// (`function!`).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ArgumentForm {
     /// As written: the argument of a call that carries no derivative.
     AsWritten,
     /// A capturing function of the differentiated locals it captures (their names).
     Capturing(Vec<String>),
+}
+
+/// How many times a body is lowered at most while the forms of its function arguments settle
+/// (each lowering adds one capturing closure at least; a body has rarely more than a few).
+pub const MAX_LOWERINGS: usize = 16;
+
+/// The forms for the next lowering, given those of the last one (`previous`) and what the
+/// analysis of its result `found`; `None` once they have settled. A closure lowered as
+/// written or as a capturing function is not seen as a function with derivatives again, so
+/// it keeps its form; a capturing one adds the locals found differentiated since to its
+/// state.
+pub fn settle_forms(
+    previous: &HashMap<String, ArgumentForm>,
+    mut found: HashMap<String, ArgumentForm>,
+) -> Option<HashMap<String, ArgumentForm>> {
+    for (key, form) in previous {
+        match (form, found.get_mut(key)) {
+            (ArgumentForm::Capturing(names), Some(ArgumentForm::Capturing(more))) => {
+                let mut all = names.clone();
+                all.extend(more.drain(..).filter(|name| !names.contains(name)));
+                *more = all;
+            }
+            (_, Some(_)) => {}
+            (form, None) => {
+                found.insert(key.clone(), form.clone());
+            }
+        }
+    }
+    (found != *previous).then_some(found)
 }
 
 /// What a closure captures: the locals' values, their names, and the names they are bound to

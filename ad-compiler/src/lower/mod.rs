@@ -13,7 +13,7 @@ mod closures;
 mod control;
 mod expr;
 mod function_args;
-pub use function_args::{ArgumentForm, capture_key};
+pub use function_args::{ArgumentForm, MAX_LOWERINGS, capture_key, settle_forms};
 use std::collections::HashMap;
 mod indexed_loops;
 mod lanes;
