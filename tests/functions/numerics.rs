@@ -38,7 +38,7 @@ fn secant(f: &dyn Fn(f64) -> f64, a: f64, b: f64) -> f64 {
 
 /// The classical Runge-Kutta method for `y' = f(t, y)`, `steps` steps to `t_end`.
 #[differentiable]
-fn rk4<F: Fn(f64, f64) -> f64>(f: F, y0: f64, t_end: f64, steps: usize) -> f64 {
+pub(crate) fn rk4<F: Fn(f64, f64) -> f64>(f: F, y0: f64, t_end: f64, steps: usize) -> f64 {
     let h = t_end / steps as f64;
     let mut y = y0;
     for k in 0..steps {

@@ -41,21 +41,10 @@ pub(crate) fn newton<F: Fn(f64) -> f64, G: Fn(f64) -> f64>(f: F, slope: G, x0: f
 }
 
 /// Four steps of the classical Runge-Kutta method for `y' = f(t, y)`, through a function
-/// pointer of two arguments.
+/// pointer of two arguments (given on to the generic stepper of `numerics`).
 #[differentiable]
 fn rk4(f: fn(f64, f64) -> f64, y0: f64, t_end: f64) -> f64 {
-    let steps = 4;
-    let h = t_end / steps as f64;
-    let mut y = y0;
-    for k in 0..steps {
-        let t = k as f64 * h;
-        let k1 = f(t, y);
-        let k2 = f(t + 0.5 * h, y + 0.5 * h * k1);
-        let k3 = f(t + 0.5 * h, y + 0.5 * h * k2);
-        let k4 = f(t + h, y + h * k3);
-        y += h / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
-    }
-    y
+    crate::numerics::rk4(f, y0, t_end, 4)
 }
 
 /// A generic applied twice, bounded in a `where` clause.
