@@ -86,3 +86,59 @@ fn trait_impls_whose_trait_is_not_imported() {
         assert_grad_fd(|p: &[f64]| vectors(p[0], p[1]), &[a, b], &[da, db]);
     }
 }
+
+/// A method with both registrations, the forward one named by the reverse one.
+#[derive(Clone, Debug, Differentiable)]
+struct Wave {
+    k: f64,
+}
+
+static WAVE_PULLBACKS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static WAVE_DIFFERENTIALS: std::sync::atomic::AtomicUsize =
+    std::sync::atomic::AtomicUsize::new(0);
+
+impl Wave {
+    fn at(&self, x: f64) -> f64 {
+        self.k * x.sin()
+    }
+
+    #[derivative(of = Self::at, forward = Self::at_jvp)]
+    fn at_vjp(&self, x: f64) -> (f64, impl Fn(f64) -> (WaveTangentVector, f64)) {
+        let k = self.k;
+        (self.at(x), move |d| {
+            WAVE_PULLBACKS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            (WaveTangentVector { k: d * x.sin() }, d * k * x.cos())
+        })
+    }
+
+    fn at_jvp(&self, x: f64) -> (f64, impl Fn(WaveTangentVector, f64) -> f64) {
+        let k = self.k;
+        (self.at(x), move |dk, dx| {
+            WAVE_DIFFERENTIALS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            dk.k * x.sin() + k * x.cos() * dx
+        })
+    }
+}
+
+#[differentiable]
+fn waves(x: f64, k: f64) -> f64 {
+    let w = Wave { k };
+    w.at(x) * x
+}
+
+#[test]
+fn a_method_with_both_registrations_uses_each_in_its_mode() {
+    use std::sync::atomic::Ordering::SeqCst;
+    let (x, k) = (0.7, 1.3);
+    let before = (WAVE_PULLBACKS.load(SeqCst), WAVE_DIFFERENTIALS.load(SeqCst));
+    let (dx, dk) = ad::gradient!(at: x, k, of: waves);
+    assert_close(dx, k * x.sin() + k * x.cos() * x);
+    assert_close(dk, x.sin() * x);
+    let after_reverse = (WAVE_PULLBACKS.load(SeqCst), WAVE_DIFFERENTIALS.load(SeqCst));
+    assert_eq!(after_reverse, (before.0 + 1, before.1), "reverse mode calls the pullback");
+    let forward = ad::differentiate!(at: x, of: |x: f64| waves(x, k));
+    assert_close(forward, dx);
+    let after_forward = (WAVE_PULLBACKS.load(SeqCst), WAVE_DIFFERENTIALS.load(SeqCst));
+    assert_eq!(after_forward.0, after_reverse.0, "forward mode calls no pullback");
+    assert!(after_forward.1 > after_reverse.1, "forward mode calls the differential");
+}
