@@ -4,10 +4,9 @@
 
 use super::*;
 
-/// Whether closures may read elements of the caller's slice parameters. Off: the library
-/// rejects a closure that captures a `&[f64]` (`let g = |c: f64| c * s0[0];`, or a literal
-/// capturing a slice and a float: "`&[f64]` is not differentiable").
-const CAPTURE_SLICES: bool = false;
+/// Whether closures may read elements of the caller's slice parameters (`|c| c * s0[0]`): a
+/// capturing closure keeps an owned copy of a captured slice.
+const CAPTURE_SLICES: bool = true;
 
 impl Gen {
     /// A typed leaf (never a bare literal, whose type rustc could not infer for a method).
