@@ -2,15 +2,22 @@
 //! a closure bound by `let`, or a function's name `my_fn` as an argument of a call, for a parameter such as
 //! `f: impl Fn(f64) -> f64` (see `frontend::function_params`). The argument becomes the
 //! function with its derivatives, `ad::function!(..)`: a closure's derivatives are generated
-//! from its body, a function's are its companion's. An untyped closure parameter is an `f64`
-//! (write `|t: f32|` otherwise), and a closure of several parameters takes them as one tuple,
-//! as the function's derivatives call it.
+//! from its body, a function's are its companion's (called through `ad_core::tupled`, for
+//! any number of arguments). An untyped closure parameter is an `f64` (write `|t: f32|`
+//! otherwise), and a closure of several parameters takes them as one tuple, as the function's
+//! derivatives call it.
 //!
-//! What a closure captures is a constant to `function!`. When some of the captured locals are
-//! differentiated (which the activity analysis of a first lowering tells, see
-//! `pipeline::differentiate`), the closure is lowered again as a capturing function instead:
-//! `ad::__private::capturing(state, code)`, a call whose derivatives hand the closure's
-//! tangent to the tuple `state` of those locals (see `ad_core::capturing`).
+//! What a closure captures is a constant to `function!`. The activity analysis of a first
+//! lowering (see `pipeline::differentiate` and
+//! `analysis::activity::function_argument_forms`) chooses two other forms, by the
+//! argument's place in the source ([`capture_key`]), and the body is lowered again until they
+//! settle ([`settle_forms`]):
+//! - a closure whose captured locals are differentiated is a capturing function,
+//!   `ad::__private::capturing(state, code)`, a call whose derivatives hand the closure's
+//!   tangent to the tuple `state` of those locals (see `ad_core::capturing`); captured
+//!   reference parameters are copied into the state, which must own its values;
+//! - the argument of a call that carries no derivative is the closure as written, since that
+//!   call is emitted as the original call, which wants a plain `Fn`.
 
 use super::ssa::Builder;
 use crate::ir::{Op, ValueId};
