@@ -94,8 +94,7 @@ struct Wave {
 }
 
 static WAVE_PULLBACKS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-static WAVE_DIFFERENTIALS: std::sync::atomic::AtomicUsize =
-    std::sync::atomic::AtomicUsize::new(0);
+static WAVE_DIFFERENTIALS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 impl Wave {
     fn at(&self, x: f64) -> f64 {
@@ -135,10 +134,20 @@ fn a_method_with_both_registrations_uses_each_in_its_mode() {
     assert_close(dx, k * x.sin() + k * x.cos() * x);
     assert_close(dk, x.sin() * x);
     let after_reverse = (WAVE_PULLBACKS.load(SeqCst), WAVE_DIFFERENTIALS.load(SeqCst));
-    assert_eq!(after_reverse, (before.0 + 1, before.1), "reverse mode calls the pullback");
+    assert_eq!(
+        after_reverse,
+        (before.0 + 1, before.1),
+        "reverse mode calls the pullback"
+    );
     let forward = ad::differentiate!(at: x, of: |x: f64| waves(x, k));
     assert_close(forward, dx);
     let after_forward = (WAVE_PULLBACKS.load(SeqCst), WAVE_DIFFERENTIALS.load(SeqCst));
-    assert_eq!(after_forward.0, after_reverse.0, "forward mode calls no pullback");
-    assert!(after_forward.1 > after_reverse.1, "forward mode calls the differential");
+    assert_eq!(
+        after_forward.0, after_reverse.0,
+        "forward mode calls no pullback"
+    );
+    assert!(
+        after_forward.1 > after_reverse.1,
+        "forward mode calls the differential"
+    );
 }
