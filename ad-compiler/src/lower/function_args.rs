@@ -39,22 +39,17 @@ impl Builder<'_> {
             Some(ArgumentForm::AsWritten)
         );
         match arg {
-            Expr::Closure(closure) if as_written => Some(self.closure_as_written(closure, false)),
-            Expr::Closure(closure) => Some(self.closure_with_derivatives(closure, site)),
+            Expr::Closure(closure) => Some(self.closure_argument(closure, false, site, as_written)),
             // Given by value: the function's derivatives take a lent function by value (see
             // `frontend::function_params`), and a pullback cannot keep a borrow of it.
             Expr::Reference(r) if r.mutability.is_none() => match &*r.expr {
-                Expr::Closure(closure) if as_written => {
-                    Some(self.closure_as_written(closure, true))
+                Expr::Closure(closure) => {
+                    Some(self.closure_argument(closure, true, site, as_written))
                 }
-                Expr::Closure(closure) => Some(self.closure_with_derivatives(closure, site)),
                 // A closure bound by `let`, lent.
                 lent @ Expr::Path(_) if self.called_closure(lent).is_some() => {
                     let closure = self.called_closure(lent)?;
-                    match as_written {
-                        true => Some(self.closure_as_written(&closure, true)),
-                        false => Some(self.closure_with_derivatives(&closure, site)),
-                    }
+                    Some(self.closure_argument(&closure, true, site, as_written))
                 }
                 // A function lent by name.
                 Expr::Path(p) if self.names_a_function(p) && !as_written => {
@@ -65,15 +60,27 @@ impl Builder<'_> {
             // A closure bound by `let`, given on.
             Expr::Path(_) if self.called_closure(arg).is_some() => {
                 let closure = self.called_closure(arg)?;
-                match as_written {
-                    true => Some(self.closure_as_written(&closure, false)),
-                    false => Some(self.closure_with_derivatives(&closure, site)),
-                }
+                Some(self.closure_argument(&closure, false, site, as_written))
             }
             Expr::Path(p) if self.names_a_function(p) && !as_written => {
                 Some(self.function_with_derivatives(p, site))
             }
             _ => None,
+        }
+    }
+
+    /// A closure given at `site` (lent when `lent`): as written, or with its derivatives (a
+    /// function with derivatives takes a lent function by value).
+    fn closure_argument(
+        &mut self,
+        closure: &syn::ExprClosure,
+        lent: bool,
+        site: Span,
+        as_written: bool,
+    ) -> ValueId {
+        match as_written {
+            true => self.closure_as_written(closure, lent),
+            false => self.closure_with_derivatives(closure, site),
         }
     }
 
