@@ -12,11 +12,16 @@
 mod common;
 
 mod arguments;
+mod array_closures;
 mod captures;
+mod chains;
 mod closure_positions;
 mod closures;
+mod integrators;
 mod methods;
 mod numerics;
+mod recursion;
+mod registrations;
 mod values;
 
 pub use common::*;

@@ -3,6 +3,7 @@
 //! `std::ops::Mul<f64>` with its argument), used by differentiable code through the
 //! operators. Closed forms, and central differences through the suite's operators.
 
+use crate::common::every_mode::assert_every_mode;
 use crate::{assert_close, assert_grad_fd};
 use ad::prelude::*;
 // The suite's operators, which also check forward mode against reverse mode.
@@ -150,4 +151,115 @@ fn a_method_with_both_registrations_uses_each_in_its_mode() {
         after_forward.1 > after_reverse.1,
         "forward mode calls the differential"
     );
+}
+
+/// A polynomial of `N` coefficients, with the attribute on a generic impl block: a method by
+/// Horner's rule, and an associated function without `self`.
+#[derive(Clone, Debug, Differentiable)]
+struct Poly<const N: usize> {
+    c: [f64; N],
+}
+
+#[differentiable]
+impl<const N: usize> Poly<N> {
+    fn eval(&self, x: f64) -> f64 {
+        let mut acc = 0.0;
+        for k in (0..N).rev() {
+            acc = acc * x + self.c[k];
+        }
+        acc
+    }
+
+    fn square(x: f64) -> f64 {
+        x * x
+    }
+}
+
+/// p(x) = 1 + a x + a x²/2 plus (x a)².
+#[differentiable]
+fn polynomials(x: f64, a: f64) -> f64 {
+    let p = Poly {
+        c: [1.0, a, 0.5 * a],
+    };
+    p.eval(x) + Poly::<3>::square(x * a)
+}
+
+#[test]
+fn a_generic_impl_with_an_associated_function() {
+    assert_every_mode!(polynomials, 0.4, 1.3);
+    let (x, a) = (0.4, 1.3);
+    let (dx, da) = gradient!(at: x, a, of: polynomials);
+    assert_close(dx, a + a * x + 2.0 * x * a * a);
+    assert_close(da, x + 0.5 * x * x + 2.0 * a * x * x);
+}
+
+/// A trait of the crate implemented with the attribute on the impl block.
+trait Energy {
+    fn energy(&self, x: f64) -> f64;
+}
+
+#[derive(Clone, Debug, Differentiable)]
+struct Quadratic {
+    k: f64,
+}
+
+#[differentiable]
+impl Energy for Quadratic {
+    fn energy(&self, x: f64) -> f64 {
+        self.k * x * x
+    }
+}
+
+#[derive(Clone, Copy, Debug, Differentiable)]
+struct P2 {
+    x: f64,
+    y: f64,
+}
+
+#[differentiable]
+impl std::ops::Sub for P2 {
+    type Output = P2;
+    fn sub(self, o: P2) -> P2 {
+        P2 {
+            x: self.x - o.x,
+            y: self.y - o.y,
+        }
+    }
+}
+
+#[differentiable]
+impl std::ops::Neg for P2 {
+    type Output = P2;
+    fn neg(self) -> P2 {
+        P2 {
+            x: -self.x,
+            y: -self.y,
+        }
+    }
+}
+
+#[differentiable]
+impl P2 {
+    fn norm2(&self) -> f64 {
+        self.x * self.x + self.y * self.y
+    }
+
+    fn dot(self, o: P2) -> f64 {
+        self.x * o.x + self.y * o.y
+    }
+}
+
+/// k x² + 4 k x², plus |-(p - q)|² + p·q for p = (a, b), q = (b², 1).
+#[differentiable]
+fn energies(a: f64, b: f64) -> f64 {
+    let q = Quadratic { k: b };
+    let p = P2 { x: a, y: b };
+    let r = P2 { x: b * b, y: 1.0 };
+    q.energy(a) + q.energy(a * 2.0) + (-(p - r)).norm2() + p.dot(r)
+}
+
+#[test]
+fn a_crates_own_trait_and_operator_traits() {
+    assert_every_mode!(energies, 0.4, 1.3);
+    assert_every_mode!(energies, -0.9, 0.5);
 }

@@ -246,7 +246,7 @@ fn widths(
 
 /// The float type a declared type fixes: `f64`, `f32`, or the element type of a sequence
 /// of them.
-fn declared_width(ty: &syn::Type) -> Option<&'static str> {
+pub(crate) fn declared_width(ty: &syn::Type) -> Option<&'static str> {
     match ty {
         syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f64") => Some("f64"),
         syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f32") => Some("f32"),
@@ -268,7 +268,7 @@ fn declared_width(ty: &syn::Type) -> Option<&'static str> {
 }
 
 /// Methods of `f32`/`f64` that return the receiver's type.
-const FLOAT_METHODS: &[&str] = &[
+pub(crate) const FLOAT_METHODS: &[&str] = &[
     "exp", "exp2", "exp_m1", "ln", "ln_1p", "log2", "log10", "sqrt", "cbrt", "recip", "abs", "sin",
     "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
     "powi", "powf", "mul_add", "max", "min", "atan2", "hypot", "copysign",

@@ -3,6 +3,7 @@
 pub mod activity;
 pub mod floats;
 pub mod lazy;
+pub mod literal_types;
 pub mod ownership;
 
 pub use activity::{Activity, analyze};

@@ -176,22 +176,13 @@ fn source_of(expr: &Expr, reversed: bool, known: &Known<'_>) -> Option<Source> {
                 next: None,
             })
         }
-        Expr::MethodCall(m) if m.method == "zip" && m.args.len() == 1 => {
-            let (Expr::MethodCall(a), Expr::MethodCall(b)) = (&*m.receiver, &m.args[0]) else {
-                return None;
-            };
-            let ok = |c: &ExprMethodCall| {
-                c.method == "iter" && c.args.is_empty() && plain_place(&c.receiver)
-            };
-            if !(ok(a) && ok(b)) {
-                return None;
-            }
-            let (a, b) = (&a.receiver, &b.receiver);
-            let first = element_at(a, syn::parse_quote!(#index), true, known);
-            let second = element_at(b, syn::parse_quote!(#index), true, known);
+        // Each side of a `zip` as in `for` loops: `xs.iter()`, `&xs`, `xs.iter().skip(1)`,
+        // `xs[a..b].iter()`.
+        Expr::MethodCall(m) if m.method == "zip" => {
+            let (indices, item) = super::indexed_loops::zipped(m, reversed, known)?;
             Some(Source {
-                header: indices(quote!(::core::cmp::min((#a).len(), (#b).len()))),
-                item: quote!((#first, #second)),
+                header: quote!(for #index in #indices),
+                item: quote!(#item),
                 next: None,
             })
         }

@@ -212,7 +212,17 @@ impl Builder<'_> {
             Expr::MethodCall(m) => {
                 // A method of an element or field (`m[i].len()`) borrows it, as auto-ref does.
                 let receiver = self.lower_place(&m.receiver);
-                let args = m.args.iter().map(|a| self.lower_value(a)).collect();
+                // A closure or a function's name given to a method, as to a function (see
+                // `function_args`): with its derivatives, or as written where the call carries
+                // none.
+                let args = m
+                    .args
+                    .iter()
+                    .map(|a| match self.lower_function_argument(a) {
+                        Some(function) => function,
+                        None => self.lower_value(a),
+                    })
+                    .collect();
                 let method = m.method.clone();
                 let turbofish = m.turbofish.clone();
                 let op = if DISCRETE_METHODS.contains(&method.to_string().as_str()) {

@@ -319,6 +319,25 @@ fn zipped_form(
     let Expr::MethodCall(m) = iterable else {
         return None;
     };
+    let (indices, items) = zipped(m, reversed, known)?;
+    let index = crate::names::element_index();
+    let (pat, body, label) = (&f.pat, &f.body.stmts, &f.label);
+    Some(syn::parse_quote! {
+        #label for #index in #indices {
+            let #pat = #items;
+            #(#body)*
+        }
+    })
+}
+
+/// The positions `a.zip(b)` visits (each side a [`zip_side`]), backwards when `reversed`,
+/// and the pair of items at position `__ad_i` (`element_index`): `(&a[__ad_i + offset],
+/// &b[..])`. Shared by `for` loops and iterator chains over a `zip`.
+pub(super) fn zipped(
+    m: &syn::ExprMethodCall,
+    reversed: bool,
+    known: &Known<'_>,
+) -> Option<(Expr, Expr)> {
     if m.method != "zip" || m.args.len() != 1 {
         return None;
     }
@@ -331,14 +350,18 @@ fn zipped_form(
             offset,
             end,
         } = zip_side(e, known.references)?;
-        let element = element_at(
-            &sequence,
-            syn::parse_quote!(#index + #offset),
-            by_ref,
-            known,
-        );
         let end: Expr = end.unwrap_or_else(|| syn::parse_quote!((#sequence).len()));
-        let count: Expr = syn::parse_quote!(usize::saturating_sub(#end, #offset));
+        // Without an offset, the position is the loop's own (a counted read).
+        let unshifted = matches!(&offset, Expr::Lit(l) if matches!(&l.lit, syn::Lit::Int(i) if i.base10_digits() == "0"));
+        let (position, count): (Expr, Expr) = if unshifted {
+            (syn::parse_quote!(#index), end)
+        } else {
+            (
+                syn::parse_quote!(#index + #offset),
+                syn::parse_quote!(usize::saturating_sub(#end, #offset)),
+            )
+        };
+        let element = element_at(&sequence, position, by_ref, known);
         Some((count, element))
     };
     let ((a, first), (b, second)) = (side(&m.receiver)?, side(&m.args[0])?);
@@ -348,13 +371,7 @@ fn zipped_form(
     } else {
         syn::parse_quote!(0..#len)
     };
-    let (pat, body, label) = (&f.pat, &f.body.stmts, &f.label);
-    Some(syn::parse_quote! {
-        #label for #index in #indices {
-            let #pat = (#first, #second);
-            #(#body)*
-        }
-    })
+    Some((indices, syn::parse_quote!((#first, #second))))
 }
 
 /// What the lowering knows of the parameters from their declared types.

@@ -173,7 +173,7 @@ pub fn lower_capturing(
     if builder.diag.has_errors() || errors_before {
         return None;
     }
-    Some(Body {
+    let mut body = Body {
         name,
         params: ir_params,
         items,
@@ -182,7 +182,9 @@ pub fn lower_capturing(
         mutated_self,
         inout_result,
         is_closure,
-    })
+    };
+    crate::analysis::literal_types::type_sequence_literals(&mut body);
+    Some(body)
 }
 
 /// The inout parameters of a function: `name: &mut T` (not `self`), with their positions.

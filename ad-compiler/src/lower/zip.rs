@@ -27,10 +27,14 @@ struct Part {
 }
 
 /// Whether `call` is a method called on a `Zip` (`Zip::from(..)...`), which
-/// [`method_as_loop`] lowers or rejects.
+/// [`method_as_loop`] lowers or rejects. A method of what `map_collect` returns
+/// (`Zip::from(&a).map_collect(f).sum()`) is the array's.
 pub(super) fn is_zip(call: &ExprMethodCall) -> bool {
     let mut receiver = &*call.receiver;
     while let Expr::MethodCall(m) = receiver {
+        if m.method == "map_collect" {
+            return false;
+        }
         receiver = &m.receiver;
     }
     matches!(receiver, Expr::Call(c) if is_zip_constructor(&c.func))

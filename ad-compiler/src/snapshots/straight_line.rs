@@ -508,7 +508,7 @@ fn element_writes_make_new_versions() {
         ),
         expect![[r#"
             fn w(%0: x: f64 [wrt] (active)) {
-              %1 = const 0.0                         ; useful
+              %1 = const 0.0f64                      ; useful
               %2 = const 3
               %3 = vec [%1; %2]                      ; useful
               %4 = mul %0, %0                        ; active

@@ -342,7 +342,7 @@ fn a_loop_reading_what_an_earlier_iteration_wrote() {
         saved: pullback %14 (tape), pullback %15 (tape), pullback %16 (tape)
         primal:
           zero of parameter 0
-          %2 = const 1.0
+          %2 = const 1.0f64
           %3 = vec [%2; %1]
           %4 = const 1
           %5 = discrete `..` %4, %1

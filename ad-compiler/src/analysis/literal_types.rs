@@ -1,0 +1,274 @@
+//! The float type of the unsuffixed literals a body stores in sequences, from their uses.
+//!
+//! `let xs = vec![0.1, 0.5]; xs.iter().map(|v| v * s).sum()` is plain Rust: rustc infers the
+//! elements' type from `v * s`. The derivative code reads those elements through derivative
+//! rules chosen by trait dispatch (`MulRule::mul_vjp_rhs(Operand::operand(v), s)`), which
+//! cannot pick an implementation for a float of a type still to be inferred: rustc asks for
+//! an annotation the user never needed. So the literals stored in a sequence get the suffix
+//! their uses fix (`0.1_f64`), the type rustc would have inferred.
+//!
+//! A union-find over two nodes per value, the value and the elements of the sequence it is,
+//! joins the values that Rust's typing makes the same float type: the operands and the result
+//! of arithmetic, a float method's receiver, arguments and result, the sides of a comparison,
+//! what flows into a loop's or an `if`'s merged values, and a sequence's elements with its
+//! literal's items, its indexed reads and its writes. A class takes its type from what the
+//! source declares in it (parameters, `let` types, suffixed literals, casts); a class with
+//! both types, which this coarse model could produce, stays unsuffixed. Literals outside
+//! sequences keep their spelling: rustc types them at their operator.
+
+use crate::ir::{Body, Instr, Op, ValueId};
+use std::collections::{HashMap, HashSet};
+
+/// Suffixes the unsuffixed float literals stored in sequences of `body` (and of the bodies
+/// nested in it) with the float type their uses fix.
+pub fn type_sequence_literals(body: &mut Body) {
+    let mut classes = Classes::new(body.value_count as usize);
+    for param in &body.params {
+        if let Some(ty) = &param.ty {
+            classes.declare(param.value, ty);
+        }
+    }
+    join_block(&body.block.instrs, &mut classes);
+    let widths = classes.widths();
+    rewrite(&mut body.block.instrs, &mut |instr| {
+        let Op::Const(tokens) = &mut instr.op else {
+            return;
+        };
+        let root = classes.find(value(instr.result));
+        let Some(Width::Known(width)) = widths.get(&root) else {
+            return;
+        };
+        if !classes.stored.contains(&instr.result) {
+            return;
+        }
+        if let Ok(lit) = syn::parse2::<syn::LitFloat>(tokens.clone())
+            && lit.suffix().is_empty()
+        {
+            let typed = syn::LitFloat::new(&format!("{}{width}", lit.base10_digits()), lit.span());
+            *tokens = quote::quote!(#typed);
+        }
+    });
+}
+
+/// The node of a value.
+fn value(v: ValueId) -> usize {
+    2 * v.0 as usize
+}
+
+/// The node of the elements of the sequence a value is.
+fn element(v: ValueId) -> usize {
+    2 * v.0 as usize + 1
+}
+
+/// The float type a class was found to have.
+#[derive(Clone, Copy, PartialEq)]
+enum Width {
+    Known(&'static str),
+    Conflicting,
+}
+
+/// Classes of nodes of one float type, and what the source declares of them.
+struct Classes {
+    parent: Vec<usize>,
+    declared: Vec<(usize, &'static str)>,
+    /// The values stored in sequences (the items of a `vec![..]`, pushed, written).
+    stored: HashSet<ValueId>,
+}
+
+impl Classes {
+    fn new(values: usize) -> Classes {
+        Classes {
+            parent: (0..2 * values).collect(),
+            declared: Vec::new(),
+            stored: HashSet::new(),
+        }
+    }
+
+    fn find(&self, mut node: usize) -> usize {
+        while self.parent[node] != node {
+            node = self.parent[node];
+        }
+        node
+    }
+
+    fn join(&mut self, a: usize, b: usize) {
+        let (a, b) = (self.find(a), self.find(b));
+        if a != b {
+            self.parent[a] = b;
+        }
+    }
+
+    /// Joins the values `a` and `b`, and the elements of each.
+    fn same(&mut self, a: ValueId, b: ValueId) {
+        self.join(value(a), value(b));
+        self.join(element(a), element(b));
+    }
+
+    /// Records `item` as stored in the sequence `v`.
+    fn holds(&mut self, v: ValueId, item: ValueId) {
+        self.stored.insert(item);
+        self.join(element(v), value(item));
+    }
+
+    /// Records the float type `ty` declares for `v` (a float, or a sequence of floats).
+    fn declare(&mut self, v: ValueId, ty: &syn::Type) {
+        if let Some(width) = scalar_width(ty) {
+            self.declared.push((value(v), width));
+        } else if let Some(width) = super::floats::declared_width(ty) {
+            self.declared.push((element(v), width));
+        }
+    }
+
+    /// The float type of each class the source declares something of.
+    fn widths(&self) -> HashMap<usize, Width> {
+        let mut widths = HashMap::new();
+        for &(node, width) in &self.declared {
+            let entry = widths.entry(self.find(node)).or_insert(Width::Known(width));
+            if *entry != Width::Known(width) {
+                *entry = Width::Conflicting;
+            }
+        }
+        widths
+    }
+}
+
+/// `f64` or `f32` for those types themselves (behind references too).
+fn scalar_width(ty: &syn::Type) -> Option<&'static str> {
+    match ty {
+        syn::Type::Reference(r) => scalar_width(&r.elem),
+        syn::Type::Paren(p) => scalar_width(&p.elem),
+        syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f64") => Some("f64"),
+        syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f32") => Some("f32"),
+        _ => None,
+    }
+}
+
+/// Joins what `instrs` makes the same float type.
+fn join_block(instrs: &[Instr], classes: &mut Classes) {
+    for instr in instrs {
+        join_instr(instr, classes);
+    }
+}
+
+fn join_instr(instr: &Instr, classes: &mut Classes) {
+    let result = instr.result;
+    match &instr.op {
+        Op::Const(tokens) => {
+            if let Ok(lit) = syn::parse2::<syn::LitFloat>(tokens.clone()) {
+                match lit.suffix() {
+                    "f64" => classes.declared.push((value(result), "f64")),
+                    "f32" => classes.declared.push((value(result), "f32")),
+                    _ => {}
+                }
+            }
+        }
+        Op::Arith(_, a, b) => {
+            classes.same(*a, *b);
+            classes.same(*a, result);
+        }
+        Op::Neg(a) | Op::Clone(a) | Op::Deref(a) | Op::Ref { operand: a, .. } => {
+            classes.same(*a, result)
+        }
+        Op::Ascribe(a, ty) => {
+            classes.same(*a, result);
+            classes.declare(result, ty);
+        }
+        Op::Cast(_, ty) => classes.declare(result, ty),
+        Op::Discrete { operator, operands } if is_comparison(operator) => {
+            if let [a, b] = operands.as_slice() {
+                classes.same(*a, *b);
+            }
+        }
+        Op::Method {
+            receiver,
+            method,
+            args,
+            ..
+        } if super::floats::FLOAT_METHODS.iter().any(|m| method == m) => {
+            classes.same(*receiver, result);
+            if method != "powi" {
+                for arg in args {
+                    classes.same(*receiver, *arg);
+                }
+            }
+        }
+        Op::Array(items) | Op::VecList(items) => {
+            for item in items {
+                classes.holds(result, *item);
+            }
+        }
+        Op::VecRepeat { value: item, .. } => classes.holds(result, *item),
+        Op::Index { base, .. } => classes.join(element(*base), value(result)),
+        Op::IndexSet {
+            base, value: item, ..
+        }
+        | Op::Push { base, value: item } => {
+            classes.holds(*base, *item);
+            classes.same(*base, result);
+        }
+        // An iterator's items and the `Option` of the next one, as sequences of one element.
+        Op::IntoIter(a) | Op::IterNext(a) => classes.join(element(*a), element(result)),
+        Op::Unwrap(a) => classes.join(element(*a), value(result)),
+        Op::WrapSome(a) => classes.join(value(*a), element(result)),
+        Op::If {
+            then_region,
+            else_region,
+            ..
+        } => {
+            join_block(&then_region.instrs, classes);
+            join_block(&else_region.instrs, classes);
+            for (k, output) in instr.outputs().into_iter().enumerate() {
+                for region in [then_region, else_region] {
+                    if let Some(yielded) = region.yields.get(k) {
+                        classes.same(*yielded, output);
+                    }
+                }
+            }
+        }
+        Op::Loop {
+            init,
+            params,
+            body,
+            merged,
+            ..
+        } => {
+            join_block(&body.instrs, classes);
+            for (k, param) in params.iter().enumerate() {
+                let flows = [init.get(k), body.yields.get(k), merged.get(k)];
+                for flow in flows.into_iter().flatten() {
+                    classes.same(*param, *flow);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether a discrete operator compares two values of one type.
+fn is_comparison(operator: &proc_macro2::TokenStream) -> bool {
+    matches!(
+        operator.to_string().as_str(),
+        "<" | ">" | "<=" | ">=" | "==" | "!="
+    )
+}
+
+/// Calls `visit` on every instruction of `instrs` and of the regions in them, mutably; the
+/// bodies of nested operators are typed on their own.
+fn rewrite(instrs: &mut [Instr], visit: &mut dyn FnMut(&mut Instr)) {
+    for instr in instrs {
+        visit(instr);
+        match &mut instr.op {
+            Op::If {
+                then_region,
+                else_region,
+                ..
+            } => {
+                rewrite(&mut then_region.instrs, visit);
+                rewrite(&mut else_region.instrs, visit);
+            }
+            Op::Loop { body, .. } => rewrite(&mut body.instrs, visit),
+            Op::Nested { body, .. } => type_sequence_literals(body),
+            _ => {}
+        }
+    }
+}

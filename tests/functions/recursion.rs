@@ -1,0 +1,102 @@
+//! Mutual recursion without an annotation: two and three `#[differentiable]` functions that
+//! call each other, on floats and over a slice, used from differentiable code and from an
+//! operator's closure. Every mode against central differences (`assert_every_mode!`, to
+//! second order), or `check_gradient!`.
+
+use crate::common::every_mode::assert_every_mode;
+use ad::prelude::*;
+
+/// `even` and `odd` hand a float back and forth `n` times, each changing it its own way.
+#[differentiable]
+fn even(x: f64, n: u32) -> f64 {
+    if n == 0 { x } else { odd(x * 1.5, n - 1) }
+}
+
+#[differentiable]
+fn odd(x: f64, n: u32) -> f64 {
+    if n == 0 {
+        x.sin()
+    } else {
+        even(x + 0.5 * x * x, n - 1)
+    }
+}
+
+/// A cycle of three: `first` calls `second` calls `third` calls `first`.
+#[differentiable]
+fn first(x: f64, n: u32) -> f64 {
+    if n == 0 {
+        x
+    } else {
+        second(x.sin() + 0.3, n - 1)
+    }
+}
+
+#[differentiable]
+fn second(x: f64, n: u32) -> f64 {
+    if n == 0 { x * x } else { third(x * 0.9, n - 1) }
+}
+
+#[differentiable]
+fn third(x: f64, n: u32) -> f64 {
+    if n == 0 {
+        x.exp()
+    } else {
+        first(x + x * x * 0.1, n - 1)
+    }
+}
+
+/// Every parity and every entry point of the cycles, with a parameter in each.
+#[differentiable]
+fn cycles(x: f64, k: f64) -> f64 {
+    even(x * k, 3) + odd(x, 4) + first(x, 5) * k + second(k, 4) + third(x * 0.5, 2)
+}
+
+/// Sums of a slice's elements, squared at even positions and through `sin` at odd ones, by
+/// two functions that hand the position on to each other.
+#[differentiable]
+fn at_even(xs: &[f64], i: usize) -> f64 {
+    if i >= xs.len() {
+        0.0
+    } else {
+        xs[i] * xs[i] + at_odd(xs, i + 1)
+    }
+}
+
+#[differentiable]
+fn at_odd(xs: &[f64], i: usize) -> f64 {
+    if i >= xs.len() {
+        0.0
+    } else {
+        xs[i].sin() + at_even(xs, i + 1)
+    }
+}
+
+#[differentiable]
+fn alternating(xs: Vec<f64>) -> f64 {
+    at_even(&xs, 0)
+}
+
+#[test]
+fn two_and_three_functions_calling_each_other() {
+    assert_every_mode!(cycles, 0.4, 1.3);
+    assert_every_mode!(cycles, -0.7, 0.8);
+}
+
+#[test]
+fn mutual_recursion_over_a_slice() {
+    let xs = vec![0.3, 0.5, -0.2, 0.9, 1.1];
+    let report = check_gradient!(at: xs.clone(), of: alternating, second_order);
+    assert!(report.is_ok(), "{:?}", report.err());
+    // Closed form: 2x at even positions, cos x at odd ones.
+    let g = gradient!(at: xs.clone(), of: alternating);
+    for (i, (g, x)) in g.iter().zip(&xs).enumerate() {
+        let expected = if i % 2 == 0 { 2.0 * x } else { x.cos() };
+        crate::assert_close(*g, expected);
+    }
+}
+
+#[test]
+fn mutual_recursion_from_an_operators_closure() {
+    let report = check_gradient!(at: 0.6, of: |x: f64| even(x, 5) * odd(x, 2), second_order);
+    assert!(report.is_ok(), "{:?}", report.err());
+}
