@@ -86,6 +86,20 @@ fn constant_call(x: f64) -> f64 {
     x.sin() * scale + apply_lent(&|c| c * c * k, 1.0)
 }
 
+/// Counts the elements `keep` accepts: a plain function taking a closure of integers.
+fn count_where(ns: &[usize], keep: impl Fn(usize) -> bool) -> usize {
+    ns.iter().filter(|&&n| keep(n)).count()
+}
+
+/// Closures of integers given to a method of the standard library and to a plain function,
+/// in calls that carry no derivative: their parameters keep the type rustc infers there.
+#[differentiable(wrt = x)]
+fn integer_closures(x: f64, n: Option<usize>, ns: &[usize]) -> f64 {
+    let k = n.map_or(1, |m| m + 1);
+    let kept = count_where(ns, |m| m % 2 == 0);
+    x.sin() * k as f64 + x * kept as f64
+}
+
 /// Closures capturing a slice parameter, a struct behind a reference and a lent `Vec`,
 /// which the function's derivatives keep owned copies of.
 #[derive(Clone, Debug, Differentiable)]
@@ -139,6 +153,15 @@ fn closures_given_to_calls_that_carry_no_derivative() {
     assert_every_mode!(dead_call, -1.0, 2.0);
     for x in [0.3, 2.0] {
         assert_every_mode!(constant_call, x);
+    }
+    // k = 4, two even numbers: 4 sin x + 2x.
+    let ns = [2, 3, 8, 5];
+    for x in [0.3, 2.0] {
+        let report =
+            check_gradient!(at: x, of: |x: f64| integer_closures(x, Some(3), &ns), second_order);
+        assert!(report.is_ok(), "{:?}", report.err());
+        let dx = gradient!(at: x, of: |x: f64| integer_closures(x, Some(3), &ns));
+        crate::assert_close(dx, 4.0 * x.cos() + 2.0);
     }
 }
 

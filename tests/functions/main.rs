@@ -1,7 +1,9 @@
 //! Functions, methods and closures as people write them (issue 16): functions that take
 //! functions (`impl Fn`, `&dyn Fn`, `fn` pointers, `F: Fn` generics) given closure literals
-//! and function names from differentiable code; mutual recursion without annotations; a
-//! reverse and a forward registration given as two items. Each derivative is checked
+//! and function names from differentiable code (integrators, root finders, ODE steppers);
+//! closures capturing differentiated values in iterator chains, ndarray's maps, `Zip`s and
+//! sorts; methods in inherent, generic and trait impls; mutual recursion without
+//! annotations; a reverse and a forward registration given as two items. Each derivative is checked
 //! against central differences of the original function, in reverse mode with forward mode
 //! agreeing (the suite's operators check both).
 

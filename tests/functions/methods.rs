@@ -1,7 +1,9 @@
 //! Methods and trait impls: the attribute on a method that uses `self` in an inherent impl,
 //! and on a trait impl block whose trait the module does not import (`std::ops::Add`, and
-//! `std::ops::Mul<f64>` with its argument), used by differentiable code through the
-//! operators. Closed forms, and central differences through the suite's operators.
+//! `std::ops::Mul<f64>` with its argument, `Sub`, `Neg`, and a trait of the crate), on a
+//! generic impl block (`impl<const N: usize> Poly<N>`, with an associated function without
+//! `self`), used by differentiable code through the operators. Closed forms, and central
+//! differences through the suite's operators.
 
 use crate::common::every_mode::assert_every_mode;
 use crate::{assert_close, assert_grad_fd};

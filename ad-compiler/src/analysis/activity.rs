@@ -293,13 +293,19 @@ pub fn function_argument_forms(
     // The arguments of the calls that will carry no derivative, emitted as primal calls.
     let mut primal_calls = std::collections::HashSet::new();
     walk(&body.block.instrs, &mut |instr| {
-        if let Op::Call { args, .. } = &instr.op {
-            let varied = args
-                .iter()
-                .any(|a| activity.is_varied(*a) || capturing.contains_key(a));
-            if !(varied && activity.is_useful(instr.result)) {
-                primal_calls.extend(args.iter().copied());
-            }
+        // A method's receiver counts as an argument.
+        let operands = match &instr.op {
+            Op::Call { args, .. } => args.clone(),
+            Op::Method { receiver, args, .. } => std::iter::once(*receiver)
+                .chain(args.iter().copied())
+                .collect(),
+            _ => return,
+        };
+        let varied = operands
+            .iter()
+            .any(|a| activity.is_varied(*a) || capturing.contains_key(a));
+        if !(varied && activity.is_useful(instr.result)) {
+            primal_calls.extend(operands);
         }
     });
     let mut found = std::collections::HashMap::new();

@@ -41,13 +41,36 @@ pub fn type_sequence_literals(body: &mut Body) {
         if !classes.stored.contains(&instr.result) {
             return;
         }
-        if let Ok(lit) = syn::parse2::<syn::LitFloat>(tokens.clone())
+        if let Some((negated, lit)) = float_literal(tokens)
             && lit.suffix().is_empty()
         {
             let typed = syn::LitFloat::new(&format!("{}{width}", lit.base10_digits()), lit.span());
-            *tokens = quote::quote!(#typed);
+            let minus = negated.then(|| quote::quote!(-));
+            *tokens = quote::quote!(#minus #typed);
         }
     });
+}
+
+/// The float literal `tokens` hold, and whether it is negated (`-1.5` is one constant).
+fn float_literal(tokens: &proc_macro2::TokenStream) -> Option<(bool, syn::LitFloat)> {
+    match syn::parse2::<syn::Expr>(tokens.clone()).ok()? {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Float(lit),
+            ..
+        }) => Some((false, lit)),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => match *expr {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Float(lit),
+                ..
+            }) => Some((true, lit)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The node of a value.
@@ -154,7 +177,7 @@ fn join_instr(instr: &Instr, classes: &mut Classes) {
     let result = instr.result;
     match &instr.op {
         Op::Const(tokens) => {
-            if let Ok(lit) = syn::parse2::<syn::LitFloat>(tokens.clone()) {
+            if let Some((_, lit)) = float_literal(tokens) {
                 match lit.suffix() {
                     "f64" => classes.declared.push((value(result), "f64")),
                     "f32" => classes.declared.push((value(result), "f32")),

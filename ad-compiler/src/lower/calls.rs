@@ -100,6 +100,12 @@ impl Builder<'_> {
                 .iter()
                 .any(|l| s.ident == l)
         });
+        if !library
+            && !joins_arrays
+            && let Some(written) = self.call_as_written(&Expr::Call(call.clone()))
+        {
+            return Some(written);
+        }
         let args: Vec<ValueId> = call
             .args
             .iter()

@@ -210,6 +210,9 @@ impl Builder<'_> {
                 self.lower_mapv(m)
             }
             Expr::MethodCall(m) => {
+                if let Some(written) = self.call_as_written(expr) {
+                    return Some(written);
+                }
                 // A method of an element or field (`m[i].len()`) borrows it, as auto-ref does.
                 let receiver = self.lower_place(&m.receiver);
                 // A closure or a function's name given to a method, as to a function (see
@@ -308,6 +311,11 @@ impl Builder<'_> {
                     self.unsupported_macro(&m.mac);
                 }
                 value
+            }
+            // A closure literal anywhere else: stored in a sequence, tuple or struct.
+            Expr::Closure(_) => {
+                self.diag.error_spanned(expr, "a closure in a differentiable function can be bound by `let` and called, or given to a function, a method or an iterator adaptor, but not stored in a `Vec`, tuple or struct: call it where it is bound, or make it a `#[differentiable]` function");
+                None
             }
             other => {
                 let message = format!(

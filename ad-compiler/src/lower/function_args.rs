@@ -69,6 +69,71 @@ impl Builder<'_> {
         }
     }
 
+    /// A call (`f(..)` or `x.m(..)`) given closure literals, one of which
+    /// takes the form as written (the call carries no derivative): the whole call kept as the
+    /// source wrote it, its locals as holes, so that rustc infers the closures' parameters
+    /// at the call as in the source (`n.map_or(1, |k| k + 1)` of an integer `k`). `None`
+    /// when no argument is a closure literal taken as written, or one is a function of
+    /// another kind (a `let`-bound closure is not a local of the generated code).
+    pub(super) fn call_as_written(&mut self, call: &Expr) -> Option<ValueId> {
+        let args = match call {
+            Expr::Call(c) => &c.args,
+            Expr::MethodCall(m) => &m.args,
+            _ => return None,
+        };
+        let written = |arg: &Expr| {
+            closure_literal(arg).is_some()
+                && matches!(
+                    self.function_arguments.get(&capture_key(arg.span())),
+                    Some(ArgumentForm::AsWritten)
+                )
+        };
+        let bound_closure = |arg: &Expr| match arg {
+            Expr::Reference(r) if r.mutability.is_none() => self.called_closure(&r.expr).is_some(),
+            other => self.called_closure(other).is_some(),
+        };
+        if !args.iter().any(written) || args.iter().any(bound_closure) {
+            return None;
+        }
+        let (mut holes, mut names) = (Vec::new(), Vec::new());
+        let mut filled = Vec::new();
+        for arg in args {
+            // A closure's own parameters are not the function's locals.
+            let own: Vec<String> = closure_literal(arg)
+                .map(|c| c.inputs.iter().flat_map(bound_names).collect())
+                .unwrap_or_default();
+            filled.push(self.fill_holes_except(
+                arg.to_token_stream(),
+                &mut holes,
+                &mut names,
+                &own,
+            ));
+        }
+        let template = match call {
+            Expr::MethodCall(m) => {
+                let receiver = self.fill_holes_except(
+                    m.receiver.to_token_stream(),
+                    &mut holes,
+                    &mut names,
+                    &[],
+                );
+                let (method, turbofish) = (&m.method, &m.turbofish);
+                quote!((#receiver).#method #turbofish (#(#filled),*))
+            }
+            Expr::Call(c) => {
+                let func = &c.func;
+                quote!(#func(#(#filled),*))
+            }
+            _ => return None,
+        };
+        let op = Op::Opaque {
+            template: quote!((#template)),
+            holes,
+            captured: None,
+        };
+        Some(self.push(op, call.span()))
+    }
+
     /// A closure given at `site` (lent when `lent`): as written, or with its derivatives (a
     /// function with derivatives takes a lent function by value).
     fn closure_argument(
@@ -388,4 +453,16 @@ fn renamed_holes(
             other => other,
         })
         .collect()
+}
+
+/// The closure literal `arg` is, also lent (`&|t| ..`).
+fn closure_literal(arg: &Expr) -> Option<&syn::ExprClosure> {
+    match arg {
+        Expr::Closure(c) => Some(c),
+        Expr::Reference(r) if r.mutability.is_none() => match &*r.expr {
+            Expr::Closure(c) => Some(c),
+            _ => None,
+        },
+        _ => None,
+    }
 }

@@ -219,10 +219,12 @@ pub enum Stmt {
         name: String,
         value: bool,
     },
-    /// `let mut name: Vec<f64> = vec![..];`
+    /// `let mut name: Vec<f64> = vec![..];`, or without the type when not `typed` (the
+    /// elements' type then comes from their uses, as rustc infers it).
     LetVec {
         name: String,
         elems: Vec<Expr>,
+        typed: bool,
     },
     /// `name op value;`
     Assign {

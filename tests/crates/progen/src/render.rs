@@ -320,11 +320,12 @@ impl Renderer<'_> {
                 ),
             ),
             Stmt::LetFlag { name, value } => line(out, format!("let mut {name} = {value};")),
-            Stmt::LetVec { name, elems } => {
+            Stmt::LetVec { name, elems, typed } => {
                 let es: Vec<String> = elems.iter().map(|e| self.expr(e)).collect();
+                let ty = if *typed { ": Vec<f64>" } else { "" };
                 line(
                     out,
-                    format!("let mut {name}: Vec<f64> = vec![{}];", es.join(", ")),
+                    format!("let mut {name}{ty} = vec![{}];", es.join(", ")),
                 );
             }
             Stmt::Assign { name, op, value } => line(

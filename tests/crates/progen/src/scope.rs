@@ -193,7 +193,7 @@ impl Resolver<'_> {
                 self.declare(name, Kind::Flag);
                 true
             }
-            Stmt::LetVec { name, elems } => {
+            Stmt::LetVec { name, elems, .. } => {
                 let ok = elems.iter().all(|e| self.expr(e));
                 self.declare(name, Kind::Vec);
                 ok

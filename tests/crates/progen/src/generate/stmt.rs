@@ -193,9 +193,42 @@ impl Gen {
                 15 => {
                     let name = self.fresh_name("w");
                     let n = 2 + self.rng.below(3);
-                    let elems = (0..n).map(|_| self.expr(2)).collect();
+                    let mut elems: Vec<Expr> = (0..n).map(|_| self.expr(2)).collect();
                     self.declare(&name, VarKind::Vec(n));
-                    return vec![Stmt::LetVec { name, elems }];
+                    // Every other vector untyped, and half of those of unsuffixed literals
+                    // only (their type fixed by their uses alone), chosen by the name rather
+                    // than drawn from the generator, so that a batch keeps its programs.
+                    let key = name.bytes().map(u32::from).sum::<u32>() as usize;
+                    let typed = key % 2 == 0;
+                    // Literals alone leave the type to a later use, which must come before
+                    // any method call on an element, as rustc requires: a pinned
+                    // `w[0] += x * 0.0;` with a float `x` in scope.
+                    let float = self
+                        .visible()
+                        .into_iter()
+                        .find(|(_, kind)| matches!(kind, VarKind::Float { .. }));
+                    if let (1, Some((x, _))) = (key % 4, float) {
+                        elems = (0..n)
+                            .map(|k| {
+                                Expr::Lit((((key * 37 + k * 101) % 300) as f64 - 150.0) / 100.0)
+                            })
+                            .collect();
+                        let typing = Stmt::AssignIndex {
+                            name: name.clone(),
+                            index: IExpr::Lit(0),
+                            op: AssignOp::Add,
+                            value: Expr::Binary(
+                                Binary::Mul,
+                                Box::new(Expr::Var(x)),
+                                Box::new(Expr::Lit(0.0)),
+                            ),
+                        };
+                        return vec![
+                            Stmt::LetVec { name, elems, typed },
+                            Stmt::Pinned(Box::new(typing)),
+                        ];
+                    }
+                    return vec![Stmt::LetVec { name, elems, typed }];
                 }
                 16..=17 => {
                     let vecs: Vec<(String, usize)> = self
