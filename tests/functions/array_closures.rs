@@ -74,6 +74,9 @@ fn zip_closures_capturing_a_differentiated_value() {
     assert!(report.is_ok(), "{:?}", report.err());
     let report = check_gradient!(at: a.clone(), 1.2, of: zipped_collect);
     assert!(report.is_ok(), "{:?}", report.err());
+    // To second order in `s`, the array a constant.
+    let report = check_gradient!(at: 1.2, of: |s: f64| zipped_update(a.clone(), s), second_order);
+    assert!(report.is_ok(), "{:?}", report.err());
     // Closed form of the second in s: Σ x².
     let ds = gradient!(at: 1.2, of: |s: f64| zipped_collect(a.clone(), s));
     crate::assert_close(ds, a.iter().map(|x| x * x).sum());
@@ -83,6 +86,8 @@ fn zip_closures_capturing_a_differentiated_value() {
 fn sort_by_a_key_capturing_the_differentiated_value() {
     let xs = vec![0.3, -0.5, 0.8, 1.4];
     let report = check_gradient!(at: &xs, 0.6, of: nearest_two);
+    assert!(report.is_ok(), "{:?}", report.err());
+    let report = check_gradient!(at: 0.6, of: |s: f64| nearest_two(&xs, s), second_order);
     assert!(report.is_ok(), "{:?}", report.err());
     // At s = 0.6 the nearest are 0.8 and 0.3: d/ds (0.8 s + 0.3) = 0.8.
     crate::assert_close(gradient!(at: 0.6, of: |s: f64| nearest_two(&xs, s)), 0.8);

@@ -132,6 +132,31 @@ pub enum Expr {
     CallParam(String, Vec<Expr>),
     /// `(if c { a } else { b })`
     If(Box<Cond>, Box<Expr>, Box<Expr>),
+    /// An iterator chain over a slice parameter whose closure reads its items (`&f64`s)
+    /// and captures the caller's values.
+    Chain(Box<Chain>),
+}
+
+/// An iterator chain over the slice parameter `slice`; `items` name the closure's item
+/// parameters (references to elements), `acc` the accumulator of a `Fold`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chain {
+    pub slice: String,
+    pub kind: ChainKind,
+    pub items: Vec<String>,
+    pub acc: Option<String>,
+    pub body: Expr,
+}
+
+/// The shape of a [`Chain`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ChainKind {
+    /// `xs.iter().map(|v| body).sum::<f64>()`
+    Sum,
+    /// `xs.iter().zip(xs.iter().skip(1)).map(|(a, b)| body).sum::<f64>()`
+    Pairwise,
+    /// `xs.iter().fold(0.0, |acc: f64, v| (body).tanh())`
+    Fold,
 }
 
 /// An argument of a call.
@@ -459,6 +484,7 @@ pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             walk_expr(a, f);
             walk_expr(b, f);
         }
+        Expr::Chain(chain) => walk_expr(&chain.body, f),
         _ => {}
     }
 }

@@ -546,6 +546,28 @@ impl Renderer<'_> {
                 let args: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
                 format!("{name}({})", args.join(", "))
             }
+            Expr::Chain(chain) => {
+                let Chain {
+                    slice,
+                    kind,
+                    items,
+                    acc,
+                    body,
+                } = &**chain;
+                let body = self.expr(body);
+                match (kind, items.as_slice(), acc) {
+                    (ChainKind::Sum, [v], _) => {
+                        format!("{slice}.iter().map(|{v}| {body}).sum::<f64>()")
+                    }
+                    (ChainKind::Pairwise, [a, b], _) => format!(
+                        "{slice}.iter().zip({slice}.iter().skip(1)).map(|({a}, {b})| {body}).sum::<f64>()"
+                    ),
+                    (ChainKind::Fold, [v], Some(acc)) => {
+                        format!("{slice}.iter().fold(0.0, |{acc}: f64, {v}| {body}.tanh())")
+                    }
+                    _ => unreachable!("a chain's parameters match its kind"),
+                }
+            }
         }
     }
 

@@ -320,6 +320,24 @@ impl Resolver<'_> {
             Expr::CallParam(name, args) => {
                 self.is(name, |k| k == Kind::Fn(args.len())) && args.iter().all(|a| self.expr(a))
             }
+            Expr::Chain(chain) => {
+                let mut scopes = self.scopes.clone();
+                let mut params: Vec<(String, Kind)> =
+                    chain.items.iter().map(|v| (v.clone(), Kind::Ref)).collect();
+                params.extend(
+                    chain
+                        .acc
+                        .iter()
+                        .map(|a| (a.clone(), Kind::Float { mutable: false })),
+                );
+                scopes.push(params.into_iter().collect());
+                let inner = Resolver {
+                    scopes,
+                    loops: vec![],
+                    functions: self.functions,
+                };
+                self.is(&chain.slice, |k| k == Kind::Slice) && inner.expr(&chain.body)
+            }
         }
     }
 

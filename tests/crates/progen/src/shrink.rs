@@ -158,6 +158,7 @@ fn expr_variants(e: &Expr) -> Vec<Expr> {
             .collect(),
         Expr::If(_, a, b) => vec![a, b],
         Expr::CallParam(_, args) => args.iter().collect(),
+        Expr::Chain(chain) => vec![&chain.body],
         _ => vec![],
     };
     let mut out: Vec<Expr> = children
@@ -174,6 +175,7 @@ fn expr_variants(e: &Expr) -> Vec<Expr> {
             Expr::MulAdd(a, b, c) => *[a, b, c].into_iter().nth(k).unwrap() = Box::new(new),
             Expr::If(_, a, b) => *(if k == 0 { a } else { b }) = Box::new(new),
             Expr::CallParam(_, args) => args[k] = new,
+            Expr::Chain(chain) => chain.body = new,
             Expr::Call(_, args) => {
                 let slot = args
                     .iter_mut()

@@ -8,6 +8,10 @@ use super::*;
 /// capturing closure keeps an owned copy of a captured slice.
 const CAPTURE_SLICES: bool = true;
 
+/// Whether expressions include iterator chains over slice parameters (`map`/`sum`,
+/// pairwise `zip` with `skip(1)`, `fold`) whose closures capture the caller's values.
+const CHAINS: bool = true;
+
 impl Gen {
     /// A typed leaf (never a bare literal, whose type rustc could not infer for a method).
     pub(super) fn leaf(&mut self) -> Expr {
@@ -148,11 +152,76 @@ impl Gen {
                 if self.rng.chance(0.4) {
                     let c = self.small_cmp();
                     Expr::If(Box::new(c), Box::new(self.expr(d)), Box::new(self.expr(d)))
+                } else if CHAINS && self.rng.chance(0.35) {
+                    self.chain(d)
+                        .or_else(|| self.call(d))
+                        .unwrap_or_else(|| self.leaf())
                 } else {
                     self.call(d).unwrap_or_else(|| self.leaf())
                 }
             }
         }
+    }
+
+    /// Maybe an iterator chain over a slice parameter (not inside a closure or another
+    /// chain): its closure reads its items and whatever the body draws from the caller.
+    fn chain(&mut self, depth: usize) -> Option<Expr> {
+        if self.closure.is_some() || self.in_chain {
+            return None;
+        }
+        let slices: Vec<String> = self
+            .visible()
+            .into_iter()
+            .filter_map(|(n, k)| matches!(k, VarKind::Slice(_)).then_some(n))
+            .collect();
+        if slices.is_empty() {
+            return None;
+        }
+        let slice = self.rng.pick(&slices).clone();
+        let kind = *self
+            .rng
+            .pick(&[ChainKind::Sum, ChainKind::Pairwise, ChainKind::Fold]);
+        let count = if kind == ChainKind::Pairwise { 2 } else { 1 };
+        let items: Vec<String> = (0..count).map(|_| self.fresh_name("v")).collect();
+        let acc = (kind == ChainKind::Fold).then(|| self.fresh_name("acc"));
+        let mut scope: Vec<(String, VarKind)> =
+            items.iter().map(|v| (v.clone(), VarKind::Ref)).collect();
+        scope.extend(
+            acc.iter()
+                .map(|a| (a.clone(), VarKind::Float { mutable: false })),
+        );
+        self.scopes.push(scope);
+        self.in_chain = true;
+        let mut body = self.expr(depth.min(2));
+        self.in_chain = false;
+        // The body reads the (first) item and the accumulator.
+        let mut reads = false;
+        walk_expr(&body, &mut |e| {
+            reads |= matches!(e, Expr::Deref(v) if *v == items[0])
+        });
+        if !reads {
+            let item = Box::new(Expr::Deref(items[0].clone()));
+            body = Expr::MulAdd(
+                Box::new(Expr::Unary(Unary::Tanh, item)),
+                Box::new(self.bounded_or_lit(1)),
+                Box::new(body),
+            );
+        }
+        if let Some(acc) = &acc {
+            body = Expr::Binary(
+                Binary::Add,
+                Box::new(Expr::Var(acc.clone())),
+                Box::new(body),
+            );
+        }
+        self.scopes.pop();
+        Some(Expr::Chain(Box::new(Chain {
+            slice,
+            kind,
+            items,
+            acc,
+            body,
+        })))
     }
 
     /// A call of an earlier function, if one fits (its slices need locals of their length).

@@ -104,6 +104,7 @@ pub fn generate(seed: u64, index: usize) -> Function {
         calls_left: if sig.level > 0 { 2 } else { 0 },
         stmts_left: 0,
         bare: 0,
+        in_chain: false,
     };
     g.stmts_left = 8 + g.rng.below(16);
     for p in &sig.params {
@@ -258,6 +259,8 @@ struct Gen {
     stmts_left: usize,
     /// How many bare blocks `{ .. }` enclose the statement being generated.
     bare: usize,
+    /// Set while generating an iterator chain's closure: no chain inside it.
+    in_chain: bool,
 }
 
 /// Whether `for v in xs.iter()` loops get labels. Off: the library loses such a label
