@@ -1,9 +1,10 @@
 //! Mutual recursion without an annotation: two and three `#[differentiable]` functions that
-//! call each other, on floats and over a slice, used from differentiable code and from an
-//! operator's closure. Every mode against central differences (`assert_every_mode!`, to
+//! call each other, on floats and over a slice, generic ones (and one calling itself) under
+//! a generic caller, used from differentiable code and from an operator's closure. Every mode against central differences (`assert_every_mode!`, to
 //! second order), or `check_gradient!`.
 
 use crate::common::every_mode::assert_every_mode;
+use ad::num_traits::Float;
 use ad::prelude::*;
 
 /// `even` and `odd` hand a float back and forth `n` times, each changing it its own way.
@@ -99,4 +100,53 @@ fn mutual_recursion_over_a_slice() {
 fn mutual_recursion_from_an_operators_closure() {
     let report = check_gradient!(at: 0.6, of: |x: f64| even(x, 5) * odd(x, 2), second_order);
     assert!(report.is_ok(), "{:?}", report.err());
+}
+
+/// Generic functions that call each other, and one that calls itself, used from a generic
+/// function that calls them (whose derivatives then need the same `'static` parameters as
+/// the boxed pullbacks, without the source saying so).
+#[differentiable]
+fn generic_even<T: Float>(x: T, n: u32) -> T {
+    if n == 0 {
+        x
+    } else {
+        generic_odd(x * T::from(1.5).unwrap(), n - 1)
+    }
+}
+
+#[differentiable]
+fn generic_odd<T: Float>(x: T, n: u32) -> T {
+    if n == 0 {
+        x.sin()
+    } else {
+        generic_even(x + x * x, n - 1)
+    }
+}
+
+#[differentiable]
+fn generic_power<T: Float>(x: T, n: u32) -> T {
+    if n == 0 {
+        T::one()
+    } else {
+        x * generic_power(x, n - 1)
+    }
+}
+
+#[differentiable]
+fn generic_caller<T: Float>(x: T) -> T {
+    generic_even(x, 4) + generic_power(x, 3)
+}
+
+#[differentiable]
+fn generic_cycles(x: f64) -> f64 {
+    generic_caller(x)
+}
+
+#[test]
+fn generic_recursion_without_annotations() {
+    assert_every_mode!(generic_cycles, 0.3);
+    assert_every_mode!(generic_cycles, -0.6);
+    // At f32 too: x³ has derivative 3x².
+    let d = gradient!(at: 0.5f32, of: |x: f32| generic_power(x, 3));
+    crate::assert_close_f32(d, 0.75);
 }

@@ -168,12 +168,19 @@ fn reverse_item(
         .zip(&differentiated.ir.params)
         .map(|(ty, p)| types::param_tangent(ty, p.wrt))
         .collect();
-    // (A boxed pullback outlives the call, so it needs `'static` type parameters: a generic
-    // function is boxed only when it calls itself, or when asked.)
-    let generic = sig.generics.type_params().next().is_some();
     let recursive = config.recursive
         || calls_itself(&sig.ident, block)
-        || (!generic && calls_functions_in_regions(&differentiated.ir));
+        || calls_functions_in_regions(&differentiated.ir);
+    // A boxed pullback (`Box<dyn Fn ..>`) is `'static`, so the VJP of a boxed generic
+    // function requires `'static` type parameters, and so does that of a generic function
+    // that calls functions of the user's (one of which may be boxed). Only the VJP: the
+    // function itself and its forward derivatives keep the source's bounds.
+    let generic = sig.generics.type_params().next().is_some();
+    let vjp_sig = match generic && (recursive || calls_user_functions(&differentiated.ir)) {
+        true => with_static_type_params(sig),
+        false => sig.clone(),
+    };
+    let vjp_sig = &vjp_sig;
     // The pullback of an inout method (`&mut self`, no result) takes the tangent of `Self`.
     let seeded: syn::Type = if differentiated.ir.inout_result {
         syn::parse_quote!(Self)
@@ -282,7 +289,7 @@ fn reverse_item(
             let vjp = emit::derivative_fn(
                 quote!(pub),
                 &names::companion_reverse(),
-                sig,
+                vjp_sig,
                 &decls,
                 result,
                 body,
@@ -317,7 +324,7 @@ fn reverse_item(
             } else {
                 names::method_reverse(&sig.ident)
             };
-            let vjp = emit::derivative_fn(vis, &name, sig, &decls, result, body, shown_at);
+            let vjp = emit::derivative_fn(vis, &name, vjp_sig, &decls, result, body, shown_at);
             quote!(#vjp #mut_self_items #forwards)
         }
     };
@@ -385,6 +392,22 @@ fn dump(ir: &Body, annotated: &str, plan: &str, generated: &TokenStream) {
 /// would never end), so boxing the pullback of every function that makes one breaks every
 /// cycle, at one allocation per call of these functions only.
 fn calls_functions_in_regions(ir: &Body) -> bool {
+    ir.block.instrs.iter().any(|instr| {
+        instr
+            .regions()
+            .into_iter()
+            .any(|region| calls_user_function_in(&region.instrs))
+    })
+}
+
+/// Whether the body calls a function of the user's anywhere.
+fn calls_user_functions(ir: &Body) -> bool {
+    calls_user_function_in(&ir.block.instrs)
+}
+
+/// Whether `instrs` (or a region in them) call a function of the user's (a free function,
+/// or `Self::f`; not the runtime's).
+fn calls_user_function_in(instrs: &[ir::Instr]) -> bool {
     let user_function = |path: &syn::Path| {
         let runtime =
             path.leading_colon.is_some() && path.segments.first().is_some_and(|s| s.ident == "ad");
@@ -392,16 +415,26 @@ fn calls_functions_in_regions(ir: &Body) -> bool {
             || path.segments.first().is_some_and(|s| s.ident == "Self");
         own && !runtime
     };
-    ir.block.instrs.iter().any(|instr| {
-        instr.regions().into_iter().any(|region| {
-            let mut found = false;
-            ir::walk(&region.instrs, &mut |inner| {
-                found |=
-                    matches!(&inner.op, ir::Op::Call { callee, .. } if user_function(&callee.path));
-            });
-            found
-        })
-    })
+    let mut found = false;
+    ir::walk(instrs, &mut |inner| {
+        found |= matches!(&inner.op, ir::Op::Call { callee, .. } if user_function(&callee.path));
+    });
+    found
+}
+
+/// `sig` with `P: 'static` required of each of its type parameters.
+fn with_static_type_params(sig: &syn::Signature) -> syn::Signature {
+    let mut sig = sig.clone();
+    let params: Vec<syn::Ident> = sig
+        .generics
+        .type_params()
+        .map(|t| t.ident.clone())
+        .collect();
+    let predicates = &mut sig.generics.make_where_clause().predicates;
+    for param in params {
+        predicates.push(syn::parse_quote!(#param: 'static));
+    }
+    sig
 }
 
 fn calls_itself(name: &syn::Ident, block: &syn::Block) -> bool {
