@@ -1,9 +1,9 @@
-//! Closures in iterator chains capturing differentiated values: `map`, `zip` (also with
-//! `skip`, pairwise), `fold`, `enumerate`, `filter`, `any`, a `fold` with `f64::max`; a
-//! closure stored in a local and called several times, and one calling another; sequences
-//! of unsuffixed float literals (`vec![0.1, 0.5]`, `[1.0, 2.0]`) whose type only their use
-//! fixes, read by chains and by `for` loops. Every mode against central differences, or
-//! `check_gradient!` to second order.
+//! Closures in iterator chains capturing differentiated values: `map` (also given functions
+//! by name), `zip` (also with `skip`, pairwise), `fold`, `enumerate`, `filter`, `any`, a
+//! `fold` with `f64::max`; a closure stored in a local and called several times, and one
+//! calling another; sequences of unsuffixed float literals (`vec![0.1, 0.5]`, `[1.0, 2.0]`)
+//! whose type only their use fixes, read by chains and by `for` loops. Every mode against
+//! central differences, or `check_gradient!` to second order.
 
 use crate::common::every_mode::assert_every_mode;
 use ad::prelude::*;
@@ -21,6 +21,20 @@ fn capturing_chains(s: f64) -> f64 {
     let c = xs.iter().fold(1.0, |acc, v| acc * (1.0 + v * s));
     let d: f64 = xs.iter().enumerate().map(|(i, v)| v * s * i as f64).sum();
     a + b + c + d
+}
+
+#[differentiable]
+fn softsign(v: f64) -> f64 {
+    v / (1.0 + v.abs())
+}
+
+/// Functions given by name to `map`: a differentiable one of the user's and a float method.
+#[differentiable]
+fn named_maps(s: f64) -> f64 {
+    let xs = vec![0.5 * s, 1.5, 2.5 * s];
+    let a: f64 = xs.iter().copied().map(softsign).sum();
+    let b: f64 = xs.iter().copied().map(f64::sin).map(|v| v * s).sum();
+    a + b
 }
 
 /// The largest of shifted values (a `fold` with `f64::max`) plus a filtered sum of values
@@ -97,6 +111,12 @@ fn chains_capturing_a_differentiated_value() {
     assert_every_mode!(capturing_chains, 0.7);
     assert_every_mode!(capturing_chains, -0.3);
     assert_every_mode!(largest_and_filtered, 0.7, 1.2);
+}
+
+#[test]
+fn functions_named_as_adaptor_arguments() {
+    assert_every_mode!(named_maps, 0.7);
+    assert_every_mode!(named_maps, -1.3);
 }
 
 #[test]

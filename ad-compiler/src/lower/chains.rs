@@ -256,16 +256,18 @@ fn subarrays(expr: &Expr) -> Option<&Expr> {
     (lanes && plain_place(&m.receiver)).then_some(expr)
 }
 
-/// `|p| body` applied to `arg` as a block, or the error for something that is not a closure.
+/// `|p| body` applied to `arg` as a block, a function named by a path (`.map(square)`,
+/// `.map(f64::sqrt)`) called on it, or the error for something else.
 fn apply(f: &Expr, arg: proc_macro2::TokenStream) -> syn::Result<proc_macro2::TokenStream> {
     match f {
         Expr::Closure(c) if c.inputs.len() == 1 => {
             let (param, body) = (&c.inputs[0], &c.body);
             Ok(quote!({ let #param = #arg; #body }))
         }
+        Expr::Path(p) if p.qself.is_none() => Ok(quote!(#p(#arg))),
         other => Err(syn::Error::new(
             other.span(),
-            "an iterator adaptor in a differentiable function takes a closure literal with one parameter here",
+            "an iterator adaptor in a differentiable function takes a closure literal with one parameter or a function's name here",
         )),
     }
 }

@@ -31,6 +31,15 @@ impl Builder<'_> {
     /// The argument `arg` of a call of a function by path: a function value for a closure
     /// literal or a function's name, `None` for other arguments.
     pub(super) fn lower_function_argument(&mut self, arg: &Expr) -> Option<ValueId> {
+        // A closure that writes outside itself (`v.iter_mut().for_each(|x| *x = *x * s)`)
+        // changes values the lowering would not see change: an error, not a derivative
+        // that misses the change.
+        if let Some(closure) = closure_literal(arg)
+            && let Some(target) = outside_assignment(closure)
+        {
+            self.diag.error_spanned(&target, "a closure given to a function or method in a differentiable function cannot assign to what it does not own (here through a reference or to a captured local): write the loop it stands for over positions (`for i in 0..v.len() { v[i] = .. }`)");
+            return Some(self.push(Op::Const(quote!(())), arg.span()));
+        }
         // The argument's own place in the source: a `let`-bound closure given twice is two
         // arguments, which may take different forms.
         let site = arg.span();
@@ -465,4 +474,69 @@ fn closure_literal(arg: &Expr) -> Option<&syn::ExprClosure> {
         },
         _ => None,
     }
+}
+
+/// The target of an assignment in `closure`'s body to a place the closure does not own: behind
+/// a reference (`*x = ..`), or a local it captured (a name its parameters and `let`s do not
+/// bind).
+fn outside_assignment(closure: &syn::ExprClosure) -> Option<Expr> {
+    use syn::visit::Visit;
+    struct Finder {
+        bound: Vec<String>,
+        found: Option<Expr>,
+    }
+    impl Finder {
+        fn check(&mut self, target: &Expr) {
+            let mut root = target;
+            loop {
+                root = match root {
+                    Expr::Field(f) => &f.base,
+                    Expr::Index(i) => &i.expr,
+                    Expr::Paren(p) => &p.expr,
+                    _ => break,
+                };
+            }
+            let outside = match root {
+                Expr::Unary(u) => matches!(u.op, syn::UnOp::Deref(_)),
+                Expr::Path(p) => p
+                    .path
+                    .get_ident()
+                    .is_some_and(|i| !self.bound.contains(&i.to_string())),
+                _ => false,
+            };
+            if outside && self.found.is_none() {
+                self.found = Some(target.clone());
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Finder {
+        fn visit_local(&mut self, local: &'ast syn::Local) {
+            self.bound.extend(bound_names(&local.pat));
+            syn::visit::visit_local(self, local);
+        }
+        fn visit_expr_assign(&mut self, assign: &'ast syn::ExprAssign) {
+            self.check(&assign.left);
+            syn::visit::visit_expr_assign(self, assign);
+        }
+        fn visit_expr_binary(&mut self, binary: &'ast syn::ExprBinary) {
+            use syn::BinOp::*;
+            if matches!(
+                binary.op,
+                AddAssign(_) | SubAssign(_) | MulAssign(_) | DivAssign(_) | RemAssign(_)
+            ) {
+                self.check(&binary.left);
+            }
+            syn::visit::visit_expr_binary(self, binary);
+        }
+        fn visit_expr_closure(&mut self, inner: &'ast syn::ExprClosure) {
+            self.bound.extend(inner.inputs.iter().flat_map(bound_names));
+            syn::visit::visit_expr_closure(self, inner);
+        }
+    }
+    let mut finder = Finder {
+        bound: closure.inputs.iter().flat_map(bound_names).collect(),
+        found: None,
+    };
+    finder.visit_expr(&closure.body);
+    finder.found
 }
