@@ -1,9 +1,10 @@
 //! Closures in iterator chains capturing differentiated values: `map` (also given functions
 //! by name), `zip` (also with `skip`, pairwise), `fold`, `enumerate`, `filter`, `any`, a
-//! `fold` with `f64::max`; a closure stored in a local and called several times, and one
-//! calling another; sequences of unsuffixed float literals (`vec![0.1, 0.5]`, `[1.0, 2.0]`)
-//! whose type only their use fixes, read by chains and by `for` loops. Every mode against
-//! central differences, or `check_gradient!` to second order.
+//! `fold` with `f64::max`, `windows` and `chunks` (also in `for` loops); a closure stored in
+//! a local and called several times, and one calling another; sequences of unsuffixed float
+//! literals (`vec![0.1, 0.5]`, `[1.0, 2.0]`) whose type only their use fixes, read by chains
+//! and by `for` loops. Every mode against central differences, or `check_gradient!` to
+//! second order.
 
 use crate::common::every_mode::assert_every_mode;
 use ad::prelude::*;
@@ -65,6 +66,21 @@ fn roughness(xs: &[f64], s: f64) -> f64 {
         .map(|(a, b)| (b * s - a).sin())
         .sum();
     squares + slopes
+}
+
+/// Neighbours by `windows` and pairs by `chunks`, in chains and in `for` loops.
+#[differentiable]
+fn pieces(xs: &[f64], s: f64) -> f64 {
+    let steps: f64 = xs.windows(2).map(|w| (w[1] - w[0]).powi(2) * s).sum();
+    let firsts: f64 = xs.chunks(2).map(|c| c[0] * s).sum();
+    let mut acc = 0.0;
+    for w in xs.windows(3) {
+        acc += w[0] * w[2] * s;
+    }
+    for c in xs.chunks_exact(2).rev() {
+        acc += c[1] - c[0] * s;
+    }
+    steps + firsts + acc
 }
 
 /// A closure stored and called several times, one calling it, both given to a chain.
@@ -131,6 +147,22 @@ fn pairwise_chains_over_a_slice() {
         .map(|w| (w[1] - w[0]).powi(2) + w[1] * (w[1] * 0.6 - w[0]).cos())
         .sum();
     crate::assert_close(ds, expected);
+}
+
+#[test]
+fn windows_and_chunks() {
+    let xs = vec![0.2, 0.4, 0.9, -0.3, 1.2];
+    let report = check_gradient!(at: &xs, 0.7, of: pieces);
+    assert!(report.is_ok(), "{:?}", report.err());
+    let report = check_gradient!(at: 0.7, of: |s: f64| pieces(&xs, s), second_order);
+    assert!(report.is_ok(), "{:?}", report.err());
+    // Closed form in s: Σ (Δx)² + Σ first of each pair + Σ x_i x_{i+2} - Σ first of each
+    // whole pair.
+    let expected = xs.windows(2).map(|w| (w[1] - w[0]).powi(2)).sum::<f64>()
+        + xs.chunks(2).map(|c| c[0]).sum::<f64>()
+        + xs.windows(3).map(|w| w[0] * w[2]).sum::<f64>()
+        - xs.chunks_exact(2).map(|c| c[0]).sum::<f64>();
+    crate::assert_close(gradient!(at: 0.7, of: |s: f64| pieces(&xs, s)), expected);
 }
 
 #[test]

@@ -176,6 +176,15 @@ fn source_of(expr: &Expr, reversed: bool, known: &Known<'_>) -> Option<Source> {
                 next: None,
             })
         }
+        // Pieces of a sequence, as in `for` loops: `xs.windows(2)`, `xs.chunks(3)`.
+        Expr::MethodCall(_) if super::indexed_loops::pieces(expr, reversed).is_some() => {
+            let (indices, item) = super::indexed_loops::pieces(expr, reversed)?;
+            Some(Source {
+                header: quote!(for #index in #indices),
+                item: quote!(#item),
+                next: None,
+            })
+        }
         // Each side of a `zip` as in `for` loops: `xs.iter()`, `&xs`, `xs.iter().skip(1)`,
         // `xs[a..b].iter()`.
         Expr::MethodCall(m) if m.method == "zip" => {

@@ -4,7 +4,9 @@
 //! `for __ad_i in a..b { let x = &xs[__ad_i]; .. }`, which the reverse pass walks backwards
 //! as a counted loop. Loops over the subarrays of an ndarray array (`m.rows()`,
 //! `m.columns()`, `m.outer_iter()`, `m.axis_iter(axis)`) become loops over their positions
-//! that take each subarray with `row(i)`, `column(j)` or `index_axis(axis, i)`.
+//! that take each subarray with `row(i)`, `column(j)` or `index_axis(axis, i)`; loops over
+//! `xs.windows(k)` and `xs.chunks(k)` loops over the pieces' positions that take each as a
+//! range slice of `xs`.
 
 use syn::Expr;
 
@@ -25,6 +27,16 @@ pub(super) fn indexed_form(f: &syn::ExprForLoop, known: &Known<'_>) -> Option<sy
     }
     if let Some(subarrays) = subarray_form(f, iterable, reversed) {
         return Some(subarrays);
+    }
+    if let Some((indices, item)) = pieces(iterable, reversed) {
+        let (pat, body, label) = (&f.pat, &f.body.stmts, &f.label);
+        let index = crate::names::element_index();
+        return Some(syn::parse_quote! {
+            #label for #index in #indices {
+                let #pat = #item;
+                #(#body)*
+            }
+        });
     }
     let (sequence, by_ref, enumerate) = indexed_sequence(iterable, false)?;
     // (Only `for x in xs` itself: `xs.iter().copied()` yields values whatever `xs` is.)
@@ -266,6 +278,41 @@ fn has_break(body: &syn::Block) -> bool {
     let mut finder = Finder(false);
     finder.visit_block(body);
     finder.0
+}
+
+/// `xs.windows(k)`, `xs.chunks(k)` and `xs.chunks_exact(k)` of a place `xs`: the positions
+/// of the pieces (backwards when `reversed`) and the piece at position `__ad_i`
+/// (`element_index`), a range slice of `xs` (`&xs[__ad_i..__ad_i + k]`), which a body reads
+/// by index as it reads `xs`.
+pub(super) fn pieces(iterable: &Expr, reversed: bool) -> Option<(Expr, Expr)> {
+    let Expr::MethodCall(m) = iterable else {
+        return None;
+    };
+    if m.args.len() != 1 || !plain_place(&m.receiver) {
+        return None;
+    }
+    let (xs, k) = (&m.receiver, &m.args[0]);
+    let index = crate::names::element_index();
+    let (count, item): (Expr, Expr) = match m.method.to_string().as_str() {
+        "windows" => (
+            syn::parse_quote!(((#xs).len() + 1).saturating_sub(#k)),
+            syn::parse_quote!(&(#xs)[#index..#index + (#k)]),
+        ),
+        "chunks" => (
+            syn::parse_quote!((#xs).len().div_ceil(#k)),
+            syn::parse_quote!(&(#xs)[#index * (#k)..::core::cmp::min(#index * (#k) + (#k), (#xs).len())]),
+        ),
+        "chunks_exact" => (
+            syn::parse_quote!((#xs).len() / (#k)),
+            syn::parse_quote!(&(#xs)[#index * (#k)..#index * (#k) + (#k)]),
+        ),
+        _ => return None,
+    };
+    let indices = match reversed {
+        true => syn::parse_quote!((0..#count).rev()),
+        false => syn::parse_quote!(0..#count),
+    };
+    Some((indices, item))
 }
 
 /// One side of a `zip`: the sequence, whether its items are references, where its items
