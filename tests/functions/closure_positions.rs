@@ -1,8 +1,9 @@
 //! Closures where people put them: a `let`-bound closure named as an iterator adaptor's or
 //! `fold`'s argument, chains over an array or `vec!` written in place, closures returned
 //! from blocks (reading the block's locals, called and given to functions), ndarray's `map`
-//! over an array built by `from_shape_fn` (untyped and `|&v|` parameters), and `to_vec` with
-//! `sort_by`. Every mode against central differences, or `check_gradient!` to second order.
+//! over an array built by `from_shape_fn` (untyped and `|&v|` parameters), `to_vec` with
+//! `sort_by`, and `Option`'s `map(..).unwrap_or(..)` and `map_or`. Every mode against
+//! central differences, or `check_gradient!` to second order.
 
 use crate::common::every_mode::assert_every_mode;
 use ad::ndarray::Array1;
@@ -61,6 +62,32 @@ fn sorted_copy(xs: &[f64]) -> f64 {
     let mut v = xs.to_vec();
     v.sort_by(|a, b| a.total_cmp(b));
     2.0 * v[0] + v[v.len() - 1] * v[1]
+}
+
+/// `Option`'s closures: `map(..).unwrap_or(..)`, `map_or`, `map(..).unwrap()`, and a
+/// `map(..).unwrap_or_else(..)` of the largest of a chain.
+#[differentiable]
+fn optional_values(s: f64) -> f64 {
+    let opt = if s > 0.0 { Some(s * 2.0) } else { None };
+    let a = opt.map(|v| v * s).unwrap_or(0.5 * s);
+    let b = opt.map_or(1.0, |v| v.sin() * s);
+    let c = Some(s).map(|v| v + s * s).unwrap();
+    let xs = vec![0.5, 1.5];
+    let d = xs
+        .iter()
+        .map(|x| x * s)
+        .max_by(|a, b| a.partial_cmp(b).unwrap())
+        .map(|m| m * m)
+        .unwrap_or_else(|| s);
+    a + b + c + d
+}
+
+#[test]
+fn option_closures() {
+    // Both arms: `Some` for s > 0, `None` below.
+    for s in [0.7, -0.4] {
+        assert_every_mode!(optional_values, s);
+    }
 }
 
 #[test]

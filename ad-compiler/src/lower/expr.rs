@@ -177,6 +177,12 @@ impl Builder<'_> {
                 let block = super::chains::with_bound_source(m)?;
                 self.lower_expr(&block)
             }
+            // `opt.map(|v| ..).unwrap_or(d)`, `opt.map_or(d, |v| ..)`: the `match` they stand
+            // for.
+            Expr::MethodCall(m) if super::option_map::as_match(m).is_some() => {
+                let desugared = super::option_map::as_match(m)?;
+                self.lower_expr(&desugared)
+            }
             // `option.unwrap()` passes the derivative through (see `Op::Unwrap`).
             Expr::MethodCall(m)
                 if m.method == "unwrap" && m.args.is_empty() && m.turbofish.is_none() =>

@@ -22,6 +22,7 @@ mod loops;
 mod macros;
 mod match_pattern;
 pub mod operator_input;
+mod option_map;
 mod shape_fn;
 
 mod pattern;
