@@ -155,13 +155,13 @@ impl Classes {
     }
 }
 
-/// `f64` or `f32` for those types themselves (behind references too).
+/// `f64` or `f32` for those types themselves (behind references too), not for sequences of
+/// them (which `declared_width` also answers for).
 fn scalar_width(ty: &syn::Type) -> Option<&'static str> {
     match ty {
         syn::Type::Reference(r) => scalar_width(&r.elem),
         syn::Type::Paren(p) => scalar_width(&p.elem),
-        syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f64") => Some("f64"),
-        syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f32") => Some("f32"),
+        other if crate::ir::is_float_type(other) => super::floats::declared_width(other),
         _ => None,
     }
 }

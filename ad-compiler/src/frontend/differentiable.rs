@@ -382,8 +382,6 @@ fn dump(ir: &Body, annotated: &str, plan: &str, generated: &TokenStream) {
     );
 }
 
-/// Whether the body calls the function itself (`f(..)`, `self::f(..)`, `Self::f(..)`,
-/// `self.f(..)`): its VJP then returns a boxed pullback.
 /// Whether the body calls a function of the user's (a free function, or `Self::f`) inside a
 /// branch or a loop. Such a function may be one of several that call each other (`even`
 /// calls `odd`, which calls `even`): each pullback's type would then contain the other's,
@@ -437,6 +435,8 @@ fn with_static_type_params(sig: &syn::Signature) -> syn::Signature {
     sig
 }
 
+/// Whether the body calls the function itself (`f(..)`, `self::f(..)`, `Self::f(..)`,
+/// `self.f(..)`): its VJP then returns a boxed pullback.
 fn calls_itself(name: &syn::Ident, block: &syn::Block) -> bool {
     use syn::visit::Visit;
     struct Finder<'n> {
