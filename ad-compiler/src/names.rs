@@ -66,7 +66,8 @@ pub fn chain_accumulator() -> Ident {
     format_ident!("__ad_acc")
 }
 
-/// The counter of stage `k` of a chain (`enumerate`, `step_by`).
+/// The state of stage `k` of a chain: the counter of `enumerate`, `take`, `skip` or `step_by`,
+/// the flag of `skip_while`.
 pub fn chain_counter(k: usize) -> Ident {
     format_ident!("__ad_stage{}", k)
 }

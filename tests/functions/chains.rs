@@ -3,7 +3,9 @@
 //! `fold` with `f64::max`, `windows` and `chunks` (also in `for` loops); a closure stored in
 //! a local and called several times, and one calling another; sequences of unsuffixed float
 //! literals (`vec![0.1, 0.5]`, `[1.0, 2.0]`) whose type only their use fixes, read by chains
-//! and by `for` loops. Every mode against central differences, or `check_gradient!` to
+//! and by `for` loops; `take_while`, `skip_while`, `filter_map`, `map_while` and `reduce`
+//! (given a closure or `f64::max`), a slice's `first()` and `last()` (also `.copied()`).
+//! Every mode against central differences, or `check_gradient!` to
 //! second order.
 
 use crate::common::every_mode::assert_every_mode;
@@ -120,6 +122,53 @@ fn literal_tables(s: f64) -> f64 {
         acc += v * s;
     }
     acc
+}
+
+/// Adaptors that end or start on a condition, adaptors that keep what a closure gives, and
+/// the ends of a slice.
+#[differentiable]
+fn conditional_adaptors(xs: &[f64], s: f64) -> f64 {
+    let a: f64 = xs.iter().take_while(|&&x| x < 0.45).map(|x| x * s).sum();
+    let b: f64 = xs
+        .iter()
+        .skip_while(|x| **x < 0.3)
+        .map(|&x| x * x * s)
+        .sum();
+    let c: f64 = xs
+        .iter()
+        .filter_map(|&x| if x > 0.15 { Some((x * s).sin()) } else { None })
+        .sum();
+    let d: f64 = xs
+        .iter()
+        .map_while(|x| if *x < 0.45 { Some(x.exp() * s) } else { None })
+        .sum();
+    let e = xs.iter().map(|x| x * s).reduce(f64::max).unwrap();
+    let f = xs.iter().copied().reduce(|p, q| p * s + q).unwrap_or(1.0);
+    let ends = *xs.first().unwrap() * s + xs.last().copied().unwrap_or(0.0) * s * s;
+    a + b + c + d + e + f + ends
+}
+
+/// `conditional_adaptors` over a slice whose elements depend on `s` too.
+#[differentiable]
+fn conditional_adaptors_of(s: f64) -> f64 {
+    let xs = [0.2 * s, 0.1, 0.5 * s, 0.4];
+    conditional_adaptors(&xs, s)
+}
+
+#[test]
+fn adaptors_on_conditions_reductions_and_ends() {
+    assert_every_mode!(conditional_adaptors_of, 0.7);
+    assert_every_mode!(conditional_adaptors_of, 1.3);
+    let xs = vec![0.2, 0.1, 0.5, 0.4, 0.05];
+    let report = check_gradient!(at: &xs, 0.7, of: conditional_adaptors);
+    assert!(report.is_ok(), "{:?}", report.err());
+    // Closed form of the derivative in the first element, which every chain reads: the
+    // `take_while`, `filter_map` and `map_while` terms, the fold of `reduce(|p, q| p s + q)`
+    // (s⁴ for the first of five) and `first`; `skip_while` and `reduce(f64::max)` skip it.
+    let s: f64 = 0.7;
+    let (dxs, _) = gradient!(at: &xs, s, of: conditional_adaptors);
+    let expected = s + (xs[0] * s).cos() * s + xs[0].exp() * s + s.powi(4) + s;
+    crate::assert_close(dxs[0], expected);
 }
 
 #[test]

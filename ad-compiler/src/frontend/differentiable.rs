@@ -564,6 +564,15 @@ fn check_signature(
     }
     match &sig.output {
         _ if inout => {}
+        // A function that returns a closure: its derivative would be a function of the
+        // closure's tangent, which `ad` does not build.
+        syn::ReturnType::Type(_, ty) if crate::frontend::function_params::is_function_type(ty) => diag.error_spanned(
+            ty,
+            format!(
+                "`{}` returns a function, which is not differentiated: make the values the closure captures parameters of a `#[differentiable]` function and call it, or give the closure to the code that calls it",
+                sig.ident,
+            ),
+        ),
         syn::ReturnType::Type(_, ty) if crate::ir::is_constant_type(ty) => diag.error_spanned(
             ty,
             format!(

@@ -8,23 +8,68 @@
 //! so the chain is differentiated by the loop machinery (tapes, indexed reads of the slice),
 //! and the closures it takes are inlined where they run. Sources: a slice or `Vec` iterated
 //! with `.iter()` (and `.zip` of two of them), or a range. Adaptors: `map`, `filter`,
-//! `enumerate`, `copied`, `cloned`, `rev` (first, on a slice), `take`, `skip`, `step_by`.
-//! Consumers: `sum`, `product`, `fold`, `count`, `last`, `collect::<Vec<_>>()`, `max_by` and
-//! `min_by` (with Rust's tie rules: the last maximum, the first minimum). `a.chain(b)` runs
-//! the same body over each source in turn. The subarrays of an ndarray array (`m.rows()`,
+//! `enumerate`, `copied`, `cloned`, `rev` (first, on a slice), `take`, `skip`, `step_by`,
+//! `take_while`, `skip_while`, `filter_map`, `map_while`. Consumers: `sum`, `product`, `fold`, `reduce`, `count`, `last`,
+//! `collect::<Vec<_>>()`, `max_by` and `min_by` (with Rust's tie rules: the last maximum, the
+//! first minimum), `position`, `any`, `all`, `find(..).copied()`. `a.chain(b)` runs
+//! the same body over each source in turn. A sequence parameter's `xs.first()` and
+//! `xs.last()` are the chains `xs.iter().take(1).last()` and `xs.iter().rev().take(1).last()`. The subarrays of an ndarray array (`m.rows()`,
 //! `m.columns()`, `m.outer_iter()`, `m.axis_iter(axis)`) are sources too, as in `for` loops.
 
 use super::indexed_loops::{Known, element_at, plain_place};
 use super::ssa::Builder;
 use crate::ir::ValueId;
-use quote::quote;
+use quote::{ToTokens, quote};
 use syn::spanned::Spanned;
 use syn::{Expr, ExprMethodCall};
 
 const CONSUMERS: &[&str] = &[
-    "sum", "product", "fold", "count", "last", "collect", "max_by", "min_by", "position", "any",
-    "all",
+    "sum", "product", "fold", "reduce", "count", "last", "collect", "max_by", "min_by", "position",
+    "any", "all",
 ];
+
+/// The adaptors a chain may hold between its source and its consumer (`rev` only right after
+/// the source).
+const ADAPTORS: &[&str] = &[
+    "map",
+    "filter",
+    "enumerate",
+    "copied",
+    "cloned",
+    "take",
+    "skip",
+    "step_by",
+    "take_while",
+    "skip_while",
+    "filter_map",
+    "map_while",
+];
+
+/// `xs.first()` and `xs.last()` of a parameter declared as a sequence (`xs: &[f64]`,
+/// `v: Vec<f64>`, `a: Array1<f64>`), as the chains that yield the same `Option` of a
+/// reference: `xs.iter().take(1).last()` and `xs.iter().rev().take(1).last()`, which visit one
+/// element; followed by `.copied()` (or `.cloned()`), the chains that copy the element before
+/// `last`. Other receivers keep the method (a struct of the user's may have a `last` of its
+/// own).
+pub fn end_element(call: &ExprMethodCall, known: &Known<'_>) -> Option<ExprMethodCall> {
+    let by_value =
+        matches!(call.method.to_string().as_str(), "copied" | "cloned") && call.args.is_empty();
+    let (end, copy) = match &*call.receiver {
+        Expr::MethodCall(end) if by_value => (end, Some(&call.method)),
+        _ => (call, None),
+    };
+    let named_sequence = matches!(&*end.receiver, Expr::Path(p) if p.path.get_ident().is_some_and(|i| known.sequences.iter().any(|s| i == s)));
+    if !named_sequence || !end.args.is_empty() || end.turbofish.is_some() {
+        return None;
+    }
+    let sequence = &end.receiver;
+    let copy = copy.map(|method| quote!(.#method()));
+    match end.method.to_string().as_str() {
+        "first" => Some(syn::parse_quote!(#sequence.iter().take(1) #copy .last())),
+        "last" => Some(syn::parse_quote!(#sequence.iter().rev().take(1) #copy .last())),
+        _ => None,
+    }
+}
 
 /// A chain over a sequence written in place (`[a, b].iter()`, `vec![..].into_iter()`) as the
 /// same chain over a local bound to it first, a source `lower_chain` knows; `None` for other
@@ -55,6 +100,50 @@ pub fn with_bound_source(call: &ExprMethodCall) -> Option<Expr> {
     }
 }
 
+/// Iterator adaptors a chain does not take, reported as such rather than as a method of the
+/// source without a derivative.
+const UNSUPPORTED_ADAPTORS: &[&str] = &[
+    "inspect",
+    "flat_map",
+    "flatten",
+    "scan",
+    "peekable",
+    "cycle",
+    "fuse",
+    "zip",
+    "chain",
+    "rev",
+    "map_windows",
+    "intersperse",
+];
+
+/// Whether `call` is an adaptor a chain does not take (`inspect`, or `zip` after a `map`),
+/// applied to a chain that starts from a source the lowering knows.
+fn unsupported_adaptor(call: &ExprMethodCall, known: &Known<'_>) -> bool {
+    if !UNSUPPORTED_ADAPTORS.contains(&call.method.to_string().as_str())
+        || source_of(&Expr::MethodCall(call.clone()), false, known).is_some()
+    {
+        return false;
+    }
+    let mut receiver = &*call.receiver;
+    loop {
+        if source_of(receiver, false, known).is_some() {
+            return true;
+        }
+        match receiver {
+            Expr::MethodCall(m) => receiver = &m.receiver,
+            _ => return false,
+        }
+    }
+}
+
+/// The error for an adaptor a chain does not take.
+fn unsupported_message(method: &syn::Ident) -> String {
+    format!(
+        "`{method}` is not supported in an iterator chain of a differentiable function: a chain is a source (`xs.iter()`, `a.iter().zip(b.iter())`, a range, `xs.windows(k)`, `m.rows()`), then `rev` right after the source, `map`, `filter`, `enumerate`, `copied`, `cloned`, `take`, `skip`, `step_by`, `take_while`, `skip_while`, `filter_map`, `map_while`, and a consumer (`sum`, `product`, `fold`, `reduce`, `collect`, `max_by`, ..); write the `for` loop it stands for otherwise"
+    )
+}
+
 /// One adaptor of a chain.
 enum Stage<'a> {
     Map(&'a Expr),
@@ -65,6 +154,10 @@ enum Stage<'a> {
     Take(&'a Expr),
     Skip(&'a Expr),
     StepBy(&'a Expr),
+    TakeWhile(&'a Expr),
+    SkipWhile(&'a Expr),
+    FilterMap(&'a Expr),
+    MapWhile(&'a Expr),
 }
 
 impl Builder<'_> {
@@ -95,7 +188,16 @@ impl Builder<'_> {
                 ("take", 1) => Stage::Take(&m.args[0]),
                 ("skip", 1) => Stage::Skip(&m.args[0]),
                 ("step_by", 1) => Stage::StepBy(&m.args[0]),
+                ("take_while", 1) => Stage::TakeWhile(&m.args[0]),
+                ("skip_while", 1) => Stage::SkipWhile(&m.args[0]),
+                ("filter_map", 1) => Stage::FilterMap(&m.args[0]),
+                ("map_while", 1) => Stage::MapWhile(&m.args[0]),
                 ("rev", 0) => break source_of(&m.receiver, true, &self.known())?,
+                _ if unsupported_adaptor(m, &self.known()) => {
+                    self.diag
+                        .error_spanned(&m.method, unsupported_message(&m.method));
+                    return Some(None);
+                }
                 _ => break source_of(receiver, false, &self.known())?,
             };
             stages.push(stage);
@@ -281,6 +383,33 @@ fn apply(f: &Expr, arg: proc_macro2::TokenStream) -> syn::Result<proc_macro2::To
     }
 }
 
+/// The parameters and body of the two-parameter closure `f` given to `method` (`fold`,
+/// `reduce`); a function's name (`f64::max`) is the closure that calls it.
+fn two_parameters(
+    f: &Expr,
+    method: &str,
+) -> syn::Result<(syn::Pat, syn::Pat, proc_macro2::TokenStream)> {
+    let closure: syn::ExprClosure = match f {
+        Expr::Path(path) => syn::parse_quote!(|__ad_a, __ad_b| #path(__ad_a, __ad_b)),
+        Expr::Closure(c) => c.clone(),
+        other => {
+            return Err(syn::Error::new(
+                other.span(),
+                format!(
+                    "`{method}` in a differentiable function takes a closure literal or a function's name"
+                ),
+            ));
+        }
+    };
+    match closure.inputs.iter().collect::<Vec<_>>().as_slice() {
+        [a, b] => Ok(((*a).clone(), (*b).clone(), closure.body.to_token_stream())),
+        _ => Err(syn::Error::new(
+            closure.span(),
+            format!("`{method}` takes a closure of two parameters"),
+        )),
+    }
+}
+
 fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn::Result<Expr> {
     let acc = crate::names::chain_accumulator();
     let best = crate::names::chain_best();
@@ -289,6 +418,10 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
     let order = crate::names::chain_order();
     let mut before = proc_macro2::TokenStream::new();
     let mut body = proc_macro2::TokenStream::new();
+    // The code before each `filter_map`/`map_while`, with the value that stage unwraps and what
+    // its `None` does: the rest of the body runs in the `Some` branch of a `match` statement,
+    // where `break` and `continue` end a branch, as the lowering of loops wants them.
+    let mut unwrapped = Vec::new();
     for (k, stage) in stages.iter().enumerate() {
         let counter = crate::names::chain_counter(k);
         match stage {
@@ -317,6 +450,27 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
             Stage::StepBy(n) => {
                 before.extend(quote!(let mut #counter = 0usize;));
                 body.extend(quote!(let #kept = #counter % (#n) == 0; #counter += 1; if !#kept { continue; }));
+            }
+            // The items stop at the first that fails: the loop ends there.
+            Stage::TakeWhile(p) => {
+                let keep = apply(p, quote!(&#item))?;
+                body.extend(quote!(if !(#keep) { break; }));
+            }
+            // Whether the items are still being skipped, until the first that fails.
+            Stage::SkipWhile(p) => {
+                let skip = apply(p, quote!(&#item))?;
+                before.extend(quote!(let mut #counter = true;));
+                body.extend(quote!(if #counter && (#skip) { continue; } #counter = false;));
+            }
+            // The value the closure gives, or the next item (`filter_map`) or the loop's end
+            // (`map_while`) when it gives none.
+            Stage::FilterMap(f) | Stage::MapWhile(f) => {
+                let mapped = apply(f, quote!(#item))?;
+                let none = match stage {
+                    Stage::FilterMap(_) => quote!(continue),
+                    _ => quote!(break),
+                };
+                unwrapped.push((std::mem::take(&mut body), mapped, none));
             }
         }
     }
@@ -430,33 +584,23 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
         }
         "fold" if call.args.len() == 2 => {
             let (init, f) = (&call.args[0], &call.args[1]);
-            // A function by name (`f64::max`): the closure that calls it.
-            let named: Expr;
-            let f = match f {
-                Expr::Path(path) => {
-                    named = syn::parse_quote!(|__ad_a, __ad_b| #path(__ad_a, __ad_b));
-                    &named
-                }
-                other => other,
-            };
-            let Expr::Closure(c) = f else {
-                return Err(syn::Error::new(
-                    f.span(),
-                    "`fold` in a differentiable function takes a closure literal or a function's name",
-                ));
-            };
-            if c.inputs.len() != 2 {
-                return Err(syn::Error::new(
-                    c.span(),
-                    "`fold` takes a closure of two parameters",
-                ));
-            }
-            let (acc_pattern, x, fbody) = (&c.inputs[0], &c.inputs[1], &c.body);
+            let (acc_pattern, x, fbody) = two_parameters(f, "fold")?;
             (
                 quote!(#init),
                 quote!(#acc = { let #acc_pattern = #acc; let #x = #item; #fbody };),
                 quote!(#acc),
             )
+        }
+        // The first item, then the closure applied to the result so far and each next item.
+        "reduce" if call.args.len() == 1 => {
+            let (acc_pattern, x, fbody) = two_parameters(&call.args[0], "reduce")?;
+            let step = quote! {
+                #acc = match #acc {
+                    ::core::option::Option::None => Some(#item),
+                    Some(#best) => Some({ let #acc_pattern = #best; let #x = #item; #fbody }),
+                };
+            };
+            (quote!(::core::option::Option::None), step, quote!(#acc))
         }
         _ => {
             return Err(syn::Error::new(
@@ -468,6 +612,16 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
             ));
         }
     };
+    let mut body = quote!(#body #step);
+    for (before_stage, mapped, none) in unwrapped.into_iter().rev() {
+        body = quote! {
+            #before_stage
+            match #mapped {
+                Some(#item) => { #body }
+                ::core::option::Option::None => { #none; }
+            }
+        };
+    }
     // One loop per source (`chain` has several), each with the same stages.
     let mut loops = proc_macro2::TokenStream::new();
     let mut next = Some(source);
@@ -477,7 +631,6 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
             #header {
                 let #item = #first;
                 #body
-                #step
             }
         });
         next = source.next.as_deref();
@@ -492,7 +645,6 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
 }
 
 impl Builder<'_> {
-    /// Whether `call` is a chain [`lower_chain`](Self::lower_chain) handles.
     /// `call` and the method calls it is made of, with each argument that names a closure
     /// bound by `let` replaced by the closure's literal.
     fn closures_written_out(&self, call: &ExprMethodCall) -> ExprMethodCall {
@@ -511,6 +663,7 @@ impl Builder<'_> {
         }
     }
 
+    /// Whether `call` is a chain [`lower_chain`](Self::lower_chain) handles.
     pub fn is_chain(&self, call: &ExprMethodCall) -> bool {
         let find = found_by_value(call);
         if find.is_none() && !CONSUMERS.contains(&call.method.to_string().as_str()) {
@@ -519,24 +672,14 @@ impl Builder<'_> {
         let mut receiver = find.map_or(&*call.receiver, |find| &*find.receiver);
         loop {
             match receiver {
-                Expr::MethodCall(m)
-                    if matches!(
-                        m.method.to_string().as_str(),
-                        "map"
-                            | "filter"
-                            | "enumerate"
-                            | "copied"
-                            | "cloned"
-                            | "take"
-                            | "skip"
-                            | "step_by"
-                    ) =>
-                {
+                Expr::MethodCall(m) if ADAPTORS.contains(&m.method.to_string().as_str()) => {
                     receiver = &m.receiver
                 }
                 Expr::MethodCall(m) if m.method == "rev" => {
                     return source_of(&m.receiver, true, &self.known()).is_some();
                 }
+                // Reported by `lower_chain`.
+                Expr::MethodCall(m) if unsupported_adaptor(m, &self.known()) => return true,
                 other => return source_of(other, false, &self.known()).is_some(),
             }
         }

@@ -172,6 +172,11 @@ impl Builder<'_> {
                 self.lower_chain(&chain).flatten()
             }
             Expr::MethodCall(m) if self.is_chain(m) => self.lower_chain(m).flatten(),
+            // A sequence parameter's `xs.first()`, `xs.last()`: the chains that visit it.
+            Expr::MethodCall(m) if super::chains::end_element(m, &self.known()).is_some() => {
+                let chain = super::chains::end_element(m, &self.known())?;
+                self.lower_chain(&chain).flatten()
+            }
             // A chain over an array or `vec!` written in place: over a local bound to it.
             Expr::MethodCall(m) if super::chains::with_bound_source(m).is_some() => {
                 let block = super::chains::with_bound_source(m)?;
@@ -318,9 +323,10 @@ impl Builder<'_> {
                 }
                 value
             }
-            // A closure literal anywhere else: stored in a sequence, tuple or struct.
+            // A closure literal anywhere else: stored in a sequence, tuple or struct, or
+            // returned.
             Expr::Closure(_) => {
-                self.diag.error_spanned(expr, "a closure in a differentiable function can be bound by `let` and called, or given to a function, a method or an iterator adaptor, but not stored in a `Vec`, tuple or struct: call it where it is bound, or make it a `#[differentiable]` function");
+                self.diag.error_spanned(expr, "a closure in a differentiable function can be bound by `let` and called, or given to a function, a method or an iterator adaptor, but not stored in a `Vec`, tuple or struct, nor returned from the function: call it where it is bound, or make it a `#[differentiable]` function");
                 None
             }
             other => {
