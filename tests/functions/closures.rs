@@ -1,5 +1,7 @@
 //! Closures in bodies: bound by `let` and called several times, reading differentiated
-//! locals; given to iterator adaptors and reading them; given to `mapv` and reading them.
+//! locals; given to iterator adaptors and reading them; given to `mapv` and reading them;
+//! closures that return early (`if t > 1.0 { return 2.0 * t; }`), inlined where they run,
+//! and an operator's closure that does.
 //! Central differences, forward mode against reverse mode through the suite's operators.
 
 use crate::assert_grad_fd;
@@ -69,4 +71,57 @@ fn map_closures_reading_differentiated_values() {
         &all,
         &grad,
     );
+}
+
+/// Closures that return early: from an `if` without `else`, from both branches, from a
+/// `match` arm, and inside an adaptor's closure.
+#[differentiable]
+fn early_returns(x: f64, s: f64) -> f64 {
+    let clipped = |t: f64| -> f64 {
+        if t > 1.0 {
+            return 2.0 * t - 1.0;
+        }
+        t * t
+    };
+    let both = |t: f64| {
+        if t < 0.0 {
+            return -t * s;
+        } else {
+            return t.sin();
+        }
+    };
+    let arm = |t: f64| -> f64 {
+        match t > 0.5 {
+            true => return t.ln(),
+            false => {}
+        }
+        t - 0.5 + (0.5f64).ln()
+    };
+    let xs = [x, 2.0 * x, -x];
+    let mapped: f64 = xs
+        .iter()
+        .map(|&v| {
+            if v < 0.0 {
+                return 0.0;
+            }
+            v * s
+        })
+        .sum();
+    clipped(x) + clipped(3.0 * x) + both(x - s) + arm(x * s) + mapped
+}
+
+#[test]
+fn closures_returning_early() {
+    crate::common::every_mode::assert_every_mode!(early_returns, 0.4, 0.9);
+    crate::common::every_mode::assert_every_mode!(early_returns, 1.3, 0.6);
+    // An operator's closure that returns early; its branches' closed forms.
+    for x in [0.5, 1.5] {
+        let g = ad::gradient!(at: x, of: |x: f64| {
+            if x > 1.0 {
+                return x * x;
+            }
+            x.sin()
+        });
+        crate::assert_close(g, if x > 1.0 { 2.0 * x } else { x.cos() });
+    }
 }

@@ -9,10 +9,12 @@ mod aliases;
 mod assign;
 mod calls;
 mod chains;
+mod closure_returns;
 mod closures;
 mod control;
 mod expr;
 mod function_args;
+mod holes;
 pub use function_args::{ArgumentForm, MAX_LOWERINGS, capture_key, settle_forms};
 use std::collections::HashMap;
 mod indexed_loops;
@@ -72,6 +74,19 @@ pub fn lower_capturing(
     diag: &mut Diagnostics,
     forms: HashMap<String, ArgumentForm>,
 ) -> Option<Body> {
+    // A closure's early `return`s become the values of the branches they end, so that the
+    // closure can be inlined where it runs (see `closure_returns`).
+    let (rewritten_block, rewritten_expr);
+    let body = match body {
+        BodyInput::Block(block, output) => {
+            rewritten_block = closure_returns::in_closures_of_block(block);
+            BodyInput::Block(&rewritten_block, output)
+        }
+        BodyInput::Expr(expr) => {
+            rewritten_expr = closure_returns::in_closure_body(expr);
+            BodyInput::Expr(&rewritten_expr)
+        }
+    };
     let wrt_flags = choose_wrt(params, wrt, diag);
     // A function's `&mut T` parameters (not `self`) are inout: see `inout_params`.
     let inout = match body {
