@@ -3,7 +3,8 @@
 //! closure's tangent is its captures'). Integrators, a root finder and an ODE stepper, with
 //! closure literals, lent `let`-bound closures, captured scalars, vectors and constants, in
 //! reverse mode (checked against central differences and closed forms), forward mode (the
-//! suite's operators check it against reverse mode) and second order.
+//! suite's operators check it against reverse mode) and second order. Closures given on
+//! that call `let`-bound closures, and closures whose own locals shadow the caller's.
 
 use crate::values::newton;
 use crate::{assert_close, assert_deriv_fd, assert_grad_fd};
@@ -172,4 +173,67 @@ fn a_capturing_closure_inside_a_nested_derivative() {
         let dx = gradient!(at: x, of: nested_capture);
         assert_deriv_fd(nested_capture_closed, x, dx);
     }
+}
+
+/// A closure given to a function that calls a `let`-bound closure, one written in place that
+/// does, and a `sort_by` comparator calling a stored key.
+#[differentiable]
+fn closures_calling_stored_closures(s: f64, w: f64) -> f64 {
+    let inner = {
+        let k = s * s;
+        move |t: f64| (k * t).sin()
+    };
+    let outer = |t: f64| inner(t) * inner(2.0 * t);
+    let key = |u: f64| (u - w).abs();
+    let mut v = vec![0.4 * s, -0.2, 1.3, 0.9 * w];
+    v.sort_by(|a, b| key(*a).partial_cmp(&key(*b)).unwrap());
+    trapezoid(outer, 0.0, 1.0) + trapezoid(|t| inner(t) + w * t, 0.0, 1.0) + v[0] * s
+}
+
+/// Closures whose own locals and parameters have the names of the caller's locals.
+#[differentiable]
+fn shadowing_closures(s: f64, x: f64) -> f64 {
+    let u = 10.0 * s;
+    let t = x * x;
+    let a = trapezoid(
+        |t| {
+            let u = t * 2.0;
+            u * s
+        },
+        0.0,
+        1.0,
+    );
+    let b = trapezoid(
+        |v| {
+            let f = |t: f64| t * x;
+            match v > 0.5 {
+                true => f(v) * s,
+                u => (u as u8 as f64 + v) * s,
+            }
+        },
+        0.0,
+        1.0,
+    );
+    a + b + u + t
+}
+
+#[test]
+fn closures_calling_stored_closures_given_to_functions() {
+    crate::common::every_mode::assert_every_mode!(closures_calling_stored_closures, 0.7, 0.3);
+    crate::common::every_mode::assert_every_mode!(closures_calling_stored_closures, 1.1, 0.6);
+}
+
+#[test]
+fn a_closures_own_names_shadow_the_callers() {
+    crate::common::every_mode::assert_every_mode!(shadowing_closures, 0.7, 0.3);
+    // Closed form on the trapezoid's nodes 0, 1/2, 1: a = s, b = (s + x s) / 4, so the value
+    // is 11 s + (1 + x) s / 4 + x²; the closures' own `u` and `t` are not the caller's.
+    let (s, x) = (0.7, 0.3);
+    crate::assert_close(
+        shadowing_closures(s, x),
+        11.0 * s + 0.25 * (1.0 + x) * s + x * x,
+    );
+    let (ds, dx) = ad::gradient!(at: s, x, of: shadowing_closures);
+    crate::assert_close(ds, 11.0 + 0.25 * (1.0 + x));
+    crate::assert_close(dx, 0.25 * s + 2.0 * x);
 }

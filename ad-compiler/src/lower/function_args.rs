@@ -22,7 +22,7 @@
 use super::ssa::Builder;
 use crate::ir::{Op, ValueId};
 use proc_macro2::Span;
-use quote::{ToTokens, quote};
+use quote::quote;
 use std::collections::HashMap;
 use syn::Expr;
 use syn::spanned::Spanned;
@@ -107,25 +107,11 @@ impl Builder<'_> {
         let (mut holes, mut names) = (Vec::new(), Vec::new());
         let mut filled = Vec::new();
         for arg in args {
-            // A closure's own parameters are not the function's locals.
-            let own: Vec<String> = closure_literal(arg)
-                .map(|c| c.inputs.iter().flat_map(bound_names).collect())
-                .unwrap_or_default();
-            filled.push(self.fill_holes_except(
-                arg.to_token_stream(),
-                &mut holes,
-                &mut names,
-                &own,
-            ));
+            filled.push(self.fill_holes_in(arg, &mut holes, &mut names, &[]));
         }
         let template = match call {
             Expr::MethodCall(m) => {
-                let receiver = self.fill_holes_except(
-                    m.receiver.to_token_stream(),
-                    &mut holes,
-                    &mut names,
-                    &[],
-                );
+                let receiver = self.fill_holes_in(&m.receiver, &mut holes, &mut names, &[]);
                 let (method, turbofish) = (&m.method, &m.turbofish);
                 quote!((#receiver).#method #turbofish (#(#filled),*))
             }
@@ -174,8 +160,7 @@ impl Builder<'_> {
     fn closure_as_written(&mut self, closure: &syn::ExprClosure, lent: bool) -> ValueId {
         let own: Vec<String> = closure.inputs.iter().flat_map(bound_names).collect();
         let (mut holes, mut names) = (Vec::new(), Vec::new());
-        let body =
-            self.fill_holes_except(closure.body.to_token_stream(), &mut holes, &mut names, &own);
+        let body = self.fill_holes_in(&closure.body, &mut holes, &mut names, &own);
         // Bound to a local before the call, the closure's parameters need their types (an
         // untyped one is an `f64`, as for a function with derivatives).
         let inputs = closure.inputs.iter().map(|input| {
@@ -200,8 +185,7 @@ impl Builder<'_> {
     ) -> ValueId {
         let own: Vec<String> = closure.inputs.iter().flat_map(bound_names).collect();
         let (mut holes, mut names) = (Vec::new(), Vec::new());
-        let body =
-            self.fill_holes_except(closure.body.to_token_stream(), &mut holes, &mut names, &own);
+        let body = self.fill_holes_in(&closure.body, &mut holes, &mut names, &own);
         // Each captured local is bound to a name of its own before `function!`: the holes
         // become the caller's generated names (`__ad_v3`), which the closure's own derivative
         // code also uses.

@@ -12,7 +12,7 @@ use super::ssa::Builder;
 use crate::ir::HOLE;
 use crate::ir::{Op, ValueId};
 use proc_macro2::{Delimiter, Group, Ident, Spacing, TokenStream, TokenTree};
-use quote::{ToTokens, format_ident, quote};
+use quote::{format_ident, quote};
 use syn::spanned::Spanned;
 
 /// The macros lowered as constants.
@@ -71,7 +71,7 @@ impl Builder<'_> {
     /// source wrote it (closures, adaptors and all), with its locals as holes.
     pub fn lower_opaque(&mut self, expr: &syn::Expr) -> ValueId {
         let mut holes = Vec::new();
-        let template = self.fill_holes(expr.to_token_stream(), &mut holes);
+        let template = self.fill_holes_in(expr, &mut holes, &mut Vec::new(), &[]);
         self.push(
             Op::Opaque {
                 template: quote!((#template)),
