@@ -16,14 +16,18 @@ mod common;
 mod arguments;
 mod array_closures;
 mod captures;
+mod captures_more;
 mod chains;
 mod closure_positions;
 mod closures;
+mod impl_blocks;
 mod integrators;
 mod methods;
 mod numerics;
 mod recursion;
 mod registrations;
+mod solvers;
+mod steppers;
 mod values;
 
 pub use common::*;

@@ -181,7 +181,12 @@ impl Builder<'_> {
                     args.push(self.lower_value(&place));
                     places.push(place);
                 }
-                None => args.push(self.lower_value(a)),
+                // A closure or a function's name takes the forms of any call's (see
+                // `function_args`).
+                None => {
+                    let function = self.lower_function_argument(a);
+                    args.push(function.unwrap_or_else(|| self.lower_value(a)));
+                }
             }
         }
         let op = Op::Call {
