@@ -303,6 +303,15 @@ impl Mul<V3> for f64 {
     }
 }
 
+/// The dot product, a second `Mul` on `V3`, as vector libraries write it.
+#[differentiable]
+impl Mul for V3 {
+    type Output = f64;
+    fn mul(self, o: V3) -> f64 {
+        self.x * o.x + self.y * o.y + self.z * o.z
+    }
+}
+
 #[differentiable]
 impl Div<f64> for V3 {
     type Output = V3;
@@ -342,7 +351,7 @@ fn centre_of_mass(a: f64, b: f64) -> f64 {
     let q = V3::new(b * b, a, -a);
     let com = (2.0 * p + q * 3.0) / 5.0;
     let d = com - p;
-    d.dot(d)
+    d * d
 }
 
 /// The torque of a force about a point, its size and its component along the force.
@@ -410,25 +419,24 @@ fn a_method_taking_a_closure_that_captures_differentiated_values() {
     assert_every_mode!(wavy_rod, 0.8, 1.7);
 }
 
-/// A damped body pushed by a constant force. (The attribute is on the methods: an impl
-/// block's attribute does not differentiate a `&mut self` method without a result.)
+/// A damped body pushed by a constant force, the attribute on its impl block: `push`, a
+/// `&mut self` method without a result (named as `Vec`'s is, with two arguments), updates it.
 #[derive(Clone, Debug, Differentiable)]
 struct Body {
     x: f64,
     v: f64,
 }
 
+#[differentiable]
 impl Body {
     const DAMPING: f64 = 0.3;
 
     /// One explicit step of `x' = v`, `v' = f − c v`.
-    #[differentiable]
-    fn advance(&mut self, f: f64, dt: f64) {
+    fn push(&mut self, f: f64, dt: f64) {
         self.v += dt * (f - Self::DAMPING * self.v);
         self.x += dt * self.v;
     }
 
-    #[differentiable]
     fn kinetic(&self) -> f64 {
         0.5 * self.v * self.v
     }
@@ -439,7 +447,7 @@ impl Body {
 fn pushed(f: f64, dt: f64) -> f64 {
     let mut b = Body { x: 0.0, v: 0.0 };
     for _ in 0..10 {
-        b.advance(f, dt);
+        b.push(f, dt);
     }
     b.x + b.kinetic()
 }

@@ -64,6 +64,10 @@ pub enum Placement {
     Companion,
     /// A sibling associated function in the same `impl` block.
     Sibling,
+    /// A sibling of a trait impl's method, in an inherent impl beside it (a trait impl holds
+    /// only the trait's items); it may be named apart from the method (see
+    /// `operator_impls::sibling_base`).
+    TraitSibling,
 }
 
 /// A function written inside an `impl` block: it has a receiver or mentions `Self`. (An
@@ -228,6 +232,9 @@ fn reverse_item(
         // (Companion paths are rebased onto the parent module when printed.)
         (false, Placement::Companion) => quote!(let _ = #name #turbofish;),
         (false, Placement::Sibling) => quote!(let _ = Self::#name #turbofish;),
+        // A trait's method is never reported unused, and `Self::mul` is ambiguous with two
+        // `Mul` impls.
+        (_, Placement::TraitSibling) => quote!(),
         // Beside the companion instead (see below): inside it, a bare name could be the
         // companion's own `vjp`, `forward` or `second`.
         (true, Placement::Companion) => quote!(),
@@ -254,12 +261,16 @@ fn reverse_item(
             let names = ForwardNames::of(order, &sig.ident);
             let (derivative_vis, name) = match placement {
                 Placement::Companion => (quote!(pub), &names.companion),
-                Placement::Sibling if mutating => (vis.to_token_stream(), &names.mut_method),
-                Placement::Sibling => (vis.to_token_stream(), &names.method),
+                Placement::Sibling | Placement::TraitSibling if mutating => {
+                    (vis.to_token_stream(), &names.mut_method)
+                }
+                Placement::Sibling | Placement::TraitSibling => {
+                    (vis.to_token_stream(), &names.method)
+                }
             };
             // A `&mut self` method's forward sibling has a guard under the plain name, and an
             // inout sibling when it has no result (see `emit::mut_self`).
-            let mut_self_items = (mutating && placement == Placement::Sibling).then(|| {
+            let mut_self_items = (mutating && placement != Placement::Companion).then(|| {
                 let guard = emit::mut_self::forward_guard(
                     derivative_vis.clone(),
                     sig,
@@ -304,7 +315,7 @@ fn reverse_item(
                 .then(|| quote!(const _: () = { let _ = #name; };));
             quote!(#module #mark_used)
         }
-        Placement::Sibling => {
+        Placement::Sibling | Placement::TraitSibling => {
             let vis = vis.to_token_stream();
             // A `&mut self` method's VJP has a guard under the plain name; without a result,
             // the method can be called as `x.name(args);` in differentiable code, through a
@@ -544,7 +555,7 @@ fn check_signature(
     placement: Placement,
     diag: &mut Diagnostics,
 ) {
-    if inout && placement == Placement::Sibling {
+    if inout && placement != Placement::Companion {
         diag.error(
             sig.ident.span(),
             format!("`{}` takes a `&mut` parameter other than `self`, which is differentiated only in free functions: make `{}` a free function, or take the value and return its new version", sig.ident, sig.ident),
@@ -625,9 +636,11 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
     let mut errors = TokenStream::new();
     for item in &imp.items {
         if let syn::ImplItem::Fn(f) = item {
-            // Functions without a differentiable result (setters, predicates) are left alone.
+            // Functions without a differentiable result (predicates, `&self` methods called
+            // for their effect) are left alone; a `&mut self` method without a result is
+            // differentiated as an update of `self`, as the attribute on it does.
             let differentiable_result = match &f.sig.output {
-                syn::ReturnType::Default => false,
+                syn::ReturnType::Default => mutates_self(&f.sig),
                 syn::ReturnType::Type(_, ty) => !crate::ir::is_constant_type(ty),
             };
             if !differentiable_result {
@@ -638,8 +651,15 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
             } else {
                 f.vis.clone()
             };
-            let placement = Placement::Sibling;
-            match reverse_item(config, &vis, &f.sig, &f.block, placement, &imp.generics) {
+            let placement = match imp.trait_ {
+                Some(_) => Placement::TraitSibling,
+                None => Placement::Sibling,
+            };
+            // Named apart from another impl of the same operator on the type (see
+            // `operator_impls::sibling_base`).
+            let mut sig = f.sig.clone();
+            sig.ident = crate::frontend::operator_impls::sibling_base(&imp, &sig.ident);
+            match reverse_item(config, &vis, &sig, &f.block, placement, &imp.generics) {
                 Ok(tokens) => {
                     let inherited = inherited_attributes(&f.attrs);
                     generated.push(quote!(#(#inherited)* #tokens));

@@ -8,6 +8,43 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
+/// The name the derivatives of `method` of `imp` are named after: the method's own, or for
+/// an operator with an explicit operand type (`impl Mul<f64> for V3`), the method's and the
+/// operand type's (`mul_f64`), so that two impls of one operator on a type (`Mul<f64>` and
+/// `Mul<V3>`) have derivatives of different names. The rule impl is what calls them.
+pub fn sibling_base(imp: &syn::ItemImpl, method: &syn::Ident) -> syn::Ident {
+    let Some((_, trait_path, _)) = &imp.trait_ else {
+        return method.clone();
+    };
+    let Some(last) = trait_path.segments.last() else {
+        return method.clone();
+    };
+    let operator = ["Add", "Sub", "Mul", "Div"].iter().any(|o| last.ident == o);
+    let operand = match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) => match args.args.first() {
+            Some(syn::GenericArgument::Type(ty)) => Some(ty),
+            _ => None,
+        },
+        _ => None,
+    };
+    match operand {
+        Some(ty) if operator => {
+            let spelled: String = quote!(#ty)
+                .to_string()
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            let spelled = spelled
+                .split('_')
+                .filter(|part| !part.is_empty())
+                .collect::<Vec<_>>()
+                .join("_");
+            format_ident!("{}_{}", method, spelled, span = method.span())
+        }
+        _ => method.clone(),
+    }
+}
+
 /// The rule impl for an operator trait impl, or nothing for other impls.
 pub fn rule_impl(imp: &syn::ItemImpl) -> TokenStream {
     let Some((_, trait_path, _)) = &imp.trait_ else {
@@ -27,7 +64,7 @@ pub fn rule_impl(imp: &syn::ItemImpl) -> TokenStream {
     let rt = quote!(::ad::__private);
     let self_ty = &imp.self_ty;
     let (impl_generics, _, where_clause) = imp.generics.split_for_impl();
-    let method_ident = format_ident!("{}", method);
+    let method_ident = sibling_base(imp, &format_ident!("{}", method));
     let sibling = crate::names::method_reverse(&method_ident);
     let forward = crate::names::method_forward(&method_ident);
     let second = crate::names::method_second(&method_ident);

@@ -183,6 +183,9 @@ impl Builder<'_> {
         closure: &syn::ExprClosure,
         site: Span,
     ) -> ValueId {
+        if let Some((name, read)) = untyped_sequence_parameter(closure) {
+            self.diag.error_spanned(&read, format!("the closure's parameter `{name}` has no type, so it is taken to be an `f64`, but it is read as a sequence or a struct here: write its type (`|{name}: [f64; 2]|`, `|{name}: &[f64]|`, `|{name}: State|`)"));
+        }
         let own: Vec<String> = closure.inputs.iter().flat_map(bound_names).collect();
         let (mut holes, mut names) = (Vec::new(), Vec::new());
         let body = self.fill_holes_in(&closure.body, &mut holes, &mut names, &own);
@@ -409,6 +412,49 @@ fn bound_names(pat: &syn::Pat) -> Vec<String> {
 }
 
 /// A closure parameter's pattern and type (`f64` when untyped).
+/// An untyped parameter of `closure` (an `f64` to its derivatives) that its body indexes
+/// (`y[1]`) or reads a field of (`s.x`), with that read.
+fn untyped_sequence_parameter(closure: &syn::ExprClosure) -> Option<(String, Expr)> {
+    use syn::visit::Visit;
+    struct Reads<'a> {
+        untyped: &'a [String],
+        found: Option<(String, Expr)>,
+    }
+    impl<'ast> Visit<'ast> for Reads<'_> {
+        fn visit_expr(&mut self, expr: &'ast Expr) {
+            let base = match expr {
+                Expr::Index(i) => Some(&*i.expr),
+                Expr::Field(f) => Some(&*f.base),
+                _ => None,
+            };
+            if self.found.is_none()
+                && let Some(Expr::Path(p)) = base
+                && let Some(ident) = p.path.get_ident()
+                && self.untyped.iter().any(|u| ident == u)
+            {
+                self.found = Some((ident.to_string(), expr.clone()));
+            }
+            syn::visit::visit_expr(self, expr);
+        }
+        // A nested closure's parameters are its own.
+        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+    }
+    let untyped: Vec<String> = closure
+        .inputs
+        .iter()
+        .filter_map(|input| match input {
+            syn::Pat::Ident(i) => Some(i.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    let mut reads = Reads {
+        untyped: &untyped,
+        found: None,
+    };
+    reads.visit_expr(&closure.body);
+    reads.found
+}
+
 fn pattern_and_type(pat: &syn::Pat) -> (proc_macro2::TokenStream, proc_macro2::TokenStream) {
     match pat {
         syn::Pat::Type(t) => {

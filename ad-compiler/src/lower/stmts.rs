@@ -241,15 +241,17 @@ impl Builder<'_> {
     }
 
     /// The local that the statement `x.method(args);` updates, when it is an inout call: a
-    /// method other than `push` (lowered on its own) called on a local or on `self` of a
-    /// `&mut self` method, its result discarded.
+    /// method other than a `Vec`'s `push(x)` (lowered on its own; a `push` of other arity is
+    /// the user's) called on a local or on `self` of a `&mut self` method, its result
+    /// discarded.
     pub(super) fn inout_receiver(&self, m: &syn::ExprMethodCall) -> Option<String> {
         let name = match &*m.receiver {
             Expr::Path(p) => p.path.get_ident()?.to_string(),
             _ => return None,
         };
         let assignable = name != "self" || self.mutable_self;
-        (assignable && m.method != "push" && self.lookup(&name).is_some()).then_some(name)
+        let vec_push = m.method == "push" && m.args.len() == 1;
+        (assignable && !vec_push && self.lookup(&name).is_some()).then_some(name)
     }
 
     /// `x.method(args);` for a `&mut self` method without a result: `x` gets the new version
