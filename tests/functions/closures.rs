@@ -1,7 +1,9 @@
 //! Closures in bodies: bound by `let` and called several times, reading differentiated
 //! locals; given to iterator adaptors and reading them; given to `mapv` and reading them;
 //! closures that return early (`if t > 1.0 { return 2.0 * t; }`), inlined where they run,
-//! and an operator's closure that does.
+//! and an operator's closure that does; closures called where the names they read are bound
+//! again (a loop variable, a later `let`, an adaptor's parameter), which read the values
+//! where they were defined, as Rust's closures do.
 //! Central differences, forward mode against reverse mode through the suite's operators.
 
 use crate::assert_grad_fd;
@@ -124,4 +126,57 @@ fn closures_returning_early() {
         });
         crate::assert_close(g, if x > 1.0 { 2.0 * x } else { x.cos() });
     }
+}
+
+/// Closures called where the names they capture mean something else: a loop variable of the
+/// same name, a later `let` of it, an adaptor closure's parameter of it.
+#[differentiable]
+fn captured_where_defined(s: f64, x: f64) -> f64 {
+    let k = s * 2.0;
+    let scaled = |t: f64| t * k;
+    let mut acc = 0.0;
+    for k in [1.0, 2.0, 3.0] {
+        acc += scaled(k * x);
+    }
+    let w = s * x;
+    let shifted = |t: f64| t + w;
+    let w = 100.0;
+    let v = x * x;
+    let offset = |t: f64| t * v;
+    let xs = [x, s];
+    let mapped: f64 = xs.iter().map(|v| offset(*v)).sum();
+    acc + shifted(2.0) + w + mapped
+}
+
+/// Closures of several parameters given each other's names as arguments.
+#[differentiable]
+fn swapped_arguments(a: f64, b: f64) -> f64 {
+    let f = |a: f64, b: f64| a - 2.0 * b;
+    let g = |a, b| a * 3.0 - b;
+    let h = |(p, q): (f64, f64), r: f64| p * q + r;
+    f(b, a) + g(b, a) + h((b, a), a)
+}
+
+#[test]
+fn arguments_named_as_other_parameters() {
+    crate::common::every_mode::assert_every_mode!(swapped_arguments, 1.0, 10.0);
+    // (b − 2a) + (3b − a) + (b a + a).
+    let (da, db) = ad::gradient!(at: 1.0, 10.0, of: swapped_arguments);
+    crate::assert_close(swapped_arguments(1.0, 10.0), 8.0 + 29.0 + 11.0);
+    crate::assert_close(da, -2.0 - 1.0 + 10.0 + 1.0);
+    crate::assert_close(db, 1.0 + 3.0 + 1.0);
+}
+
+#[test]
+fn closures_read_their_captures_where_defined() {
+    crate::common::every_mode::assert_every_mode!(captured_where_defined, 0.5, 1.3);
+    // Closed form: 12 s x + (2 + s x) + 100 + x² (x + s).
+    let (s, x) = (0.5, 1.3);
+    crate::assert_close(
+        captured_where_defined(s, x),
+        12.0 * s * x + 2.0 + s * x + 100.0 + x * x * (x + s),
+    );
+    let (ds, dx) = ad::gradient!(at: s, x, of: captured_where_defined);
+    crate::assert_close(ds, 12.0 * x + x + x * x);
+    crate::assert_close(dx, 12.0 * s + s + 3.0 * x * x + 2.0 * x * s);
 }

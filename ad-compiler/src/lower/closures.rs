@@ -2,8 +2,8 @@
 //!
 //! `let sq = |t: f64| t * t; sq(x) + sq(y)` lowers each call as the block
 //! `{ let t: f64 = x; t * t }`: the closure's derivative is the derivative of its body where
-//! it runs, and the values it captures are the values in scope (Rust's borrow rules keep a
-//! captured local unchanged while the closure lives). Closures passed to iterator adaptors
+//! it runs, and the values it captures are the values of those names where it is defined
+//! (see `bind_closure`). Closures passed to iterator adaptors
 //! are inlined the same way (see `chains`). A closure that assigns to what it captures, or is
 //! used other than by calling it, is reported.
 
@@ -20,8 +20,46 @@ impl Builder<'_> {
             self.diag.error_spanned(closure, "a closure that assigns to variables is not supported in differentiable functions: return the new value instead");
             return;
         }
+        // What the closure reads from outside is what those names hold here, where it is
+        // defined, not where it is called: `let f = |t| t * k; for k in .. { f(1.0) }` reads
+        // this `k`. Each is bound again under a name of the closure's own, which its body
+        // reads instead (Rust's borrow rules keep a captured local unchanged while the closure
+        // lives, so its value here is its value at every call).
+        let number = self.closures.len();
+        let mut captures: Vec<(syn::Ident, ValueId, String)> = Vec::new();
+        let mut renamed = Expr::Closure(closure.clone());
+        super::free_names::rename_free(&mut renamed, &[], &mut |outer| {
+            // `self` cannot be bound again: it is the same everywhere.
+            if outer == "self" {
+                return None;
+            }
+            let value = self.lookup(&outer.to_string())?;
+            let own = quote::format_ident!("__ad_closure{}_{}", number, outer);
+            if !captures.iter().any(|(name, _, _)| *name == own) {
+                captures.push((own.clone(), value, outer.to_string()));
+            }
+            Some(own)
+        });
+        for (own, value, outer) in captures {
+            // What the lowering knows of a parameter by its name (a reference, a slice, a
+            // sequence read by count) it knows of the closure's name for it.
+            for known in [
+                &mut self.reference_params,
+                &mut self.slice_params,
+                &mut self.sequence_params,
+                &mut self.untyped_arrays,
+            ] {
+                if known.contains(&outer) {
+                    known.push(own.to_string());
+                }
+            }
+            self.bind(own.to_string(), value);
+        }
+        let Expr::Closure(renamed) = renamed else {
+            unreachable!("renaming keeps the closure");
+        };
         let placeholder = self.fresh();
-        self.closures.insert(placeholder, closure.clone());
+        self.closures.insert(placeholder, renamed);
         self.bind(name, placeholder);
     }
 
@@ -56,11 +94,27 @@ impl Builder<'_> {
     }
 }
 
-/// `{ let p1 = a1; ..; body }`: a closure applied to argument expressions.
+/// `{ let p = a; body }`: a closure applied to argument expressions. Several parameters are
+/// bound at once, `let (p1, p2): (T1, T2) = (a1, a2);`, so that an argument naming another
+/// parameter (`f(b, a)` of `|a, b|`) reads the caller's value.
 pub fn applied(closure: &syn::ExprClosure, args: &[&Expr]) -> Expr {
-    let params = closure.inputs.iter();
     let body = &closure.body;
-    syn::parse_quote!({ #(let #params = #args;)* #body })
+    match closure.inputs.iter().collect::<Vec<_>>().as_slice() {
+        [param] => syn::parse_quote!({ let #param = #(#args)*; #body }),
+        params => {
+            let (patterns, types): (Vec<_>, Vec<_>) = params
+                .iter()
+                .map(|param| match param {
+                    syn::Pat::Type(t) => {
+                        let (p, ty) = (&t.pat, &t.ty);
+                        (quote::quote!(#p), quote::quote!(#ty))
+                    }
+                    other => (quote::quote!(#other), quote::quote!(_)),
+                })
+                .unzip();
+            syn::parse_quote!({ let (#(#patterns,)*): (#(#types,)*) = (#(#args,)*); #body })
+        }
+    }
 }
 
 fn assigns_anything(body: &Expr) -> bool {

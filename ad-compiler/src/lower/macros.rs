@@ -130,7 +130,7 @@ impl Builder<'_> {
 }
 
 /// Whether the identifier at `trees[k]` reads a value, judging by its neighbours.
-fn names_a_value(trees: &[TokenTree], k: usize) -> bool {
+pub(super) fn names_a_value(trees: &[TokenTree], k: usize) -> bool {
     // The punctuation `c` at `trees[k + offset]`, and whether it is joined to the next token.
     let punct =
         |offset: isize, c: char| match k.checked_add_signed(offset).and_then(|i| trees.get(i)) {

@@ -13,6 +13,7 @@ mod closure_returns;
 mod closures;
 mod control;
 mod expr;
+mod free_names;
 mod function_args;
 mod holes;
 pub use function_args::{ArgumentForm, MAX_LOWERINGS, capture_key, settle_forms};
