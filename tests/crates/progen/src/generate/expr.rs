@@ -310,6 +310,22 @@ impl Gen {
             3..=7 => {
                 let (params, body) = self.closure_body(arity, Captures::Immutable);
                 let name = self.fresh_name("g");
+                // The floats the closure reads from outside.
+                let mut captured: Vec<String> = Vec::new();
+                walk_expr(&body, &mut |e| {
+                    if let Expr::Var(v) = e
+                        && !params.contains(v)
+                        && !captured.contains(v)
+                    {
+                        captured.push(v.clone());
+                    }
+                });
+                let floats = self.visible();
+                captured.retain(|c| {
+                    floats
+                        .iter()
+                        .any(|(n, k)| n == c && matches!(k, VarKind::Float { .. }))
+                });
                 self.pending.push((
                     self.block_depth,
                     Stmt::LetClosure {
@@ -318,6 +334,26 @@ impl Gen {
                         body,
                     },
                 ));
+                // Sometimes a name the closure reads is bound again before the call
+                // (`let a3 = a3 * 0.5;`): the closure still reads the value where it was
+                // defined.
+                if !captured.is_empty() && self.rng.chance(0.25) {
+                    let shadowed = self.rng.pick(&captured).clone();
+                    let value = Expr::Binary(
+                        Binary::Mul,
+                        Box::new(Expr::Var(shadowed.clone())),
+                        Box::new(Expr::Lit(self.lit())),
+                    );
+                    self.pending.push((
+                        self.block_depth,
+                        Stmt::Let {
+                            name: shadowed.clone(),
+                            mutable: false,
+                            value,
+                        },
+                    ));
+                    self.declare(&shadowed, VarKind::Float { mutable: false });
+                }
                 FnArg::Bound {
                     name,
                     lent: dyn_ || self.rng.chance(0.5),
