@@ -96,24 +96,12 @@ fn stored_closures_called_from_adaptor_closures() {
     }
 }
 
-/// The trapezoid rule with 40 panels.
-#[differentiable]
-fn trapezoid(f: impl Fn(f64) -> f64, a: f64, b: f64) -> f64 {
-    let n = 40;
-    let h = (b - a) / n as f64;
-    let mut total = 0.5 * (f(a) + f(b));
-    for i in 1..n {
-        total += f(a + i as f64 * h);
-    }
-    total * h
-}
-
 /// `∫₀¹ e^(r t) dt` with `r = √s` found by Newton's method: a closure capturing the result
 /// of a function that was given closures, itself given to a function.
 #[differentiable]
 fn captured_root(s: f64) -> f64 {
     let r = crate::values::newton(|x| x * x - s, |x| 2.0 * x, 1.0);
-    trapezoid(|t| (r * t).exp(), 0.0, 1.0)
+    crate::values::trapezoid(|t| (r * t).exp(), 0.0, 1.0)
 }
 
 #[test]
@@ -121,7 +109,7 @@ fn a_closure_capturing_a_root_given_to_an_integrator() {
     for s in [0.5, 2.0] {
         assert_every_mode!(captured_root, s);
         // Nearly (e^r − 1)/r, whose derivative in s is (e^r (r − 1) + 1)/r² · 1/(2r), up to
-        // the trapezoid rule's error of order (1/40)².
+        // the trapezoid rule's error of order (1/64)².
         let r = s.sqrt();
         let want = (r.exp() * (r - 1.0) + 1.0) / (r * r) / (2.0 * r);
         let got = gradient!(at: s, of: captured_root);

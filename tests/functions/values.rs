@@ -13,7 +13,7 @@ use crate::common::modes::{gradient, value_with_gradient};
 
 /// The trapezoid rule on `[a, b]` with `n` panels.
 #[differentiable]
-fn trapezoid(f: impl Fn(f64) -> f64, a: f64, b: f64) -> f64 {
+pub(crate) fn trapezoid(f: impl Fn(f64) -> f64, a: f64, b: f64) -> f64 {
     let n = 64;
     let h = (b - a) / n as f64;
     let mut sum = 0.5 * (f(a) + f(b));
