@@ -318,7 +318,9 @@ impl Resolver<'_> {
             }
             Expr::If(c, a, b) => self.cond(c) && self.expr(a) && self.expr(b),
             Expr::CallParam(name, args) => {
-                self.is(name, |k| k == Kind::Fn(args.len())) && args.iter().all(|a| self.expr(a))
+                let arity = args.len();
+                self.is(name, |k| k == Kind::Fn(arity) || k == Kind::Closure(arity))
+                    && args.iter().all(|a| self.expr(a))
             }
             Expr::Chain(chain) => {
                 let mut scopes = self.scopes.clone();

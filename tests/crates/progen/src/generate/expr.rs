@@ -144,6 +144,9 @@ impl Gen {
                 Box::new(self.expr_or_lit(d)),
             ),
             _ if self.closure.is_some() => self.bounded(d),
+            10 if self.rng.chance(0.25) => self
+                .call_swapped_closure()
+                .unwrap_or_else(|| self.bounded(d)),
             10 => self
                 .call_param(d)
                 .or_else(|| self.call(d))
@@ -370,10 +373,50 @@ impl Gen {
         }
     }
 
+    /// Maybe `g(p, q)`, a call of a `let`-bound closure `|q: f64, p: f64| ..` whose
+    /// parameters are named after the caller's floats it is given, swapped (never inside a
+    /// closure): each parameter must take the caller's value, not the other parameter's.
+    pub(super) fn call_swapped_closure(&mut self) -> Option<Expr> {
+        if self.closure.is_some() {
+            return None;
+        }
+        let floats: Vec<String> = self
+            .visible()
+            .into_iter()
+            .filter_map(|(n, k)| matches!(k, VarKind::Float { .. }).then_some(n))
+            .collect();
+        if floats.len() < 2 {
+            return None;
+        }
+        let p = self.rng.pick(&floats).clone();
+        let q = self.rng.pick(&floats).clone();
+        if p == q {
+            return None;
+        }
+        let params = vec![q.clone(), p.clone()];
+        let body = self.closure_body_of(&params, Captures::Immutable);
+        let name = self.fresh_name("g");
+        self.pending.push((
+            self.block_depth,
+            Stmt::LetClosure {
+                name: name.clone(),
+                params,
+                body,
+            },
+        ));
+        Some(Expr::CallParam(name, vec![Expr::Var(p), Expr::Var(q)]))
+    }
+
     /// Fresh parameters and a body of a closure of `arity` floats: an expression of its
     /// parameters and of what `captures` lets it read, that reads its first parameter.
     fn closure_body(&mut self, arity: usize, captures: Captures) -> (Vec<String>, Expr) {
         let params: Vec<String> = (0..arity).map(|_| self.fresh_name("c")).collect();
+        let body = self.closure_body_of(&params, captures);
+        (params, body)
+    }
+
+    /// A body of a closure of the float parameters `params` (see `closure_body`).
+    fn closure_body_of(&mut self, params: &[String], captures: Captures) -> Expr {
         let outer = self.closure.replace(captures);
         self.scopes.push(
             params
@@ -397,7 +440,7 @@ impl Gen {
         }
         self.scopes.pop();
         self.closure = outer;
-        (params, body)
+        body
     }
 
     /// A short expression (for operands the rendering repeats, and inner conditions).
