@@ -137,10 +137,19 @@ fn unsupported_adaptor(call: &ExprMethodCall, known: &Known<'_>) -> bool {
     }
 }
 
-/// The error for an adaptor a chain does not take.
+/// The error for an adaptor a chain does not take, listing the ones it takes.
 fn unsupported_message(method: &syn::Ident) -> String {
+    let listed = |names: &[&str]| {
+        names
+            .iter()
+            .map(|name| format!("`{name}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     format!(
-        "`{method}` is not supported in an iterator chain of a differentiable function: a chain is a source (`xs.iter()`, `a.iter().zip(b.iter())`, a range, `xs.windows(k)`, `m.rows()`), then `rev` right after the source, `map`, `filter`, `enumerate`, `copied`, `cloned`, `take`, `skip`, `step_by`, `take_while`, `skip_while`, `filter_map`, `map_while`, and a consumer (`sum`, `product`, `fold`, `reduce`, `collect`, `max_by`, ..); write the `for` loop it stands for otherwise"
+        "`{method}` is not supported in an iterator chain of a differentiable function: a chain is a source (`xs.iter()`, `a.iter().zip(b.iter())`, a range, `xs.windows(k)`, `m.rows()`), then `rev` right after the source, {}, and a consumer ({}); write the `for` loop it stands for otherwise",
+        listed(ADAPTORS),
+        listed(CONSUMERS),
     )
 }
 

@@ -19,6 +19,7 @@
 //! - the argument of a call that carries no derivative is the closure as written, since that
 //!   call is emitted as the original call, which wants a plain `Fn`.
 
+use super::free_names::bound_by;
 use super::ssa::Builder;
 use crate::ir::{Op, ValueId};
 use proc_macro2::Span;
@@ -158,7 +159,7 @@ impl Builder<'_> {
     /// The closure as the source wrote it (lent when `lent`), reading the caller's values:
     /// for a call that carries no derivative, whose primal call wants a plain `Fn`.
     fn closure_as_written(&mut self, closure: &syn::ExprClosure, lent: bool) -> ValueId {
-        let own: Vec<String> = closure.inputs.iter().flat_map(bound_names).collect();
+        let own: Vec<String> = closure.inputs.iter().flat_map(bound_by).collect();
         let (mut holes, mut names) = (Vec::new(), Vec::new());
         let body = self.fill_holes_in(&closure.body, &mut holes, &mut names, &own);
         // Bound to a local before the call, the closure's parameters need their types (an
@@ -186,7 +187,7 @@ impl Builder<'_> {
         if let Some((name, read)) = untyped_sequence_parameter(closure) {
             self.diag.error_spanned(&read, format!("the closure's parameter `{name}` has no type, so it is taken to be an `f64`, but it is read as a sequence or a struct here: write its type (`|{name}: [f64; 2]|`, `|{name}: &[f64]|`, `|{name}: State|`)"));
         }
-        let own: Vec<String> = closure.inputs.iter().flat_map(bound_names).collect();
+        let own: Vec<String> = closure.inputs.iter().flat_map(bound_by).collect();
         let (mut holes, mut names) = (Vec::new(), Vec::new());
         let body = self.fill_holes_in(&closure.body, &mut holes, &mut names, &own);
         // Each captured local is bound to a name of its own before `function!`: the holes
@@ -397,21 +398,6 @@ pub fn capture_key(span: proc_macro2::Span) -> String {
     format!("{span:?}")
 }
 
-/// The names a parameter pattern binds.
-fn bound_names(pat: &syn::Pat) -> Vec<String> {
-    struct Names(Vec<String>);
-    impl<'ast> syn::visit::Visit<'ast> for Names {
-        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
-            self.0.push(p.ident.to_string());
-            syn::visit::visit_pat_ident(self, p);
-        }
-    }
-    let mut names = Names(Vec::new());
-    syn::visit::Visit::visit_pat(&mut names, pat);
-    names.0
-}
-
-/// A closure parameter's pattern and type (`f64` when untyped).
 /// An untyped parameter of `closure` (an `f64` to its derivatives) that its body indexes
 /// (`y[1]`) or reads a field of (`s.x`), with that read.
 fn untyped_sequence_parameter(closure: &syn::ExprClosure) -> Option<(String, Expr)> {
@@ -455,6 +441,7 @@ fn untyped_sequence_parameter(closure: &syn::ExprClosure) -> Option<(String, Exp
     reads.found
 }
 
+/// A closure parameter's pattern and type (`f64` when untyped).
 fn pattern_and_type(pat: &syn::Pat) -> (proc_macro2::TokenStream, proc_macro2::TokenStream) {
     match pat {
         syn::Pat::Type(t) => {
@@ -541,7 +528,7 @@ fn outside_assignment(closure: &syn::ExprClosure) -> Option<Expr> {
     }
     impl<'ast> Visit<'ast> for Finder {
         fn visit_local(&mut self, local: &'ast syn::Local) {
-            self.bound.extend(bound_names(&local.pat));
+            self.bound.extend(bound_by(&local.pat));
             syn::visit::visit_local(self, local);
         }
         fn visit_expr_assign(&mut self, assign: &'ast syn::ExprAssign) {
@@ -559,12 +546,12 @@ fn outside_assignment(closure: &syn::ExprClosure) -> Option<Expr> {
             syn::visit::visit_expr_binary(self, binary);
         }
         fn visit_expr_closure(&mut self, inner: &'ast syn::ExprClosure) {
-            self.bound.extend(inner.inputs.iter().flat_map(bound_names));
+            self.bound.extend(inner.inputs.iter().flat_map(bound_by));
             syn::visit::visit_expr_closure(self, inner);
         }
     }
     let mut finder = Finder {
-        bound: closure.inputs.iter().flat_map(bound_names).collect(),
+        bound: closure.inputs.iter().flat_map(bound_by).collect(),
         found: None,
     };
     finder.visit_expr(&closure.body);

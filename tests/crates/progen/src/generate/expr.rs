@@ -312,31 +312,19 @@ impl Gen {
             },
             3..=7 => {
                 let (params, body) = self.closure_body(arity, Captures::Immutable);
-                let name = self.fresh_name("g");
                 // The floats the closure reads from outside.
+                let floats = self.visible_floats();
                 let mut captured: Vec<String> = Vec::new();
                 walk_expr(&body, &mut |e| {
                     if let Expr::Var(v) = e
                         && !params.contains(v)
                         && !captured.contains(v)
+                        && floats.contains(v)
                     {
                         captured.push(v.clone());
                     }
                 });
-                let floats = self.visible();
-                captured.retain(|c| {
-                    floats
-                        .iter()
-                        .any(|(n, k)| n == c && matches!(k, VarKind::Float { .. }))
-                });
-                self.pending.push((
-                    self.block_depth,
-                    Stmt::LetClosure {
-                        name: name.clone(),
-                        params,
-                        body,
-                    },
-                ));
+                let name = self.bind_closure_before(params, body);
                 // Sometimes a name the closure reads is bound again before the call
                 // (`let a3 = a3 * 0.5;`): the closure still reads the value where it was
                 // defined.
@@ -380,11 +368,7 @@ impl Gen {
         if self.closure.is_some() {
             return None;
         }
-        let floats: Vec<String> = self
-            .visible()
-            .into_iter()
-            .filter_map(|(n, k)| matches!(k, VarKind::Float { .. }).then_some(n))
-            .collect();
+        let floats = self.visible_floats();
         if floats.len() < 2 {
             return None;
         }
@@ -395,6 +379,12 @@ impl Gen {
         }
         let params = vec![q.clone(), p.clone()];
         let body = self.closure_body_of(&params, Captures::Immutable);
+        let name = self.bind_closure_before(params, body);
+        Some(Expr::CallParam(name, vec![Expr::Var(p), Expr::Var(q)]))
+    }
+
+    /// The name of a new `let`-bound closure, put before the statement being generated.
+    fn bind_closure_before(&mut self, params: Vec<String>, body: Expr) -> String {
         let name = self.fresh_name("g");
         self.pending.push((
             self.block_depth,
@@ -404,7 +394,15 @@ impl Gen {
                 body,
             },
         ));
-        Some(Expr::CallParam(name, vec![Expr::Var(p), Expr::Var(q)]))
+        name
+    }
+
+    /// The float variables in scope.
+    fn visible_floats(&self) -> Vec<String> {
+        self.visible()
+            .into_iter()
+            .filter_map(|(n, k)| matches!(k, VarKind::Float { .. }).then_some(n))
+            .collect()
     }
 
     /// Fresh parameters and a body of a closure of `arity` floats: an expression of its
