@@ -184,6 +184,7 @@ pub mod __private {
     pub use ad_core::seed::{scalar_gradient, seed};
     pub use ad_core::slices::into_array;
     pub use ad_core::tape::FloatTape;
+    pub use ad_core::trait_method::TraitMethodRule;
     pub use ad_core::tupled::{TupledCall, TupledCotangent, TupledForward, TupledSecond};
     pub use ad_core::{Differentiable, NoTangent, Operand, Tangent, TangentVector};
     pub use ad_std::array::{

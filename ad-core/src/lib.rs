@@ -56,6 +56,7 @@ pub mod positions;
 pub mod seed;
 pub mod slices;
 pub mod tape;
+pub mod trait_method;
 pub mod tupled;
 
 pub use differentiable::{Differentiable, Tangent, TangentVector, ZeroShape};

@@ -2,7 +2,8 @@
 //! functions (`impl Fn`, `&dyn Fn`, `fn` pointers, `F: Fn` generics) given closure literals
 //! and function names from differentiable code (integrators, root finders, ODE steppers);
 //! closures capturing differentiated values in iterator chains, ndarray's maps, `Zip`s and
-//! sorts; methods in inherent, generic and trait impls; mutual recursion without
+//! sorts; methods in inherent, generic and trait impls; generic functions over a trait marked
+//! `#[differentiable]`; mutual recursion without
 //! annotations; a reverse and a forward registration given as two items. Each derivative is checked
 //! against central differences of the original function, in reverse mode with forward mode
 //! agreeing (the suite's operators check both).
@@ -20,6 +21,7 @@ mod captures_more;
 mod chains;
 mod closure_positions;
 mod closures;
+mod generic_traits;
 mod impl_blocks;
 mod integrators;
 mod methods;

@@ -1,8 +1,10 @@
 //! `#[differentiable]` on a function or an `impl` block: runs the [`pipeline`] on each body
 //! and places what [`emit`] prints (a companion module for a free function, sibling methods
 //! in an impl). Errors are collected in one [`Diagnostics`] and checked once; on any error
-//! the user's item is emitted unchanged with the errors (see [`fallback`]).
+//! the user's item is emitted unchanged with the errors (see [`fallback`]). On a trait, see
+//! [`traits`].
 //!
+//! [`traits`]: crate::frontend::traits
 //! [`pipeline`]: crate::pipeline
 
 use crate::diag::Diagnostics;
@@ -34,11 +36,15 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
             expand_fn(&config, &f.attrs, &f.vis, &f.sig, &f.block, mode, item)
         }
         Ok(syn::Item::Impl(imp)) => expand_impl(&config, imp, item),
+        Ok(syn::Item::Trait(t)) => match crate::frontend::traits::expand_trait(&config, t) {
+            Ok(expanded) => expanded,
+            Err(errors) => fallback::with_errors(item, errors),
+        },
         Ok(other) => fallback::with_errors(
             item,
             syn::Error::new(
                 other.span(),
-                "`#[differentiable]` applies to functions, methods and `impl` blocks",
+                "`#[differentiable]` applies to functions, methods, `impl` blocks and traits",
             )
             .to_compile_error(),
         ),
@@ -676,6 +682,7 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let self_ty = &imp.self_ty;
     let rule = crate::frontend::operator_impls::rule_impl(&imp);
+    let trait_rules = crate::frontend::traits::rule_impls(&imp, &generics);
     let siblings = quote! {
         impl #impl_generics #self_ty #where_clause {
             #(#generated)*
@@ -704,5 +711,6 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
         #original
         #siblings
         #rule
+        #trait_rules
     }
 }

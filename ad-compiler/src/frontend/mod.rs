@@ -17,4 +17,5 @@ pub mod function_params;
 pub mod function_value;
 pub mod operator_impls;
 pub mod operators;
+pub mod traits;
 pub mod warnings;

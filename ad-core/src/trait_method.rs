@@ -1,0 +1,74 @@
+//! The derivatives of a trait's methods, for generic code over the trait.
+//!
+//! A generic function `fn total<P: Potential>(p: &P, x: f64)` calls `p.energy(x)` without
+//! knowing `P`, so its derivatives cannot call the inherent siblings (`__ad_vjp_energy`) that
+//! `#[differentiable]` on `impl Potential for Spring` adds to `Spring`. Swift asks for
+//! `@differentiable` on the protocol's requirement for the same reason; here
+//! `#[differentiable]` on `trait Potential` makes [`TraitMethodRule`] of each of its methods, with
+//! the method's types, a supertrait of `Potential`, and gives `Potential` hidden provided
+//! methods (`__ad_vjp_energy`, ..) that call it. `#[differentiable]` on an `impl` of a trait
+//! implements `TraitMethodRule` for each of its methods from the impl's derivatives. The generic
+//! derivative calls the provided methods exactly as it calls a concrete type's siblings.
+//!
+//! The trait is keyed by a hash of `Trait::method` rather than named after the user's trait:
+//! the `impl` block names the trait by whatever path the user wrote, and nothing derived from
+//! that path (a module named like the trait would clash with it) could be found there.
+
+use crate::Differentiable;
+
+/// The derivatives of the method a hash of `Trait::method` (`NAME`) names, for a type with a
+/// `&self` receiver: what generic code over `Trait` calls through.
+///
+/// The associated types are the method's, spelt out by `#[differentiable]` on the trait (as
+/// the supertrait's bindings) and on each impl; the tuples of cotangents and tangents hold the
+/// receiver's first, then one per argument.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` implements a trait marked `#[differentiable]` without the derivatives of its methods",
+    label = "this impl has no derivatives",
+    note = "put `#[differentiable]` on this `impl` block, and `#[derive(Differentiable)]` on the type"
+)]
+pub trait TraitMethodRule<const NAME: u64>: Differentiable {
+    /// The arguments after the receiver, as a tuple; `'a` is the lifetime of their references.
+    type Args<'a>;
+    /// The method's result.
+    type Output;
+    /// The tangent of the result.
+    type OutputTangent;
+    /// What the pullback returns: the receiver's cotangent, then one per argument.
+    type Cotangents;
+    /// The tangents the forward derivative takes: the receiver's, then one per argument.
+    type Tangents;
+    /// The second-order tangents `(t1, t2, t12)` the second-order forward derivative takes, in
+    /// the same order.
+    type SecondTangents;
+
+    /// The result and the pullback.
+    fn rule_vjp<'a>(
+        &self,
+        args: Self::Args<'a>,
+    ) -> (
+        Self::Output,
+        impl Fn(Self::OutputTangent) -> Self::Cotangents + use<Self, NAME>,
+    );
+
+    /// The result and its tangent along `tangents`.
+    fn rule_jvp<'a>(
+        &self,
+        args: Self::Args<'a>,
+        tangents: Self::Tangents,
+    ) -> (Self::Output, Self::OutputTangent);
+
+    /// The result and its second-order tangent `(t1, t2, t12)` along `tangents`.
+    fn rule_hvp<'a>(
+        &self,
+        args: Self::Args<'a>,
+        tangents: Self::SecondTangents,
+    ) -> (
+        Self::Output,
+        (
+            Self::OutputTangent,
+            Self::OutputTangent,
+            Self::OutputTangent,
+        ),
+    );
+}

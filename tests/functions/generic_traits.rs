@@ -1,0 +1,212 @@
+//! Generic code over a trait of the user's: `#[differentiable]` on the trait, on each impl,
+//! and a generic function `fn total<P: Potential>(p: &P, ..)` that calls its methods. Methods
+//! taking floats, slices, a constant index and a struct, returning floats and structs; a
+//! generic function looping over one value and over a slice of them, two type parameters of
+//! two traits, a generic function calling another, and the gradient with respect to the
+//! implementing struct itself. Every mode against central differences, and closed forms.
+
+use crate::assert_close;
+use crate::common::every_mode::assert_every_mode;
+use ad::prelude::*;
+// The suite's operators, which also check forward mode against reverse mode.
+#[allow(unused_imports)]
+use crate::common::modes::{gradient, value_with_gradient};
+
+/// A potential energy on the line, which generic code is differentiated through.
+#[differentiable]
+trait Energy {
+    fn energy(&self, x: f64) -> f64;
+
+    /// Not differentiated (a constant result): implementations need nothing for it.
+    fn label(&self) -> &'static str {
+        "energy"
+    }
+}
+
+#[derive(Clone, Debug, Differentiable)]
+struct Spring {
+    k: f64,
+}
+
+#[derive(Clone, Debug, Differentiable)]
+struct Morse {
+    depth: f64,
+    width: f64,
+}
+
+#[differentiable]
+impl Energy for Spring {
+    fn energy(&self, x: f64) -> f64 {
+        0.5 * self.k * x * x
+    }
+}
+
+#[differentiable]
+impl Energy for Morse {
+    fn energy(&self, x: f64) -> f64 {
+        self.depth * (1.0 - (-self.width * x).exp()).powi(2)
+    }
+}
+
+/// The energy of particles at `xs`, whatever the potential.
+#[differentiable]
+fn total<P: Energy>(p: &P, xs: &[f64]) -> f64 {
+    let mut sum = 0.0;
+    for &x in xs {
+        sum += p.energy(x);
+    }
+    sum
+}
+
+/// Two particles at `s` and `2s` in a spring of stiffness `k`: `5/2 k s²`.
+#[differentiable]
+fn spring_pair(k: f64, s: f64) -> f64 {
+    let p = Spring { k };
+    total(&p, &[s, 2.0 * s])
+}
+
+/// Particles at `0.5 w` and `1.5 w` in a Morse potential of depth `d`.
+#[differentiable]
+fn morse_pair(d: f64, w: f64) -> f64 {
+    let p = Morse {
+        depth: d,
+        width: 1.3,
+    };
+    total(&p, &[0.5 * w, 1.5 * w])
+}
+
+#[test]
+fn a_generic_function_calls_a_marked_traits_method_for_two_types() {
+    for (k, s) in [(1.5, 0.4), (0.3, -1.2)] {
+        assert_every_mode!(spring_pair, k, s);
+        let (dk, ds) = gradient!(at: k, s, of: spring_pair);
+        assert_close(dk, 2.5 * s * s);
+        assert_close(ds, 5.0 * k * s);
+    }
+    for (d, w) in [(2.0, 0.7), (0.5, 1.6)] {
+        assert_every_mode!(morse_pair, d, w);
+        // ∂/∂d = Σ (1 − e^(−1.3 x))², x = c w for c = 0.5, 1.5.
+        let u = |x: f64| 1.0 - (-1.3 * x).exp();
+        let dd = gradient!(at: d, w, of: morse_pair).0;
+        assert_close(dd, u(0.5 * w).powi(2) + u(1.5 * w).powi(2));
+    }
+    assert_eq!(Spring { k: 1.0 }.label(), "energy");
+}
+
+#[test]
+fn the_gradient_with_respect_to_the_implementing_struct() {
+    let g = gradient!(at: Spring { k: 2.0 }, of: |p: Spring| total(&p, &[1.0, 3.0]));
+    // ∂/∂k Σ ½ k x² = ½ (1 + 9).
+    assert_close(g.k, 5.0);
+    let g = gradient!(
+        at: Morse { depth: 1.5, width: 0.8 },
+        of: |p: Morse| total(&p, &[0.4, 1.1])
+    );
+    let fd = |depth: f64, width: f64| total(&Morse { depth, width }, &[0.4, 1.1]);
+    crate::common::assert_grad_fd(|q| fd(q[0], q[1]), &[1.5, 0.8], &[g.depth, g.width]);
+}
+
+/// Each potential of `ps` at `x`: a loop over a slice of a type parameter.
+#[differentiable]
+fn sum_of<P: Energy>(ps: &[P], x: f64) -> f64 {
+    let mut sum = 0.0;
+    for p in ps {
+        sum += p.energy(x);
+    }
+    sum
+}
+
+/// Three springs of stiffness `k`, `2k` and `3k`, at `x`: `3 k x²`.
+#[differentiable]
+fn three_springs(k: f64, x: f64) -> f64 {
+    let springs = vec![Spring { k }, Spring { k: 2.0 * k }, Spring { k: 3.0 * k }];
+    sum_of(&springs, x)
+}
+
+/// A generic function calling another with its type parameter.
+#[differentiable]
+fn doubled<P: Energy>(p: &P, x: f64) -> f64 {
+    2.0 * total(p, &[x]) + p.energy(0.5 * x)
+}
+
+#[differentiable]
+fn doubled_spring(k: f64, x: f64) -> f64 {
+    doubled(&Spring { k }, x)
+}
+
+#[test]
+fn generic_functions_over_slices_and_calling_each_other() {
+    for (k, x) in [(1.5, 0.4), (0.3, -1.2)] {
+        assert_every_mode!(three_springs, k, x);
+        let (dk, dx) = gradient!(at: k, x, of: three_springs);
+        assert_close(dk, 3.0 * x * x);
+        assert_close(dx, 6.0 * k * x);
+        assert_every_mode!(doubled_spring, k, x);
+        // 2 · ½ k x² + ½ k (x/2)² = (9/8) k x².
+        let (dk, dx) = gradient!(at: k, x, of: doubled_spring);
+        assert_close(dk, 1.125 * x * x);
+        assert_close(dx, 2.25 * k * x);
+    }
+}
+
+/// A point of the plane.
+#[derive(Clone, Copy, Debug, Differentiable)]
+struct P2 {
+    x: f64,
+    y: f64,
+}
+
+/// A field over samples: methods taking a slice, a constant index and a struct, one returning
+/// a struct.
+#[differentiable]
+trait Field {
+    /// The field at sample `i` of `xs`.
+    fn at(&self, xs: &[f64], i: usize) -> f64;
+    /// `p` moved by the field, scaled by `s`.
+    fn push(&self, p: P2, s: f64) -> P2;
+}
+
+#[derive(Clone, Debug, Differentiable)]
+struct Linear {
+    slope: f64,
+}
+
+#[differentiable]
+impl Field for Linear {
+    fn at(&self, xs: &[f64], i: usize) -> f64 {
+        self.slope * xs[i] * xs[i]
+    }
+
+    fn push(&self, p: P2, s: f64) -> P2 {
+        P2 {
+            x: p.x + s * self.slope * p.y,
+            y: p.y * (self.slope * s).cos(),
+        }
+    }
+}
+
+/// The energy of `e` at the field's samples, then a pushed point: two type parameters of two
+/// traits.
+#[differentiable]
+fn combined<E: Energy, F: Field>(e: &E, f: &F, xs: &[f64]) -> f64 {
+    let mut sum = 0.0;
+    for i in 0..xs.len() {
+        sum += e.energy(f.at(xs, i));
+    }
+    let q = f.push(P2 { x: xs[0], y: xs[1] }, 0.5);
+    sum + q.x * q.y
+}
+
+#[differentiable]
+fn combined_at(a: f64, b: f64) -> f64 {
+    let e = Spring { k: a };
+    let f = Linear { slope: b };
+    combined(&e, &f, &[a, b, 0.3])
+}
+
+#[test]
+fn two_traits_with_slices_indices_and_structs() {
+    for (a, b) in [(0.7, 1.2), (-0.4, 0.9)] {
+        assert_every_mode!(combined_at, a, b);
+    }
+}
