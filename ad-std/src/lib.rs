@@ -14,6 +14,7 @@ pub mod float;
 pub mod forward;
 #[cfg(feature = "nalgebra")]
 pub mod matrix;
+pub mod operator_methods;
 pub mod ops;
 pub mod option;
 pub mod permute;
@@ -48,6 +49,10 @@ pub mod method_rules {
         MatrixComponentMul as _, MatrixCross as _, MatrixFromVec as _, MatrixMap as _,
         MatrixMethods as _, MatrixNew1 as _, MatrixNew2 as _, MatrixNew3 as _, MatrixNew4 as _,
         MatrixNew5 as _, MatrixNew6 as _, MatrixNew9 as _,
+    };
+    pub use crate::operator_methods::{
+        AddMethod as _, DivMethod as _, MulMethod as _, NegMethod as _, RemMethod as _,
+        SubMethod as _,
     };
     pub use crate::option::OptionMethods as _;
     pub use crate::permute::Permute as _;

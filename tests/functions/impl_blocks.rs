@@ -467,3 +467,71 @@ fn an_inout_method_reading_an_associated_constant() {
         assert_close(df, x / f + 2.0 * e / f);
     }
 }
+
+/// A vector of the plane with operators written as impls, called below as methods.
+#[derive(Clone, Copy, Debug, Differentiable)]
+struct Planar {
+    x: f64,
+    y: f64,
+}
+
+#[differentiable]
+impl Mul<f64> for Planar {
+    type Output = Planar;
+    fn mul(self, s: f64) -> Planar {
+        Planar {
+            x: self.x * s,
+            y: self.y * s,
+        }
+    }
+}
+
+#[differentiable]
+impl Add for Planar {
+    type Output = Planar;
+    fn add(self, o: Planar) -> Planar {
+        Planar {
+            x: self.x + o.x,
+            y: self.y + o.y,
+        }
+    }
+}
+
+#[differentiable]
+impl std::ops::Neg for Planar {
+    type Output = Planar;
+    fn neg(self) -> Planar {
+        Planar {
+            x: -self.x,
+            y: -self.y,
+        }
+    }
+}
+
+/// The operators' methods, `a.mul(b)` for `a * b`, on floats and on a type of the crate:
+/// `p = -((a, b)·a + (b, 1))`, then `p.x · p.y − (a − b) / (a² + 1)`.
+#[differentiable]
+fn operator_methods(a: f64, b: f64) -> f64 {
+    use std::ops::Neg;
+    let p = Planar { x: a, y: b }
+        .mul(a)
+        .add(Planar { x: b, y: 1.0 })
+        .neg();
+    // (Not `f64::add`: the prelude's `TangentVector` has an `add` of its own.)
+    p.x.mul(p.y) - a.sub(b).div(a.mul(a) + 1.0)
+}
+
+#[test]
+fn operators_called_as_methods() {
+    for (a, b) in [(0.4, 1.3), (-0.9, 0.5)] {
+        assert_every_mode!(operator_methods, a, b);
+        // p.x · p.y = (a² + b)(ab + 1).
+        let (da, db) = gradient!(at: a, b, of: operator_methods);
+        let q = a * a + 1.0;
+        assert_close(
+            da,
+            2.0 * a * (a * b + 1.0) + (a * a + b) * b - (q - (a - b) * 2.0 * a) / (q * q),
+        );
+        assert_close(db, a * b + 1.0 + (a * a + b) * a + 1.0 / q);
+    }
+}
