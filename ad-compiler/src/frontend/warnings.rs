@@ -4,7 +4,8 @@
 //! the function (copied onto the generated item) silences it.
 //!
 //! Warned: a differentiated parameter that the result does not depend on (its derivative is
-//! always zero), with a sharper note when the parameter is overwritten before it is read.
+//! always zero), with a sharper note when the parameter is overwritten before it is read;
+//! not one named `_t`, which says so itself.
 
 use crate::analysis::Activity;
 use crate::ir::Body;
@@ -22,7 +23,9 @@ pub fn for_function(
 ) -> TokenStream {
     let mut warnings = TokenStream::new();
     for (index, (param, arg)) in ir.params.iter().zip(&sig.inputs).enumerate() {
-        if !param.wrt || activity.is_active(param.value) {
+        // A name starting with `_` says, as rustc's unused-variable lint reads it, that the
+        // parameter is unused on purpose (a trait's method that ignores one).
+        if !param.wrt || activity.is_active(param.value) || param.name.starts_with('_') {
             continue;
         }
         let note = if assigns(block, &param.name) {
