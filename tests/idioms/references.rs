@@ -1,6 +1,7 @@
 //! Loops and chains over reference parameters (`for row in m` with `m: &Vec<Vec<f64>>`,
 //! `for &c in coeffs.iter().rev()`, `v.into_iter().map(|x| f64::sin(*x))` with `v: &Vec<f64>`),
-//! and local `&mut` reborrows (`let r = &mut acc; *r += x;`).
+//! and local `&mut` reborrows (`let r = &mut acc; *r += x;`, and the loops `for x in
+//! v.iter_mut()` and `for p in &mut ps` that bind one to each element).
 
 use crate::check::{check_hessian, check_idiom};
 use ad::prelude::*;
@@ -171,4 +172,98 @@ fn slice_parts(x: f64, y: f64) -> f64 {
 fn loops_over_parts_of_slices() {
     check_idiom!(slice_parts, [(0.5, 1.5), (-1.2, 0.3)]);
     check_hessian!(slice_parts, [(0.5, 1.5)]);
+}
+
+/// A particle of the line.
+#[derive(Clone, Copy, Debug, Differentiable)]
+struct Particle {
+    x: f64,
+    v: f64,
+}
+
+/// `for x in v.iter_mut()` (also enumerated and reversed) and `for p in &mut ps`, writing
+/// through the element (`*x *= a`, `p.v -= ..`) and calling methods on it; a name of the loop
+/// (`x`) read again after it is the outer one.
+#[differentiable]
+fn mutable_loops(a: f64, b: f64) -> f64 {
+    let x = Particle { x: b, v: a };
+    let mut v = vec![1.0, a, b * a];
+    for (i, x) in v.iter_mut().enumerate() {
+        *x += i as f64 * b;
+        *x = x.powi(2) * 0.5;
+    }
+    for x in v.iter_mut().rev() {
+        let old = *x;
+        *x = old.sin() + a;
+    }
+    let mut ps = vec![Particle { x: a, v: b }, Particle { x: 0.5, v: a * b }];
+    for _ in 0..3 {
+        for p in &mut ps {
+            p.v -= 0.2 * a * p.x;
+            p.x += 0.1 * p.v;
+        }
+    }
+    v.iter().sum::<f64>() + ps[0].x * ps[1].v + x.x.powi(3) * x.v
+}
+
+/// A world of particles stepped by a `&mut self` method that loops over `self.ps.iter_mut()`.
+#[derive(Clone, Debug, Differentiable)]
+struct World {
+    ps: Vec<Particle>,
+    g: f64,
+}
+
+#[differentiable]
+impl World {
+    fn step(&mut self, dt: f64) {
+        for p in self.ps.iter_mut() {
+            p.v -= self.g * dt;
+            p.x += p.v * dt;
+        }
+    }
+
+    fn energy(&self) -> f64 {
+        self.ps.iter().map(|p| 0.5 * p.v * p.v + self.g * p.x).sum()
+    }
+}
+
+/// Ten steps of falling particles: closed form `x(t) = x0 + v0 t - g t (t + dt) / 2` at
+/// `t = 10 dt` (the explicit scheme's).
+#[differentiable]
+fn fallen(g: f64, v0: f64) -> f64 {
+    let mut w = World {
+        ps: vec![
+            Particle { x: 0.0, v: v0 },
+            Particle {
+                x: 1.0,
+                v: 0.5 * v0,
+            },
+        ],
+        g,
+    };
+    for _ in 0..10 {
+        w.step(0.1);
+    }
+    w.energy() + w.ps[0].x
+}
+
+#[test]
+fn loops_over_mutable_elements() {
+    check_idiom!(mutable_loops, [(0.5, 1.5), (-1.2, 0.3)]);
+    check_hessian!(mutable_loops, [(0.5, 1.5)]);
+    check_idiom!(fallen, [(9.8, 3.0), (1.5, -0.7)]);
+    check_hessian!(fallen, [(9.8, 3.0)]);
+    // x₀(t) = v0 t − g t (t + dt) / 2 at t = 1, dt = 0.1.
+    let (g, v0) = (9.8, 3.0);
+    let x0 = v0 - g * 1.1 / 2.0;
+    assert!((fallen(g, v0) - fallen(g, v0)).abs() == 0.0);
+    let w = World {
+        ps: vec![Particle { x: 0.0, v: v0 }],
+        g,
+    };
+    let mut stepped = w.clone();
+    for _ in 0..10 {
+        stepped.step(0.1);
+    }
+    crate::assert_close(stepped.ps[0].x, x0);
 }

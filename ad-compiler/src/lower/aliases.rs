@@ -1,6 +1,9 @@
 //! Local `&mut` reborrows of places: `let r = &mut acc; *r += x;` writes `acc`. The SSA form
 //! has no references to locals, so `r` is not a value: it names its place, and `*r` reads or
-//! assigns that place (an index in it is taken when the reference is, as Rust takes it).
+//! assigns that place (an index in it is taken when the reference is, as Rust takes it), as
+//! `r.x`, `r[i]` and `r.method(..)` read, assign or call on its parts (auto-deref). The loops
+//! `for p in v.iter_mut()` and `for p in &mut v` are index loops binding such a reborrow to
+//! each element (see `indexed_loops::mutable_form`).
 //!
 //! A mutable view of a whole array, `let mut v = a.view_mut();`, is the array itself for as
 //! long as it is used (the borrow checker lets nothing else touch `a` meanwhile): the
@@ -79,6 +82,43 @@ impl Builder<'_> {
         matches!(u.op, syn::UnOp::Deref(_))
             .then(|| self.aliased(p.path.get_ident()?))
             .flatten()
+    }
+
+    /// A field or an element reached through an alias, as Rust's auto-deref reaches it
+    /// (`r.x`, `r.a.b`, `r[i]`, `(*r).x`): the same part of the alias's place.
+    pub(super) fn through_alias(&self, e: &Expr) -> Option<Expr> {
+        match e {
+            Expr::Field(f) => {
+                let mut f = f.clone();
+                f.base = Box::new(self.alias_root(&f.base)?);
+                Some(Expr::Field(f))
+            }
+            Expr::Index(i) => {
+                let mut i = i.clone();
+                i.expr = Box::new(self.alias_root(&i.expr)?);
+                Some(Expr::Index(i))
+            }
+            _ => None,
+        }
+    }
+
+    /// `e`'s place when `e` is an alias (`r`, `*r`) or a part of one (see [`through_alias`]).
+    ///
+    /// [`through_alias`]: Self::through_alias
+    pub(super) fn alias_root(&self, e: &Expr) -> Option<Expr> {
+        match without_parens(e) {
+            Expr::Path(p) if p.qself.is_none() => {
+                let ident = p.path.get_ident()?;
+                let place = self.aliased(ident)?;
+                // An alias of a place of its own name (an inout parameter `v` is `v`;
+                // `let v = &mut v[0];`) names the local there: resolving it again would not
+                // end, and a part of `v` is a part of that local already.
+                (root_local(&place).as_deref() != Some(ident.to_string().as_str())).then_some(place)
+            }
+            inner @ Expr::Unary(_) => self.deref_alias(inner),
+            inner @ (Expr::Field(_) | Expr::Index(_)) => self.through_alias(inner),
+            _ => None,
+        }
     }
 }
 

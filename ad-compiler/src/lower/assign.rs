@@ -9,8 +9,11 @@ use syn::{BinOp, Expr};
 impl Builder<'_> {
     /// `place = value` where `place` is a local or a field of a local (`p.x = value`).
     pub(super) fn assign_to(&mut self, place: &Expr, value: ValueId) {
-        // `*r = value` through a local `&mut` reborrow assigns its place.
-        if let Some(aliased) = self.deref_alias(place) {
+        // `*r = value` (or `r.x = value`) through a local `&mut` reborrow assigns its place.
+        if let Some(aliased) = self
+            .deref_alias(place)
+            .or_else(|| self.through_alias(place))
+        {
             return self.assign_to(&aliased, value);
         }
         if let Expr::Index(outer) = place {

@@ -100,6 +100,16 @@ impl Builder<'_> {
             }
             // `*r` of a local `&mut` reborrow reads its place.
             Expr::Unary(_) if let Some(place) = self.deref_alias(expr) => self.lower_expr(&place),
+            // `r.x` and `r[i]` of one read the same part of its place.
+            Expr::Field(_) | Expr::Index(_) if let Some(place) = self.through_alias(expr) => {
+                self.lower_expr(&place)
+            }
+            // `r.method(..)` of one calls the method on its place.
+            Expr::MethodCall(m) if let Some(place) = self.alias_root(&m.receiver) => {
+                let mut call = m.clone();
+                call.receiver = Box::new(place);
+                self.lower_expr(&Expr::MethodCall(call))
+            }
             Expr::Unary(u) => {
                 let operand = self.lower_value(&u.expr);
                 let op = match u.op {

@@ -38,7 +38,7 @@ impl Builder<'_> {
         if let Some(closure) = closure_literal(arg)
             && let Some(target) = outside_assignment(closure)
         {
-            self.diag.error_spanned(&target, "a closure given to a function or method in a differentiable function cannot assign to what it does not own (here through a reference or to a captured local): write the loop it stands for over positions (`for i in 0..v.len() { v[i] = .. }`)");
+            self.diag.error_spanned(&target, "a closure given to a function or method in a differentiable function cannot assign to what it does not own (here through a reference or to a captured local): write the loop it stands for (`for x in v.iter_mut() { *x = .. }`, or over positions, `for i in 0..v.len() { v[i] = .. }`)");
             return Some(self.push(Op::Const(quote!(())), arg.span()));
         }
         // The argument's own place in the source: a `let`-bound closure given twice is two

@@ -6,7 +6,7 @@
 //! `m.columns()`, `m.outer_iter()`, `m.axis_iter(axis)`) become loops over their positions
 //! that take each subarray with `row(i)`, `column(j)` or `index_axis(axis, i)`; loops over
 //! `xs.windows(k)` and `xs.chunks(k)` loops over the pieces' positions that take each as a
-//! range slice of `xs`.
+//! range slice of `xs`. `for p in v.iter_mut()` binds a `&mut` reborrow of each element.
 
 use syn::Expr;
 
@@ -19,6 +19,9 @@ pub(super) fn indexed_form(f: &syn::ExprForLoop, known: &Known<'_>) -> Option<sy
         Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => (&*m.receiver, true),
         other => (other, false),
     };
+    if let Some(mutable) = mutable_form(f) {
+        return Some(mutable);
+    }
     if let Some(zipped) = zipped_form(f, iterable, reversed, known) {
         return Some(zipped);
     }
@@ -62,6 +65,54 @@ pub(super) fn indexed_form(f: &syn::ExprForLoop, known: &Known<'_>) -> Option<sy
     Some(syn::parse_quote! {
         #label for #index in #indices {
             let #pat = #item;
+            #(#body)*
+        }
+    })
+}
+
+/// `for p in v.iter_mut()` (also `&mut v`, each also enumerated or reversed) over a place
+/// of locals: `for __ad_i in 0..v.len() { let p = &mut v[__ad_i]; .. }`, whose reborrow `p`
+/// the body reads and assigns through (`*p *= s`, `p.x += dt * p.v`, see `aliases`).
+pub(super) fn mutable_form(f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
+    let (iterable, reversed) = match &*f.expr {
+        Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => (&*m.receiver, true),
+        other => (other, false),
+    };
+    let (inner, enumerated) = match iterable {
+        Expr::MethodCall(m) if m.method == "enumerate" && m.args.is_empty() => (&*m.receiver, true),
+        other => (other, false),
+    };
+    let sequence = match inner {
+        Expr::MethodCall(m) if m.method == "iter_mut" && m.args.is_empty() => &*m.receiver,
+        Expr::Reference(r) if r.mutability.is_some() => &*r.expr,
+        _ => return None,
+    };
+    if !plain_place(sequence) || matches!(sequence, Expr::Reference(_)) {
+        return None;
+    }
+    // (`(k, p)` is bound part by part: `p` must be bound by a `let` of its own to be a
+    // reborrow.)
+    let (position, element) = match (&*f.pat, enumerated) {
+        (syn::Pat::Tuple(t), true) if t.elems.len() == 2 => (Some(&t.elems[0]), &t.elems[1]),
+        (pat, false) => (None, pat),
+        _ => return None,
+    };
+    let syn::Pat::Ident(name) = element else {
+        return None;
+    };
+    let index = crate::names::element_index();
+    let position = position.map(|p| -> syn::Stmt { syn::parse_quote!(let #p = #index;) });
+    let indices: Expr = if reversed {
+        syn::parse_quote!((0..(#sequence).len()).rev())
+    } else {
+        syn::parse_quote!(0..(#sequence).len())
+    };
+    let (body, label) = (&f.body.stmts, &f.label);
+    let ident = &name.ident;
+    Some(syn::parse_quote! {
+        #label for #index in #indices {
+            #position
+            let #ident = &mut #sequence[#index];
             #(#body)*
         }
     })

@@ -720,6 +720,14 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
             }
             syn::visit::visit_expr_binary(self, e);
         }
+        fn visit_expr_for_loop(&mut self, e: &'ast syn::ExprForLoop) {
+            // `for p in v.iter_mut()` writes `v` through its reborrow `p`: visit the index
+            // loop it is lowered as, whose `let p = &mut v[i];` says so.
+            match super::indexed_loops::mutable_form(e) {
+                Some(indexed) => syn::visit::visit_expr_for_loop(self, &indexed),
+                None => syn::visit::visit_expr_for_loop(self, e),
+            }
+        }
         fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
         fn visit_item(&mut self, _: &'ast syn::Item) {}
     }

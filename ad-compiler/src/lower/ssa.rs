@@ -52,6 +52,9 @@ pub struct Builder<'d> {
     pub keep_break_value_wrapped: bool,
     /// Local `&mut` reborrows and the places they name (see `aliases`), latest last.
     pub aliases: Vec<(String, syn::Expr)>,
+    /// How many `aliases` there were when each open block scope was opened: the reborrows a
+    /// block makes end with it (a later `x.f()` must not read a loop's `x`).
+    alias_marks: Vec<usize>,
     /// The parameters declared with a reference type (`xs: &[f64]`, `m: &Vec<Vec<f64>>`):
     /// `for x in xs` over one of them binds references to the elements, as the source does.
     pub reference_params: Vec<String>,
@@ -98,6 +101,7 @@ impl<'d> Builder<'d> {
             in_closure: false,
             function_arguments: std::collections::HashMap::new(),
             aliases: Vec::new(),
+            alias_marks: Vec::new(),
             diag,
             scopes: vec![Vec::new()],
             value_count,
@@ -292,10 +296,14 @@ impl<'d> Builder<'d> {
     /// Opens a block scope.
     pub fn push_scope(&mut self) {
         self.scopes.push(Vec::new());
+        self.alias_marks.push(self.aliases.len());
     }
 
-    /// Closes the innermost block scope.
+    /// Closes the innermost block scope, with the reborrows made in it.
     pub fn pop_scope(&mut self) {
         self.scopes.pop();
+        if let Some(mark) = self.alias_marks.pop() {
+            self.aliases.truncate(mark);
+        }
     }
 }
