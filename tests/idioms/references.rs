@@ -1,7 +1,8 @@
 //! Loops and chains over reference parameters (`for row in m` with `m: &Vec<Vec<f64>>`,
 //! `for &c in coeffs.iter().rev()`, `v.into_iter().map(|x| f64::sin(*x))` with `v: &Vec<f64>`),
 //! and local `&mut` reborrows (`let r = &mut acc; *r += x;`, and the loops `for x in
-//! v.iter_mut()` and `for p in &mut ps` that bind one to each element).
+//! v.iter_mut()`, `for p in &mut ps` and `v.iter_mut().for_each(..)` that bind one to each
+//! element).
 
 use crate::check::{check_hessian, check_idiom};
 use ad::prelude::*;
@@ -247,8 +248,43 @@ fn fallen(g: f64, v0: f64) -> f64 {
     w.energy() + w.ps[0].x
 }
 
+/// The same loops written with `for_each`: `v.iter_mut().for_each(|x| ..)`, enumerated, over
+/// structs inside another loop, and `v.iter().for_each(|x| total += ..)`.
+#[differentiable]
+fn mutable_for_each(a: f64, b: f64) -> f64 {
+    let mut v = vec![1.0, b, a];
+    v.iter_mut().for_each(|x| *x *= a);
+    v.iter_mut().enumerate().for_each(|(i, x)| {
+        *x += i as f64 * b;
+    });
+    let mut ps = vec![Particle { x: a, v: 1.0 }, Particle { x: 0.5, v: b }];
+    for _ in 0..2 {
+        ps.iter_mut().for_each(|p: &mut Particle| {
+            p.v -= a * p.x;
+            p.x += 0.1 * p.v;
+        });
+    }
+    let mut total = 0.0;
+    v.iter().for_each(|x| total += x * b);
+    total + ps[0].x * ps[1].x
+}
+
 #[test]
 fn loops_over_mutable_elements() {
+    check_idiom!(mutable_for_each, [(0.5, 1.5), (-1.2, 0.3)]);
+    check_hessian!(mutable_for_each, [(0.5, 1.5)]);
+    // b Σv = b ((1 + b + a) a + (0 + 1 + 2) b), the loop's part is separate.
+    let (a, b) = (0.5, 1.5);
+    let without_particles = |a: f64, b: f64| b * ((1.0 + b + a) * a + 3.0 * b);
+    let particles = mutable_for_each(a, b) - without_particles(a, b);
+    let mut ps = [(a, 1.0), (0.5, b)];
+    for _ in 0..2 {
+        for p in ps.iter_mut() {
+            p.1 -= a * p.0;
+            p.0 += 0.1 * p.1;
+        }
+    }
+    crate::assert_close(particles, ps[0].0 * ps[1].0);
     check_idiom!(mutable_loops, [(0.5, 1.5), (-1.2, 0.3)]);
     check_hessian!(mutable_loops, [(0.5, 1.5)]);
     check_idiom!(fallen, [(9.8, 3.0), (1.5, -0.7)]);

@@ -169,6 +169,9 @@ impl Builder<'_> {
                 self.assign(&name, updated);
                 None
             }
+            Expr::MethodCall(m) if let Some(looped) = super::indexed_loops::for_each_loop(m) => {
+                self.lower_for(&looped)
+            }
             Expr::MethodCall(m) if super::zip::is_zip(m) => {
                 self.lower_desugared(super::zip::method_as_loop(m, &self.untyped_arrays))
             }

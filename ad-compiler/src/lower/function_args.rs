@@ -32,7 +32,7 @@ impl Builder<'_> {
     /// The argument `arg` of a call of a function by path: a function value for a closure
     /// literal or a function's name, `None` for other arguments.
     pub(super) fn lower_function_argument(&mut self, arg: &Expr) -> Option<ValueId> {
-        // A closure that writes outside itself (`v.iter_mut().for_each(|x| *x = *x * s)`)
+        // A closure that writes outside itself (`each(&xs, |x| total += x)`)
         // changes values the lowering would not see change: an error, not a derivative
         // that misses the change.
         if let Some(closure) = closure_literal(arg)

@@ -7,6 +7,7 @@
 //! that take each subarray with `row(i)`, `column(j)` or `index_axis(axis, i)`; loops over
 //! `xs.windows(k)` and `xs.chunks(k)` loops over the pieces' positions that take each as a
 //! range slice of `xs`. `for p in v.iter_mut()` binds a `&mut` reborrow of each element.
+//! `it.for_each(|p| ..)` is the loop `for p in it { .. }`.
 
 use syn::Expr;
 
@@ -116,6 +117,46 @@ pub(super) fn mutable_form(f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
             #(#body)*
         }
     })
+}
+
+/// `it.for_each(|x| ..)` as the loop it stands for, `for x in it { .. }`: so
+/// `v.iter_mut().for_each(|x| *x *= s)` writes `v`, and `xs.iter().for_each(|x| total += x)`
+/// adds to `total`. `None` for other calls, and for a closure that returns early (its
+/// `return` would leave the function from a loop).
+pub(super) fn for_each_loop(m: &syn::ExprMethodCall) -> Option<syn::ExprForLoop> {
+    let [Expr::Closure(closure)] = m.args.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    if m.method != "for_each" || closure.inputs.len() != 1 || returns(&closure.body) {
+        return None;
+    }
+    let pat = match &closure.inputs[0] {
+        syn::Pat::Type(typed) => &*typed.pat,
+        other => other,
+    };
+    let iterable = &m.receiver;
+    let body = &closure.body;
+    Some(match &**body {
+        Expr::Block(b) if b.label.is_none() => {
+            let block = &b.block;
+            syn::parse_quote!(for #pat in #iterable #block)
+        }
+        other => syn::parse_quote!(for #pat in #iterable { #other; }),
+    })
+}
+
+/// Whether `body` holds a `return` (of its own, not of a closure inside it).
+fn returns(body: &Expr) -> bool {
+    struct Finder(bool);
+    impl<'ast> syn::visit::Visit<'ast> for Finder {
+        fn visit_expr_return(&mut self, _: &'ast syn::ExprReturn) {
+            self.0 = true;
+        }
+        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+    }
+    let mut finder = Finder(false);
+    syn::visit::Visit::visit_expr(&mut finder, body);
+    finder.0
 }
 
 /// Part of a sequence: `xs.iter().skip(n)` (also after `copied()` or `enumerate()`, whose

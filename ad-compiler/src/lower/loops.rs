@@ -695,6 +695,10 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
             if e.method == "push" {
                 self.note(&e.receiver);
             }
+            // `v.iter_mut().for_each(|x| ..)` is a loop that writes `v`.
+            if let Some(looped) = super::indexed_loops::for_each_loop(e) {
+                return self.visit_expr_for_loop(&looped);
+            }
             syn::visit::visit_expr_method_call(self, e);
         }
         fn visit_expr_assign(&mut self, e: &'ast syn::ExprAssign) {
