@@ -182,7 +182,8 @@ struct Particle {
     v: f64,
 }
 
-/// `for x in v.iter_mut()` (also enumerated and reversed) and `for p in &mut ps`, writing
+/// `for x in v.iter_mut()` (also enumerated and reversed, and over an `Array1`) and
+/// `for p in &mut ps`, writing
 /// through the element (`*x *= a`, `p.v -= ..`) and calling methods on it; a name of the loop
 /// (`x`) read again after it is the outer one.
 #[differentiable]
@@ -197,6 +198,10 @@ fn mutable_loops(a: f64, b: f64) -> f64 {
         let old = *x;
         *x = old.sin() + a;
     }
+    let mut arr = ad::ndarray::Array1::from(vec![a, b]);
+    for y in arr.iter_mut() {
+        *y = y.cos() * a;
+    }
     let mut ps = vec![Particle { x: a, v: b }, Particle { x: 0.5, v: a * b }];
     for _ in 0..3 {
         for p in &mut ps {
@@ -204,7 +209,7 @@ fn mutable_loops(a: f64, b: f64) -> f64 {
             p.x += 0.1 * p.v;
         }
     }
-    v.iter().sum::<f64>() + ps[0].x * ps[1].v + x.x.powi(3) * x.v
+    v.iter().sum::<f64>() + ps[0].x * ps[1].v + x.x.powi(3) * x.v + arr[0] * arr[1]
 }
 
 /// A world of particles stepped by a `&mut self` method that loops over `self.ps.iter_mut()`.

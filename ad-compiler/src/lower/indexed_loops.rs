@@ -20,7 +20,7 @@ pub(super) fn indexed_form(f: &syn::ExprForLoop, known: &Known<'_>) -> Option<sy
         Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => (&*m.receiver, true),
         other => (other, false),
     };
-    if let Some(mutable) = mutable_form(f) {
+    if let Some(mutable) = mutable_form(f, Some(known)) {
         return Some(mutable);
     }
     if let Some(zipped) = zipped_form(f, iterable, reversed, known) {
@@ -74,7 +74,15 @@ pub(super) fn indexed_form(f: &syn::ExprForLoop, known: &Known<'_>) -> Option<sy
 /// `for p in v.iter_mut()` (also `&mut v`, each also enumerated or reversed) over a place
 /// of locals: `for __ad_i in 0..v.len() { let p = &mut v[__ad_i]; .. }`, whose reborrow `p`
 /// the body reads and assigns through (`*p *= s`, `p.x += dt * p.v`, see `aliases`).
-pub(super) fn mutable_form(f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
+///
+/// A local must be `known` to be indexed by a count (a `Vec`, an `Array1`, ..): a matrix's
+/// elements are not `m[k]`, and its loop keeps the error about assigning through `*p`. A
+/// field (`self.ps`) is taken to be one, as the fields of differentiated structs are. Without
+/// `known` (to find what a loop assigns), every such loop is taken.
+pub(super) fn mutable_form(
+    f: &syn::ExprForLoop,
+    known: Option<&Known<'_>>,
+) -> Option<syn::ExprForLoop> {
     let (iterable, reversed) = match &*f.expr {
         Expr::MethodCall(m) if m.method == "rev" && m.args.is_empty() => (&*m.receiver, true),
         other => (other, false),
@@ -89,6 +97,14 @@ pub(super) fn mutable_form(f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
         _ => return None,
     };
     if !plain_place(sequence) || matches!(sequence, Expr::Reference(_)) {
+        return None;
+    }
+    if let (Expr::Path(p), Some(known)) = (sequence, known)
+        && !p
+            .path
+            .get_ident()
+            .is_some_and(|name| known.sequences.iter().any(|s| name == s))
+    {
         return None;
     }
     // (`(k, p)` is bound part by part: `p` must be bound by a `let` of its own to be a

@@ -727,7 +727,7 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
         fn visit_expr_for_loop(&mut self, e: &'ast syn::ExprForLoop) {
             // `for p in v.iter_mut()` writes `v` through its reborrow `p`: visit the index
             // loop it is lowered as, whose `let p = &mut v[i];` says so.
-            match super::indexed_loops::mutable_form(e) {
+            match super::indexed_loops::mutable_form(e, None) {
                 Some(indexed) => syn::visit::visit_expr_for_loop(self, &indexed),
                 None => syn::visit::visit_expr_for_loop(self, e),
             }

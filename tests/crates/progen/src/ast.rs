@@ -257,6 +257,12 @@ pub enum Stmt {
         op: AssignOp,
         value: Expr,
     },
+    /// `*name op value;` through the `&mut f64` of a `for name in vec.iter_mut()`
+    AssignDeref {
+        name: String,
+        op: AssignOp,
+        value: Expr,
+    },
     /// `name[index] op value;`
     AssignIndex {
         name: String,
@@ -296,6 +302,15 @@ pub enum Stmt {
         label: Option<String>,
         var: String,
         slice: String,
+        body: Vec<Stmt>,
+    },
+    /// `for var in vec.iter_mut()[.rev()] { body }` (the body reads `*var` and assigns it,
+    /// and leaves `vec`, which the loop borrows, alone)
+    ForIterMut {
+        label: Option<String>,
+        var: String,
+        vec: String,
+        reversed: bool,
         body: Vec<Stmt>,
     },
     /// `for var in 0..slice.len() { body }`
@@ -348,6 +363,7 @@ impl Stmt {
             }
             Stmt::ForRange { body, .. }
             | Stmt::ForIter { body, .. }
+            | Stmt::ForIterMut { body, .. }
             | Stmt::ForIndex { body, .. }
             | Stmt::While { body, .. }
             | Stmt::Loop { body, .. }
@@ -372,6 +388,7 @@ impl Stmt {
             }
             Stmt::ForRange { body, .. }
             | Stmt::ForIter { body, .. }
+            | Stmt::ForIterMut { body, .. }
             | Stmt::ForIndex { body, .. }
             | Stmt::While { body, .. }
             | Stmt::Loop { body, .. }

@@ -332,6 +332,10 @@ impl Renderer<'_> {
                 out,
                 format!("{name} {} {};", assign_op(*op), self.expr(value)),
             ),
+            Stmt::AssignDeref { name, op, value } => line(
+                out,
+                format!("*{name} {} {};", assign_op(*op), self.expr(value)),
+            ),
             Stmt::AssignIndex {
                 name,
                 index,
@@ -400,6 +404,23 @@ impl Renderer<'_> {
                 body,
             } => self.braces(
                 &format!("{}for {var} in {slice}.iter() ", Self::label(label)),
+                body,
+                "",
+                depth,
+                out,
+            ),
+            Stmt::ForIterMut {
+                label,
+                var,
+                vec,
+                reversed,
+                body,
+            } => self.braces(
+                &format!(
+                    "{}for {var} in {vec}.iter_mut(){} ",
+                    Self::label(label),
+                    if *reversed { ".rev()" } else { "" }
+                ),
                 body,
                 "",
                 depth,

@@ -18,6 +18,10 @@ enum Kind {
     Vec,
     Slice,
     Ref,
+    /// The `&mut f64` of `for v in w.iter_mut()`.
+    RefMut,
+    /// A `Vec` the loop around borrows: not to be named.
+    Borrowed,
     /// A function parameter of this arity.
     Fn(usize),
     /// A `let`-bound closure of this arity.
@@ -201,6 +205,9 @@ impl Resolver<'_> {
             Stmt::Assign { name, value, .. } => {
                 self.is(name, |k| k == Kind::Float { mutable: true }) && self.expr(value)
             }
+            Stmt::AssignDeref { name, value, .. } => {
+                self.is(name, |k| k == Kind::RefMut) && self.expr(value)
+            }
             Stmt::AssignIndex {
                 name, index, value, ..
             } => self.is(name, |k| k == Kind::Vec) && self.index(index) && self.expr(value),
@@ -237,6 +244,20 @@ impl Resolver<'_> {
             } => {
                 self.is(slice, |k| k == Kind::Slice)
                     && self.scoped(vec![(var.clone(), Kind::Ref)], body, plain(label))
+            }
+            Stmt::ForIterMut {
+                label,
+                var,
+                vec,
+                body,
+                ..
+            } => {
+                self.is(vec, |k| k == Kind::Vec)
+                    && self.scoped(
+                        vec![(var.clone(), Kind::RefMut), (vec.clone(), Kind::Borrowed)],
+                        body,
+                        plain(label),
+                    )
             }
             Stmt::ForIndex {
                 label,
@@ -297,7 +318,7 @@ impl Resolver<'_> {
             Expr::Index(n, i) => {
                 self.is(n, |k| matches!(k, Kind::Vec | Kind::Slice)) && self.index(i)
             }
-            Expr::Deref(n) => self.is(n, |k| k == Kind::Ref),
+            Expr::Deref(n) => self.is(n, |k| matches!(k, Kind::Ref | Kind::RefMut)),
             Expr::IntAsF64(n) => self.is(n, |k| matches!(k, Kind::Int { .. })),
             Expr::Unary(_, a) => self.expr(a),
             Expr::Binary(_, a, b) => self.expr(a) && self.expr(b),

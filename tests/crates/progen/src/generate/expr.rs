@@ -40,7 +40,7 @@ impl Gen {
                     let i = self.index(len);
                     options.push(Expr::Index(n, i));
                 }
-                VarKind::Ref => {
+                VarKind::Ref | VarKind::RefMut => {
                     options.push(Expr::Deref(n.clone()));
                     options.push(Expr::Deref(n));
                 }
@@ -49,7 +49,7 @@ impl Gen {
                         options.push(Expr::IntAsF64(n));
                     }
                 }
-                VarKind::Fn(_) => {}
+                VarKind::Fn(_) | VarKind::Borrowed => {}
             }
         }
         let leaf = self.rng.pick(&options).clone();

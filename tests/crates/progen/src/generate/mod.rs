@@ -215,6 +215,10 @@ enum VarKind {
     Slice(usize),
     /// The `&f64` variable of `for v in xs.iter()`.
     Ref,
+    /// The `&mut f64` variable of `for v in w.iter_mut()`.
+    RefMut,
+    /// A `Vec` that the loop being generated borrows (`for v in w.iter_mut()`): not used.
+    Borrowed,
     /// A function parameter of this many floats.
     Fn(usize),
 }

@@ -83,7 +83,12 @@ impl Gen {
 
     /// A squashed update of `name` (used in loops, where updates are carried).
     pub(super) fn squashed(&mut self, name: &str) -> (AssignOp, Expr) {
-        let v = Box::new(Expr::Var(name.to_string()));
+        self.squashed_of(Expr::Var(name.to_string()))
+    }
+
+    /// A squashed update of the place `target` reads (a local, or `*e`).
+    pub(super) fn squashed_of(&mut self, target: Expr) -> (AssignOp, Expr) {
+        let v = Box::new(target);
         match self.rng.below(6) {
             0 => {
                 let inner = Expr::Binary(
@@ -231,6 +236,18 @@ impl Gen {
                     return vec![Stmt::LetVec { name, elems, typed }];
                 }
                 16..=17 => {
+                    // `*e op= ..` through the element of a `for e in w.iter_mut()`.
+                    let elements: Vec<String> = self
+                        .visible()
+                        .into_iter()
+                        .filter(|(_, k)| *k == VarKind::RefMut)
+                        .map(|(n, _)| n)
+                        .collect();
+                    if !elements.is_empty() && self.rng.chance(0.6) {
+                        let name = self.rng.pick(&elements).clone();
+                        let (op, value) = self.squashed_of(Expr::Deref(name.clone()));
+                        return vec![Stmt::AssignDeref { name, op, value }];
+                    }
                     let vecs: Vec<(String, usize)> = self
                         .visible()
                         .into_iter()
@@ -388,7 +405,23 @@ impl Gen {
             1 | 2 if !slices.is_empty() => {
                 let (slice, len, is_vec) = self.rng.pick(&slices).clone();
                 self.loops.push(plain(label.clone()));
-                if is_vec || self.rng.chance(0.5) {
+                if is_vec && self.rng.chance(0.4) {
+                    // The elements through `&mut` (`*v = ..`), the `Vec` itself borrowed.
+                    let var = self.fresh_name("e");
+                    let reversed = self.rng.chance(0.3);
+                    let prelude = vec![
+                        (var.clone(), VarKind::RefMut),
+                        (slice.clone(), VarKind::Borrowed),
+                    ];
+                    let body = self.block(4, prelude);
+                    out.push(Stmt::ForIterMut {
+                        label,
+                        var,
+                        vec: slice,
+                        reversed,
+                        body,
+                    });
+                } else if is_vec || self.rng.chance(0.5) {
                     // Indices (writes to a `Vec` while iterating over it would not borrow).
                     let var = self.fresh_name("i");
                     let prelude = vec![(
