@@ -170,6 +170,40 @@ impl Ball {
     }
 }
 
+/// A potential energy on the line: generic code over it is differentiated through its method.
+#[differentiable]
+pub trait Potential {
+    /// The energy of a particle at `x`.
+    fn energy(&self, x: f64) -> f64;
+}
+
+/// A spring of stiffness `k`.
+#[derive(Differentiable, Clone, Debug)]
+pub struct Spring {
+    pub k: f64,
+}
+
+#[differentiable]
+impl Potential for Spring {
+    fn energy(&self, x: f64) -> f64 {
+        0.5 * self.k * x * x
+    }
+}
+
+/// The energy of particles at `xs` moved by `shift`, in any potential: each moved in place.
+#[differentiable]
+fn shifted_energy<P: Potential>(p: &P, xs: &[f64], shift: f64) -> f64 {
+    let mut moved = xs.to_vec();
+    for x in moved.iter_mut() {
+        *x += shift;
+    }
+    let mut total = 0.0;
+    for &x in &moved {
+        total += p.energy(x);
+    }
+    total
+}
+
 fn main() {
     println!("== gradient of a function: d/dx x^3 at 4");
     let g = gradient!(at: 4.0, of: cubed);
@@ -351,4 +385,17 @@ fn main() {
         "   {db:.6}   (the integrand at b, cos(2) = {:.6}, up to the rule's error)",
         2.0f64.cos()
     );
+
+    println!("\n== generic code over a trait: d/dk of a spring's energy, particles moved in place");
+    let xs = [1.0, -0.5, 2.0];
+    let spring = Spring { k: 3.0 };
+    let dspring = gradient!(at: spring, of: |s: Spring| shifted_energy(&s, &xs, 0.5));
+    let dshift = gradient!(at: 0.5, of: |t: f64| shifted_energy(&Spring { k: 3.0 }, &xs, t));
+    let closed: f64 = xs.iter().map(|x| 0.5 * (x + 0.5) * (x + 0.5)).sum();
+    println!(
+        "   dE/dk = {:.6}   (closed form sum (x + 0.5)^2 / 2 = {closed:.6})",
+        dspring.k
+    );
+    let closed: f64 = xs.iter().map(|x| 3.0 * (x + 0.5)).sum();
+    println!("   dE/dshift = {dshift:.6}   (closed form sum k (x + 0.5) = {closed:.6})");
 }
