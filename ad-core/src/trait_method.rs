@@ -16,8 +16,9 @@
 
 use crate::Differentiable;
 
-/// The derivatives of the method a hash of `Trait::method` (`NAME`) names, for a type with a
-/// `&self` receiver: what generic code over `Trait` calls through.
+/// The derivatives of the method a hash of `Trait::method` (`NAME`) names: what generic code
+/// over `Trait` calls through. The receiver is taken by reference (the rule of a method
+/// taking `self` by value calls it on a clone).
 ///
 /// The associated types are the method's, spelt out by `#[differentiable]` on the trait (as
 /// the supertrait's bindings) and on each impl; the tuples of cotangents and tangents hold the

@@ -3,7 +3,8 @@
 //! taking floats, slices, a constant index and a struct, returning floats and structs; a
 //! generic function looping over one value and over a slice of them, two type parameters of
 //! two traits, a generic function calling another, and the gradient with respect to the
-//! implementing struct itself. Every mode against central differences, and closed forms.
+//! implementing struct itself, and a method taking `self` by value. Every mode against central
+//! differences, and closed forms.
 
 use crate::assert_close;
 use crate::common::every_mode::assert_every_mode;
@@ -208,5 +209,51 @@ fn combined_at(a: f64, b: f64) -> f64 {
 fn two_traits_with_slices_indices_and_structs() {
     for (a, b) in [(0.7, 1.2), (-0.4, 0.9)] {
         assert_every_mode!(combined_at, a, b);
+    }
+}
+
+/// A shape of the plane, with a method taking `self` by value beside a `&self` one.
+#[differentiable]
+trait Shape {
+    fn area(self) -> f64;
+    fn rim(&self, s: f64) -> f64;
+}
+
+#[derive(Clone, Copy, Debug, Differentiable)]
+struct Disc {
+    r: f64,
+}
+
+#[differentiable]
+impl Shape for Disc {
+    fn area(self) -> f64 {
+        std::f64::consts::PI * self.r * self.r
+    }
+
+    fn rim(&self, s: f64) -> f64 {
+        2.0 * std::f64::consts::PI * self.r * s
+    }
+}
+
+/// A generic function taking the shape by value.
+#[differentiable]
+fn painted<S: Shape + Copy>(shape: S, s: f64) -> f64 {
+    shape.area() * s + shape.rim(s * s)
+}
+
+#[differentiable]
+fn painted_disc(r: f64, s: f64) -> f64 {
+    painted(Disc { r }, s)
+}
+
+#[test]
+fn a_method_taking_self_by_value() {
+    use std::f64::consts::PI;
+    for (r, s) in [(1.5, 0.4), (0.3, -1.2)] {
+        assert_every_mode!(painted_disc, r, s);
+        // π r² s + 2π r s².
+        let (dr, ds) = gradient!(at: r, s, of: painted_disc);
+        assert_close(dr, 2.0 * PI * r * s + 2.0 * PI * s * s);
+        assert_close(ds, PI * r * r + 4.0 * PI * r * s);
     }
 }

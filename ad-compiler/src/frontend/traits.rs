@@ -15,7 +15,8 @@
 //! derivatives of its methods" at its `impl`.
 //!
 //! Only methods [`has_rule`] accepts get a rule (both sides ask it, so they agree): a `&self`
-//! method with a differentiable result and types written out. Provided methods get none (an
+//! or `self` method with a differentiable result and types written out (the rule takes
+//! `&self`: a `self` method's is called on a clone). Provided methods get none (an
 //! impl that does not override one has nothing to give).
 
 use crate::diag::Diagnostics;
@@ -105,6 +106,22 @@ pub fn rule_impls(imp: &syn::ItemImpl, generics: &syn::Generics) -> TokenStream 
             let forward = names::method_forward(&f.sig.ident);
             let second = names::method_second(&f.sig.ident);
             let present = rule.tangent_names();
+            // A `self` method's sibling takes a clone (the rule has `&self`).
+            let (receiver, clone_bound) = match rule.by_value {
+                true => (
+                    quote!(::core::clone::Clone::clone(self)),
+                    Some(quote!(#self_ty: ::core::clone::Clone,)),
+                ),
+                false => (quote!(self), None),
+            };
+            let where_clause = match (where_clause, clone_bound) {
+                (Some(w), Some(bound)) => {
+                    let predicates = &w.predicates;
+                    quote!(where #predicates, #bound)
+                }
+                (None, Some(bound)) => quote!(where #bound),
+                (w, None) => quote!(#w),
+            };
             quote! {
                 #[doc(hidden)]
                 impl #impl_generics #rt::TraitMethodRule<#key> for #self_ty #where_clause {
@@ -120,7 +137,7 @@ pub fn rule_impls(imp: &syn::ItemImpl, generics: &syn::Generics) -> TokenStream 
                         __ad_args: Self::Args<'__ad_a>,
                     ) -> (#output, impl ::core::ops::Fn(#output_tangent) -> #cotangents + #capture) {
                         let (#(#names,)*) = __ad_args;
-                        Self::#vjp(self, #(#names),*)
+                        Self::#vjp(#receiver, #(#names),*)
                     }
                     #[inline]
                     fn rule_jvp<'__ad_a>(
@@ -130,7 +147,7 @@ pub fn rule_impls(imp: &syn::ItemImpl, generics: &syn::Generics) -> TokenStream 
                     ) -> (#output, #output_tangent) {
                         let (#(#names,)*) = __ad_args;
                         let (#(#present,)*) = __ad_tangents;
-                        Self::#forward(self, #(#names,)* #(#rt::Present(#present)),*)
+                        Self::#forward(#receiver, #(#names,)* #(#rt::Present(#present)),*)
                     }
                     #[inline]
                     fn rule_hvp<'__ad_a>(
@@ -140,7 +157,7 @@ pub fn rule_impls(imp: &syn::ItemImpl, generics: &syn::Generics) -> TokenStream 
                     ) -> (#output, (#output_tangent, #output_tangent, #output_tangent)) {
                         let (#(#names,)*) = __ad_args;
                         let (#(#present,)*) = __ad_tangents;
-                        Self::#second(self, #(#names,)* #(#rt::Present(#present)),*)
+                        Self::#second(#receiver, #(#names,)* #(#rt::Present(#present)),*)
                     }
                 }
             }
@@ -173,12 +190,13 @@ fn rule_trait_name(imp: &syn::ItemImpl) -> Option<String> {
 }
 
 /// Whether generic code reaches the derivatives of a method of signature `sig` through a
-/// rule: a `&self` method without generic parameters, whose result is differentiable and whose
+/// rule: a `&self` or `self` method without generic parameters, whose result is differentiable and whose
 /// argument types are written out (no `impl Trait`, no `Self::Item`, nothing taken `&mut`).
 pub fn has_rule(sig: &syn::Signature) -> bool {
-    let by_reference = matches!(
+    // `&self`, or `self` by value (not `&mut self`, nor `self: Box<Self>`).
+    let receiver = matches!(
         sig.receiver(),
-        Some(r) if r.reference.is_some() && r.mutability.is_none() && r.colon_token.is_none()
+        Some(r) if r.colon_token.is_none() && (r.reference.is_none() || r.mutability.is_none())
     );
     let result = match &sig.output {
         syn::ReturnType::Type(_, ty) => !crate::ir::is_constant_type(ty) && spelt_out(ty),
@@ -192,7 +210,7 @@ pub fn has_rule(sig: &syn::Signature) -> bool {
         }
         syn::FnArg::Receiver(_) => false,
     });
-    by_reference && sig.generics.params.is_empty() && result && arguments
+    receiver && sig.generics.params.is_empty() && result && arguments
 }
 
 /// Whether `ty` names no associated type of `Self` (`Self::Output` would name the rule's own
@@ -221,6 +239,8 @@ fn key(trait_name: &str, method: &syn::Ident) -> u64 {
 struct RuleTypes {
     /// `TraitMethodRule`'s key, as a literal.
     key: proc_macro2::Literal,
+    /// Whether the method takes `self` by value (else `&self`).
+    by_value: bool,
     /// The names of the arguments after the receiver in generated code.
     names: Vec<syn::Ident>,
     /// The argument types as written.
@@ -247,6 +267,7 @@ impl RuleTypes {
     fn of(trait_name: &str, sig: &syn::Signature) -> RuleTypes {
         let rt = runtime();
         let key = proc_macro2::Literal::u64_suffixed(key(trait_name, &sig.ident));
+        let by_value = sig.receiver().is_some_and(|r| r.reference.is_none());
         let arg_types: Vec<syn::Type> = sig
             .inputs
             .iter()
@@ -276,6 +297,7 @@ impl RuleTypes {
         let second_tangents = quote!((#(#second,)*));
         RuleTypes {
             key,
+            by_value,
             names,
             arg_types,
             args,
@@ -352,6 +374,15 @@ impl RuleTypes {
             #[inline]
             #[allow(non_snake_case, clippy::all)]
         };
+        // The method's own receiver; the rule takes it by reference.
+        let (receiver, this, sized) = match self.by_value {
+            true => (
+                quote!(self),
+                quote!(&self),
+                Some(quote!(where Self: ::core::marker::Sized)),
+            ),
+            false => (quote!(&self), quote!(self), None),
+        };
         let forwards = [
             (forward, quote!(tangent_or_zero), false),
             (second, quote!(second_or_zero), true),
@@ -380,7 +411,7 @@ impl RuleTypes {
                     };
                 }
                 let (referent, value) = match i {
-                    0 => (quote!(Self), quote!(self)),
+                    0 => (quote!(Self), this.clone()),
                     _ => {
                         let name = &names[i - 1];
                         match &arg_types[i - 1] {
@@ -403,19 +434,19 @@ impl RuleTypes {
             };
             syn::parse_quote! {
                 #attributes
-                fn #name(&self, #(#params,)* #(#declared),*) -> #result {
+                fn #name(#receiver, #(#params,)* #(#declared),*) -> #result #sized {
                     #(#made)*
-                    #rule::#call(self, (#(#names,)*), (#(#tangent_names,)*))
+                    #rule::#call(#this, (#(#names,)*), (#(#tangent_names,)*))
                 }
             }
         });
         let reverse: syn::TraitItem = syn::parse_quote! {
             #attributes
             fn #vjp(
-                &self,
+                #receiver,
                 #(#params),*
-            ) -> (#output, impl ::core::ops::Fn(#output_tangent) -> #cotangents + use<Self>) {
-                #rule::rule_vjp(self, (#(#names,)*))
+            ) -> (#output, impl ::core::ops::Fn(#output_tangent) -> #cotangents + use<Self>) #sized {
+                #rule::rule_vjp(#this, (#(#names,)*))
             }
         };
         std::iter::once(reverse).chain(forwards).collect()
