@@ -199,7 +199,12 @@ pub fn has_rule(sig: &syn::Signature) -> bool {
         Some(r) if r.colon_token.is_none() && (r.reference.is_none() || r.mutability.is_none())
     );
     let result = match &sig.output {
-        syn::ReturnType::Type(_, ty) => !crate::ir::is_constant_type(ty) && spelt_out(ty),
+        // (Not a reference: `Output` would need the receiver's lifetime.)
+        syn::ReturnType::Type(_, ty) => {
+            !crate::ir::is_constant_type(ty)
+                && spelt_out(ty)
+                && !matches!(&**ty, syn::Type::Reference(_))
+        }
         syn::ReturnType::Default => false,
     };
     let arguments = sig.inputs.iter().skip(1).all(|arg| match arg {
