@@ -22,13 +22,15 @@ use crate::Differentiable;
 ///
 /// The associated types are the method's, spelt out by `#[differentiable]` on the trait (as
 /// the supertrait's bindings) and on each impl; the tuples of cotangents and tangents hold the
-/// receiver's first, then one per argument.
+/// receiver's first, then one per argument. `TraitArgs` are the trait's type arguments, as a
+/// tuple (`(f64,)` for `impl Model<f64> for Line`): one type may implement a generic trait
+/// several times.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` implements a trait marked `#[differentiable]` without the derivatives of its methods",
     label = "this impl has no derivatives",
     note = "put `#[differentiable]` on this `impl` block, and `#[derive(Differentiable)]` on the type"
 )]
-pub trait TraitMethodRule<const NAME: u64>: Differentiable {
+pub trait TraitMethodRule<const NAME: u64, TraitArgs = ()>: Differentiable {
     /// The arguments after the receiver, as a tuple; `'a` is the lifetime of their references.
     type Args<'a>;
     /// The method's result.
@@ -49,7 +51,7 @@ pub trait TraitMethodRule<const NAME: u64>: Differentiable {
         args: Self::Args<'a>,
     ) -> (
         Self::Output,
-        impl Fn(Self::OutputTangent) -> Self::Cotangents + use<Self, NAME>,
+        impl Fn(Self::OutputTangent) -> Self::Cotangents + use<Self, NAME, TraitArgs>,
     );
 
     /// The result and its tangent along `tangents`.

@@ -3,11 +3,12 @@
 //! taking floats, slices, a constant index and a struct, returning floats and structs; a
 //! generic function looping over one value and over a slice of them, two type parameters of
 //! two traits, a generic function calling another, and the gradient with respect to the
-//! implementing struct itself, and a method taking `self` by value. Every mode against central
-//! differences, and closed forms.
+//! implementing struct itself, a method taking `self` by value, and a trait generic over the
+//! float type. Every mode against central differences, and closed forms.
 
 use crate::assert_close;
 use crate::common::every_mode::assert_every_mode;
+use ad::num_traits::Float;
 use ad::prelude::*;
 // The suite's operators, which also check forward mode against reverse mode.
 #[allow(unused_imports)]
@@ -256,4 +257,109 @@ fn a_method_taking_self_by_value() {
         assert_close(dr, 2.0 * PI * r * s + 2.0 * PI * s * s);
         assert_close(ds, PI * r * r + 4.0 * PI * r * s);
     }
+}
+
+/// A model generic over its float type, implemented generically and at `f64` alone.
+#[differentiable]
+trait Model<T: Float> {
+    fn predict(&self, x: T) -> T;
+}
+
+#[derive(Clone, Debug, Differentiable)]
+struct Line<T> {
+    w: T,
+    b: T,
+}
+
+#[differentiable]
+impl<T: Float> Model<T> for Line<T> {
+    fn predict(&self, x: T) -> T {
+        self.w * x + self.b
+    }
+}
+
+#[derive(Clone, Debug, Differentiable)]
+struct Wave {
+    a: f64,
+}
+
+#[differentiable]
+impl Model<f64> for Wave {
+    fn predict(&self, x: f64) -> f64 {
+        (self.a * x).sin()
+    }
+}
+
+/// The squared error of `m` on three points, for any float type and model.
+#[differentiable]
+fn squared_error<T: Float + Differentiable, M: Model<T>>(m: &M, xs: &[T], ys: &[T]) -> T {
+    let mut sum = T::zero();
+    for i in 0..xs.len() {
+        let d = m.predict(xs[i]) - ys[i];
+        sum = sum + d * d;
+    }
+    sum
+}
+
+#[differentiable]
+fn line_error(w: f64, b: f64) -> f64 {
+    squared_error(&Line { w, b }, &[0.5, 1.0, 2.0], &[1.0, 2.5, 3.0])
+}
+
+#[differentiable]
+fn wave_error(a: f64, y: f64) -> f64 {
+    squared_error(&Wave { a }, &[0.5, 1.0, 2.0], &[y, 0.5, -0.2])
+}
+
+#[test]
+fn a_generic_trait_at_two_float_types_and_a_concrete_impl() {
+    let (xs, ys) = ([0.5, 1.0, 2.0], [1.0, 2.5, 3.0]);
+    for (w, b) in [(1.5, 0.2), (-0.4, 1.1)] {
+        assert_every_mode!(line_error, w, b);
+        // Σ 2 (w x + b − y) (x, 1).
+        let (dw, db) = gradient!(at: w, b, of: line_error);
+        let r = |i: usize| w * xs[i] + b - ys[i];
+        assert_close(dw, (0..3).map(|i| 2.0 * r(i) * xs[i]).sum());
+        assert_close(db, (0..3).map(|i| 2.0 * r(i)).sum());
+    }
+    for (a, y) in [(0.7, 1.0), (1.9, -0.3)] {
+        assert_every_mode!(wave_error, a, y);
+    }
+    let (xs32, ys32) = ([0.5f32, 1.0], [1.0f32, 2.0]);
+    let g = gradient!(at: Line { w: 1.5f32, b: 0.2 }, of: |m: Line<f32>| squared_error(&m, &xs32, &ys32));
+    let r = |i: usize| 1.5f32 * xs32[i] + 0.2 - ys32[i];
+    crate::assert_close_f32(g.w, (0..2).map(|i| 2.0 * r(i) * xs32[i]).sum());
+}
+
+/// A trait that is not marked, with a method returning a slice, implemented under the
+/// block attribute beside a method that is differentiated.
+trait Coefficients {
+    fn coefficients(&self) -> &[f64];
+    fn leading(&self) -> f64;
+}
+
+#[derive(Clone, Debug, Differentiable)]
+struct Quadratic {
+    c: Vec<f64>,
+}
+
+#[differentiable]
+impl Coefficients for Quadratic {
+    fn coefficients(&self) -> &[f64] {
+        &self.c
+    }
+
+    fn leading(&self) -> f64 {
+        self.c[2] * self.c[2]
+    }
+}
+
+#[test]
+fn a_trait_impl_with_a_method_returning_a_slice() {
+    let q = Quadratic {
+        c: vec![1.0, 2.0, 3.0],
+    };
+    assert_eq!(q.coefficients(), &[1.0, 2.0, 3.0]);
+    let g = gradient!(at: q.clone(), of: |q: Quadratic| q.leading());
+    assert_eq!(g.c, vec![0.0, 0.0, 6.0]);
 }

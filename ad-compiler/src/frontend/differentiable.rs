@@ -494,7 +494,7 @@ fn with_real_bounds(sig: &syn::Signature) -> syn::Signature {
 }
 
 /// Adds `Real` to every type parameter of `generics` bounded by `Float`.
-fn add_real_bounds(generics: &mut syn::Generics) {
+pub(crate) fn add_real_bounds(generics: &mut syn::Generics) {
     let bounded_by_float = |bounds: &syn::punctuated::Punctuated<
         syn::TypeParamBound,
         syn::Token![+],
@@ -706,6 +706,17 @@ fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> To
             }
         }
         None => siblings,
+    };
+    // A generic trait impl (`impl<T: Float> Model<T> for Line<T>`) holds for the types its
+    // derivatives do, `Real` ones: a trait marked `#[differentiable]` requires its rules of
+    // every impl, and those exist for `T: Real` (f32 and f64) only.
+    let original = match (&imp.trait_, generics != imp.generics) {
+        (Some(_), true) => {
+            let mut bounded = imp.clone();
+            bounded.generics = generics.clone();
+            quote!(#bounded)
+        }
+        _ => original,
     };
     quote! {
         #original

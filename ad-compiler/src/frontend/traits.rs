@@ -40,17 +40,30 @@ pub fn expand_trait(
             "`wrt` cannot be given on a trait: every argument of its methods is differentiated",
         );
     }
-    if !item.generics.params.is_empty() {
-        diag.error(
-            item.generics.span(),
-            "a generic trait cannot be marked `#[differentiable]` yet: generic code can call the methods of a trait without parameters",
-        );
+    for param in &item.generics.params {
+        if !matches!(param, syn::GenericParam::Type(_)) {
+            diag.error(
+                param.span(),
+                "a trait with lifetime or const parameters cannot be marked `#[differentiable]` yet: generic code can call the methods of a trait whose parameters are types",
+            );
+        }
     }
     if diag.has_errors() {
         return Err(diag.to_compile_errors());
     }
     let rt = runtime();
     let trait_name = item.ident.to_string();
+    // The trait's parameters are the rules' `TraitArgs`; the rules' types take their tangents,
+    // so each is `Differentiable`.
+    let params: Vec<syn::Ident> = item
+        .generics
+        .type_params()
+        .map(|t| t.ident.clone())
+        .collect();
+    let trait_args = quote!((#(#params,)*));
+    for param in item.generics.type_params_mut() {
+        param.bounds.push(syn::parse_quote!(#rt::Differentiable));
+    }
     let mut bounds: Vec<syn::TypeParamBound> = Vec::new();
     let mut provided: Vec<syn::TraitItem> = Vec::new();
     for trait_item in &item.items {
@@ -60,9 +73,9 @@ pub fn expand_trait(
         if f.default.is_some() || !has_rule(&f.sig) {
             continue;
         }
-        let rule = RuleTypes::of(&trait_name, &f.sig);
+        let rule = RuleTypes::of(&trait_name, trait_args.clone(), &f.sig);
         bounds.push(rule.supertrait(f.sig.ident.span()));
-        provided.extend(rule.provided_methods(&f.sig.ident));
+        provided.extend(rule.provided_methods(&f.sig.ident, &params));
     }
     if !bounds.is_empty() {
         item.supertraits
@@ -77,7 +90,7 @@ pub fn expand_trait(
 /// the siblings it adds (their derivatives); nothing for an inherent impl or an operator.
 /// `generics` are the siblings' (the impl's, with `Real` for `Float`).
 pub fn rule_impls(imp: &syn::ItemImpl, generics: &syn::Generics) -> TokenStream {
-    let Some(trait_name) = rule_trait_name(imp) else {
+    let Some((trait_name, trait_args)) = rule_trait_name(imp) else {
         return quote!();
     };
     let rt = runtime();
@@ -90,9 +103,10 @@ pub fn rule_impls(imp: &syn::ItemImpl, generics: &syn::Generics) -> TokenStream 
     });
     impls
         .map(|f| {
-            let rule = RuleTypes::of(&trait_name, &f.sig);
+            let rule = RuleTypes::of(&trait_name, trait_args.clone(), &f.sig);
             let RuleTypes {
                 key,
+                trait_args,
                 names,
                 args,
                 output,
@@ -124,7 +138,7 @@ pub fn rule_impls(imp: &syn::ItemImpl, generics: &syn::Generics) -> TokenStream 
             };
             quote! {
                 #[doc(hidden)]
-                impl #impl_generics #rt::TraitMethodRule<#key> for #self_ty #where_clause {
+                impl #impl_generics #rt::TraitMethodRule<#key, #trait_args> for #self_ty #where_clause {
                     type Args<'__ad_a> = #args;
                     type Output = #output;
                     type OutputTangent = #output_tangent;
@@ -165,10 +179,10 @@ pub fn rule_impls(imp: &syn::ItemImpl, generics: &syn::Generics) -> TokenStream 
         .collect()
 }
 
-/// The name of the trait `imp` implements, when its methods get rules: a trait without
-/// arguments other than the operators (whose derivatives `operator_impls` names and
-/// dispatches apart).
-fn rule_trait_name(imp: &syn::ItemImpl) -> Option<String> {
+/// The name of the trait `imp` implements and its type arguments as a tuple (`(f64,)` for
+/// `Model<f64>`), when its methods get rules: a trait whose arguments are types, other than
+/// the operators (whose derivatives `operator_impls` names and dispatches apart).
+fn rule_trait_name(imp: &syn::ItemImpl) -> Option<(String, TokenStream)> {
     const OPERATORS: &[&str] = &[
         "Add",
         "Sub",
@@ -184,9 +198,20 @@ fn rule_trait_name(imp: &syn::ItemImpl) -> Option<String> {
     ];
     let (_, path, _) = imp.trait_.as_ref()?;
     let last = path.segments.last()?;
-    let plain = matches!(last.arguments, syn::PathArguments::None);
+    let arguments: Vec<&syn::Type> = match &last.arguments {
+        syn::PathArguments::None => Vec::new(),
+        syn::PathArguments::AngleBracketed(a) => a
+            .args
+            .iter()
+            .map(|arg| match arg {
+                syn::GenericArgument::Type(ty) => Some(ty),
+                _ => None,
+            })
+            .collect::<Option<_>>()?,
+        syn::PathArguments::Parenthesized(_) => return None,
+    };
     let name = last.ident.to_string();
-    (plain && !OPERATORS.contains(&name.as_str())).then_some(name)
+    (!OPERATORS.contains(&name.as_str())).then(|| (name, quote!((#(#arguments,)*))))
 }
 
 /// Whether generic code reaches the derivatives of a method of signature `sig` through a
@@ -244,6 +269,8 @@ fn key(trait_name: &str, method: &syn::Ident) -> u64 {
 struct RuleTypes {
     /// `TraitMethodRule`'s key, as a literal.
     key: proc_macro2::Literal,
+    /// The trait's type arguments, as a tuple (`TraitArgs`).
+    trait_args: TokenStream,
     /// Whether the method takes `self` by value (else `&self`).
     by_value: bool,
     /// The names of the arguments after the receiver in generated code.
@@ -269,7 +296,7 @@ struct RuleTypes {
 }
 
 impl RuleTypes {
-    fn of(trait_name: &str, sig: &syn::Signature) -> RuleTypes {
+    fn of(trait_name: &str, trait_args: TokenStream, sig: &syn::Signature) -> RuleTypes {
         let rt = runtime();
         let key = proc_macro2::Literal::u64_suffixed(key(trait_name, &sig.ident));
         let by_value = sig.receiver().is_some_and(|r| r.reference.is_none());
@@ -302,6 +329,7 @@ impl RuleTypes {
         let second_tangents = quote!((#(#second,)*));
         RuleTypes {
             key,
+            trait_args,
             by_value,
             names,
             arg_types,
@@ -328,6 +356,7 @@ impl RuleTypes {
         let rt = runtime();
         let RuleTypes {
             key,
+            trait_args,
             args,
             output,
             output_tangent,
@@ -339,6 +368,7 @@ impl RuleTypes {
         let bound = quote! {
             for<'__ad_a> #rt::TraitMethodRule<
                 #key,
+                #trait_args,
                 Args<'__ad_a> = #args,
                 Output = #output,
                 OutputTangent = #output_tangent,
@@ -352,11 +382,17 @@ impl RuleTypes {
     }
 
     /// The trait's provided methods that generic derivatives call for `method`: the VJP, the
-    /// forward derivative and the second-order one, each through the rule.
-    fn provided_methods(&self, method: &syn::Ident) -> Vec<syn::TraitItem> {
+    /// forward derivative and the second-order one, each through the rule. `trait_params` are
+    /// the trait's type parameters, which the returned pullback captures.
+    fn provided_methods(
+        &self,
+        method: &syn::Ident,
+        trait_params: &[syn::Ident],
+    ) -> Vec<syn::TraitItem> {
         let rt = runtime();
         let RuleTypes {
             key,
+            trait_args,
             names,
             arg_types,
             output,
@@ -365,7 +401,7 @@ impl RuleTypes {
             per_argument,
             ..
         } = self;
-        let rule = quote!(<Self as #rt::TraitMethodRule<#key>>);
+        let rule = quote!(<Self as #rt::TraitMethodRule<#key, #trait_args>>);
         let params: Vec<TokenStream> = names
             .iter()
             .zip(arg_types)
@@ -450,7 +486,7 @@ impl RuleTypes {
             fn #vjp(
                 #receiver,
                 #(#params),*
-            ) -> (#output, impl ::core::ops::Fn(#output_tangent) -> #cotangents + use<Self>) #sized {
+            ) -> (#output, impl ::core::ops::Fn(#output_tangent) -> #cotangents + use<Self, #(#trait_params),*>) #sized {
                 #rule::rule_vjp(#this, (#(#names,)*))
             }
         };
