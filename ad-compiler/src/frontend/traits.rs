@@ -61,9 +61,6 @@ pub fn expand_trait(
         .map(|t| t.ident.clone())
         .collect();
     let trait_args = quote!((#(#params,)*));
-    for param in item.generics.type_params_mut() {
-        param.bounds.push(syn::parse_quote!(#rt::Differentiable));
-    }
     let mut bounds: Vec<syn::TypeParamBound> = Vec::new();
     let mut provided: Vec<syn::TraitItem> = Vec::new();
     for trait_item in &item.items {
@@ -78,6 +75,9 @@ pub fn expand_trait(
         provided.extend(rule.provided_methods(&f.sig.ident, &params));
     }
     if !bounds.is_empty() {
+        for param in item.generics.type_params_mut() {
+            param.bounds.push(syn::parse_quote!(#rt::Differentiable));
+        }
         item.supertraits
             .push(syn::parse_quote!(#rt::Differentiable));
         item.supertraits.extend(bounds);
@@ -108,14 +108,12 @@ pub fn rule_impls(imp: &syn::ItemImpl, generics: &syn::Generics) -> TokenStream 
                 key,
                 trait_args,
                 names,
-                args,
                 output,
                 output_tangent,
                 cotangents,
-                tangents,
-                second_tangents,
                 ..
             } = &rule;
+            let (associated, values) = rule.associated_types();
             let vjp = names::method_reverse(&f.sig.ident);
             let forward = names::method_forward(&f.sig.ident);
             let second = names::method_second(&f.sig.ident);
@@ -139,12 +137,7 @@ pub fn rule_impls(imp: &syn::ItemImpl, generics: &syn::Generics) -> TokenStream 
             quote! {
                 #[doc(hidden)]
                 impl #impl_generics #rt::TraitMethodRule<#key, #trait_args> for #self_ty #where_clause {
-                    type Args<'__ad_a> = #args;
-                    type Output = #output;
-                    type OutputTangent = #output_tangent;
-                    type Cotangents = #cotangents;
-                    type Tangents = #tangents;
-                    type SecondTangents = #second_tangents;
+                    #(type #associated = #values;)*
                     #[inline]
                     fn rule_vjp<'__ad_a>(
                         &self,
@@ -343,6 +336,29 @@ impl RuleTypes {
         }
     }
 
+    /// The rule's associated types (`Args<'__ad_a>`, `Output`, ..) and what they are: the
+    /// trait's supertrait binds them and each impl defines them, from this one list.
+    fn associated_types(&self) -> ([TokenStream; 6], [TokenStream; 6]) {
+        let names = [
+            quote!(Args<'__ad_a>),
+            quote!(Output),
+            quote!(OutputTangent),
+            quote!(Cotangents),
+            quote!(Tangents),
+            quote!(SecondTangents),
+        ];
+        let output = &self.output;
+        let values = [
+            self.args.clone(),
+            quote!(#output),
+            self.output_tangent.clone(),
+            self.cotangents.clone(),
+            self.tangents.clone(),
+            self.second_tangents.clone(),
+        ];
+        (names, values)
+    }
+
     /// The names of the receiver's and the arguments' tangents in generated code.
     fn tangent_names(&self) -> Vec<syn::Ident> {
         (0..self.per_argument.len())
@@ -355,27 +371,11 @@ impl RuleTypes {
     fn supertrait(&self, span: proc_macro2::Span) -> syn::TypeParamBound {
         let rt = runtime();
         let RuleTypes {
-            key,
-            trait_args,
-            args,
-            output,
-            output_tangent,
-            cotangents,
-            tangents,
-            second_tangents,
-            ..
+            key, trait_args, ..
         } = self;
+        let (associated, values) = self.associated_types();
         let bound = quote! {
-            for<'__ad_a> #rt::TraitMethodRule<
-                #key,
-                #trait_args,
-                Args<'__ad_a> = #args,
-                Output = #output,
-                OutputTangent = #output_tangent,
-                Cotangents = #cotangents,
-                Tangents = #tangents,
-                SecondTangents = #second_tangents,
-            >
+            for<'__ad_a> #rt::TraitMethodRule<#key, #trait_args, #(#associated = #values),*>
         };
         let bound = crate::tokens::respan(bound, (span, span));
         syn::parse_quote!(#bound)
