@@ -74,7 +74,7 @@ impl<T: TangentVector> ZeroShape<T> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not differentiable",
     label = "derivatives are taken through a value of type `{Self}` here",
-    note = "for a struct or enum of yours, add `#[derive(Differentiable)]`; for a parameter that should stay constant, leave it out of `wrt = (..)`; for a value, wrap it in `no_grad(..)`"
+    note = "for a struct or enum of yours, add `#[derive(Differentiable)]`; for a type parameter, bound it by a trait marked `#[differentiable]` (or by `Differentiable`); for a parameter that should stay constant, leave it out of `wrt = (..)`; for a value, wrap it in `no_grad(..)`"
 )]
 pub trait Differentiable {
     /// The type of this type's derivatives.

@@ -111,7 +111,7 @@ fn fallback(name: &str, inout: bool, mode: Mode) -> TokenStream {
             message: format!("the method `{name}` has no derivative"),
             label: format!("`{name}` is called on a differentiated value here"),
             note: format!(
-                "put `#[differentiable]` on `{name}`, register a derivative with `#[derivative(of = Type::{name})]`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
+                "put `#[differentiable]` on `{name}` (on a trait's method called through a type parameter, on the trait and its impls), register a derivative with `#[derivative(of = Type::{name})]`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
             ),
         }
     };
