@@ -262,7 +262,7 @@ fn a_call_goes_through_the_callees_companion() {
                 #[diagnostic::on_unimplemented(
                     message = "the method `sin` has no derivative",
                     label = "`sin` is called on a differentiated value here",
-                    note = "put `#[differentiable]` on `sin`, register a derivative with `#[derivative(of = Type::sin)]`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
+                    note = "put `#[differentiable]` on `sin` (on a trait's method called through a type parameter, on the trait and its impls), register a derivative with `#[derivative(of = Type::sin)]`, or wrap the call in `no_grad(..)` if no derivative should flow through it"
                 )]
                 trait sin_has_a_derivative {}
                 #[allow(non_camel_case_types)]
