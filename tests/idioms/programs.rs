@@ -1,8 +1,9 @@
 //! Small programs rather than formulas: medians and trimmed means, sorts (insertion,
 //! selection), tax brackets, a drawdown, table lookups by linear and binary search, state
 //! machines over enums and flags, a bouncing ball, a loan, a PID loop, gradient descent
-//! unrolled, nearest neighbours. Each is written the way a Rust programmer writes it; the
-//! points are away from ties and from the places where a branch changes.
+//! unrolled, nearest neighbours, a work list drained by `pop`. Each is written the way a Rust
+//! programmer writes it; the points are away from ties and from the places where a branch
+//! changes.
 
 use crate::check::{check_hessian, check_idiom, check_slice_idiom};
 #[allow(unused_imports)]
@@ -603,4 +604,31 @@ fn f32_readings_accumulated_in_f64() {
         crate::assert_close_f32(*d, (0.7 + 0.02 * *r as f64) as f32);
     }
     assert_close(dg, 1.25);
+}
+
+/// A work list drained with `while let Some(item) = stack.pop()`: each item adds to the total,
+/// and a large one pushes half of itself back (so pops and pushes interleave), then a `pop` of
+/// a one-element `Vec` taken with `unwrap_or`.
+#[differentiable]
+fn drained(a: f64, b: f64) -> f64 {
+    let mut stack = vec![a, b, a * b];
+    let mut total = 0.0;
+    while let Some(item) = stack.pop() {
+        total += item.sin() * (stack.len() as f64 + 1.0);
+        if item > 1.0 {
+            stack.push(0.5 * item);
+        }
+    }
+    let mut single = vec![b * b];
+    total + single.pop().unwrap_or(0.0) + single.pop().unwrap_or(a)
+}
+
+#[test]
+fn a_stack_drained_by_pop() {
+    check_idiom!(drained, [(0.5, 1.5), (1.2, -0.7), (2.5, 0.9)]);
+    check_hessian!(drained, [(0.5, 1.5), (2.5, 0.9)]);
+    // a < 1, b > 1, ab < 1: b is pushed back once as b/2, popped with one item below it.
+    let (a, b): (f64, f64) = (0.5, 1.5);
+    let want = 3.0 * (a * b).sin() + 2.0 * b.sin() + 2.0 * (0.5 * b).sin() + a.sin() + b * b + a;
+    assert_close(drained(a, b), want);
 }

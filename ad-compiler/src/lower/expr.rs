@@ -169,6 +169,17 @@ impl Builder<'_> {
                 self.assign(&name, updated);
                 None
             }
+            // `v.pop()` on a local `Vec` (one the lowering knows to be a sequence, not a
+            // `String`): its last element, and `v` a copy of the rest (see `pop`).
+            Expr::MethodCall(m)
+                if m.method == "pop"
+                    && m.args.is_empty()
+                    && local_name(&m.receiver)
+                        .is_some_and(|name| self.sequence_params.contains(&name)) =>
+            {
+                let popped = pop(&m.receiver);
+                self.lower_expr(&popped)
+            }
             Expr::MethodCall(m) if let Some(looped) = super::indexed_loops::for_each_loop(m) => {
                 self.lower_for(&looped)
             }
@@ -610,4 +621,22 @@ impl Builder<'_> {
         );
         None
     }
+}
+
+/// `v.pop()` as the code it stands for, from operations the lowering has (`Some` and `None`
+/// as the lowering knows them): the last element, with `v` made the copy of the elements
+/// before it (`v[..n - 1].to_vec()`). The copy makes
+/// draining a stack quadratic in its length, but keeps every element's derivative where
+/// `push` and indexing put it.
+fn pop(vec: &Expr) -> Expr {
+    syn::parse_quote! {{
+        let __ad_len = #vec.len();
+        if __ad_len == 0 {
+            None
+        } else {
+            let __ad_last = #vec[__ad_len - 1].clone();
+            #vec = #vec[..__ad_len - 1].to_vec();
+            Some(__ad_last)
+        }
+    }}
 }

@@ -691,8 +691,8 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
             syn::visit::visit_expr_call(self, e);
         }
         fn visit_expr_method_call(&mut self, e: &'ast syn::ExprMethodCall) {
-            // `v.push(x)` makes a new version of `v`.
-            if e.method == "push" {
+            // `v.push(x)` and `v.pop()` make a new version of `v`.
+            if e.method == "push" || (e.method == "pop" && e.args.is_empty()) {
                 self.note(&e.receiver);
             }
             // `v.iter_mut().for_each(|x| ..)` is a loop that writes `v`.
