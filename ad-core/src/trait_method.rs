@@ -21,10 +21,15 @@ use crate::Differentiable;
 /// taking `self` by value calls it on a clone).
 ///
 /// The associated types are the method's, spelt out by `#[differentiable]` on the trait (as
-/// the supertrait's bindings) and on each impl; the tuples of cotangents and tangents hold the
-/// receiver's first, then one per argument. `TraitArgs` are the trait's type arguments, as a
+/// the supertrait's bindings) and on each impl; a tuple of tangents holds the receiver's first,
+/// then one per argument (a cotangent is a tangent: the pullback returns the same tuple type
+/// the forward derivative takes). `TraitArgs` are the trait's type arguments, as a
 /// tuple (`(f64,)` for `impl Model<f64> for Line`): one type may implement a generic trait
 /// several times.
+///
+/// Original: `y = self.m(args)` / Tangent: `ty = J (t_self, t_args)` / Adjoint:
+/// `(adj[self], adj[args]) += Jᵀ adj[y]`, with `J` the method's Jacobian: the impl's
+/// `#[differentiable]` derives all three from the method's body, and the rule passes them on.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` implements a trait marked `#[differentiable]` without the derivatives of its methods",
     label = "this impl has no derivatives",
@@ -37,9 +42,8 @@ pub trait TraitMethodRule<const NAME: u64, TraitArgs = ()>: Differentiable {
     type Output;
     /// The tangent of the result.
     type OutputTangent;
-    /// What the pullback returns: the receiver's cotangent, then one per argument.
-    type Cotangents;
-    /// The tangents the forward derivative takes: the receiver's, then one per argument.
+    /// The tangents of the receiver, then of each argument (`NoTangent` for a constant one):
+    /// what the forward derivative takes and the pullback returns.
     type Tangents;
     /// The second-order tangents `(t1, t2, t12)` the second-order forward derivative takes, in
     /// the same order.
@@ -51,7 +55,7 @@ pub trait TraitMethodRule<const NAME: u64, TraitArgs = ()>: Differentiable {
         args: Self::Args<'a>,
     ) -> (
         Self::Output,
-        impl Fn(Self::OutputTangent) -> Self::Cotangents + use<Self, NAME, TraitArgs>,
+        impl Fn(Self::OutputTangent) -> Self::Tangents + use<Self, NAME, TraitArgs>,
     );
 
     /// The result and its tangent along `tangents`.

@@ -81,31 +81,44 @@ macro_rules! binary_method {
 }
 
 binary_method! {
-    /// `a.add(b)`, the method of `std::ops::Add`.
+    /// `a.add(b)`, the method of `std::ops::Add`: the rule of `a + b` ([`AddRule`]).
+    ///
+    /// Original: `y = a + b` / Tangent: `ty = ta + tb` / Adjoint: `adj[a] += adj[y]; adj[b] += adj[y]`.
     AddMethod, AddRule, __ad_vjp_add, __ad_fwd_add, __ad_hvp_add, add_vjp, add_jvp, add_hvp
 }
 
 binary_method! {
-    /// `a.sub(b)`, the method of `std::ops::Sub`.
+    /// `a.sub(b)`, the method of `std::ops::Sub`: the rule of `a - b` ([`SubRule`]).
+    ///
+    /// Original: `y = a - b` / Tangent: `ty = ta - tb` / Adjoint: `adj[a] += adj[y]; adj[b] -= adj[y]`.
     SubMethod, SubRule, __ad_vjp_sub, __ad_fwd_sub, __ad_hvp_sub, sub_vjp, sub_jvp, sub_hvp
 }
 
 binary_method! {
-    /// `a.mul(b)`, the method of `std::ops::Mul`.
+    /// `a.mul(b)`, the method of `std::ops::Mul`: the rule of `a * b` ([`MulRule`]).
+    ///
+    /// Original: `y = a * b` / Tangent: `ty = ta*b + a*tb` / Adjoint: `adj[a] += adj[y]*b; adj[b] += adj[y]*a`.
     MulMethod, MulRule, __ad_vjp_mul, __ad_fwd_mul, __ad_hvp_mul, mul_vjp, mul_jvp, mul_hvp
 }
 
 binary_method! {
-    /// `a.div(b)`, the method of `std::ops::Div`.
+    /// `a.div(b)`, the method of `std::ops::Div`: the rule of `a / b` ([`DivRule`]).
+    ///
+    /// Original: `y = a / b` / Tangent: `ty = ta/b - tb*y/b` / Adjoint: `adj[a] += adj[y]/b; adj[b] -= (adj[y]/b)*y`.
     DivMethod, DivRule, __ad_vjp_div, __ad_fwd_div, __ad_hvp_div, div_vjp, div_jvp, div_hvp
 }
 
 binary_method! {
-    /// `a.rem(b)`, the method of `std::ops::Rem`.
+    /// `a.rem(b)`, the method of `std::ops::Rem`: the rule of `a % b` ([`RemRule`], which says
+    /// what happens at its jumps).
+    ///
+    /// Original: `r = a % b` / Tangent: `tr = ta - q tb` / Adjoint: `adj[a] += adj[r]; adj[b] -= adj[r] q`, `q = trunc(a / b)`.
     RemMethod, RemRule, __ad_vjp_rem, __ad_fwd_rem, __ad_hvp_rem, rem_vjp, rem_jvp, rem_hvp
 }
 
-/// `a.neg()`, the method of `std::ops::Neg`.
+/// `a.neg()`, the method of `std::ops::Neg`: the rule of `-a` ([`NegRule`]).
+///
+/// Original: `y = -x` / Tangent: `ty = -tx` / Adjoint: `adj[x] -= adj[y]`.
 pub trait NegMethod: NegRule {
     /// Value and pullback to the operand's cotangent, as a one-element tuple (a method's
     /// pullback gives one cotangent per operand, the receiver first).

@@ -110,7 +110,7 @@ pub fn rule_impls(imp: &syn::ItemImpl, generics: &syn::Generics) -> TokenStream 
                 names,
                 output,
                 output_tangent,
-                cotangents,
+                tangents,
                 ..
             } = &rule;
             let (associated, values) = rule.associated_types();
@@ -142,7 +142,7 @@ pub fn rule_impls(imp: &syn::ItemImpl, generics: &syn::Generics) -> TokenStream 
                     fn rule_vjp<'__ad_a>(
                         &self,
                         __ad_args: Self::Args<'__ad_a>,
-                    ) -> (#output, impl ::core::ops::Fn(#output_tangent) -> #cotangents + #capture) {
+                    ) -> (#output, impl ::core::ops::Fn(#output_tangent) -> #tangents + #capture) {
                         let (#(#names,)*) = __ad_args;
                         Self::#vjp(#receiver, #(#names),*)
                     }
@@ -278,11 +278,9 @@ struct RuleTypes {
     /// Its tangent.
     output_tangent: TokenStream,
     /// The tangents of the receiver and the arguments (`NoTangent` for a constant one), in
-    /// order: the pullback's result.
+    /// order.
     per_argument: Vec<TokenStream>,
-    /// The tuple of `per_argument`.
-    cotangents: TokenStream,
-    /// The same tuple, taken by the forward derivative.
+    /// The tuple of `per_argument`: the forward derivative takes it, the pullback returns it.
     tangents: TokenStream,
     /// The tuple of `(t, t, t)` for each of `per_argument`.
     second_tangents: TokenStream,
@@ -317,7 +315,7 @@ impl RuleTypes {
                     }),
             )
             .collect();
-        let cotangents = quote!((#(#per_argument,)*));
+        let tangents = quote!((#(#per_argument,)*));
         let second = per_argument.iter().map(|t| quote!((#t, #t, #t)));
         let second_tangents = quote!((#(#second,)*));
         RuleTypes {
@@ -329,21 +327,19 @@ impl RuleTypes {
             args,
             output,
             output_tangent,
-            tangents: cotangents.clone(),
+            tangents,
             per_argument,
-            cotangents,
             second_tangents,
         }
     }
 
     /// The rule's associated types (`Args<'__ad_a>`, `Output`, ..) and what they are: the
     /// trait's supertrait binds them and each impl defines them, from this one list.
-    fn associated_types(&self) -> ([TokenStream; 6], [TokenStream; 6]) {
+    fn associated_types(&self) -> ([TokenStream; 5], [TokenStream; 5]) {
         let names = [
             quote!(Args<'__ad_a>),
             quote!(Output),
             quote!(OutputTangent),
-            quote!(Cotangents),
             quote!(Tangents),
             quote!(SecondTangents),
         ];
@@ -352,7 +348,6 @@ impl RuleTypes {
             self.args.clone(),
             quote!(#output),
             self.output_tangent.clone(),
-            self.cotangents.clone(),
             self.tangents.clone(),
             self.second_tangents.clone(),
         ];
@@ -397,7 +392,7 @@ impl RuleTypes {
             arg_types,
             output,
             output_tangent,
-            cotangents,
+            tangents,
             per_argument,
             ..
         } = self;
@@ -486,7 +481,7 @@ impl RuleTypes {
             fn #vjp(
                 #receiver,
                 #(#params),*
-            ) -> (#output, impl ::core::ops::Fn(#output_tangent) -> #cotangents + use<Self, #(#trait_params),*>) #sized {
+            ) -> (#output, impl ::core::ops::Fn(#output_tangent) -> #tangents + use<Self, #(#trait_params),*>) #sized {
                 #rule::rule_vjp(#this, (#(#names,)*))
             }
         };

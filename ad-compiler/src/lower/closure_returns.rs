@@ -138,7 +138,7 @@ fn block(stmts: Vec<Stmt>) -> Expr {
 }
 
 /// Whether `expr` holds a `return` of its own (not one of a closure or item inside it).
-fn contains_return(expr: &Expr) -> bool {
+pub(super) fn contains_return(expr: &Expr) -> bool {
     let mut finder = ReturnFinder(false);
     finder.visit_expr(expr);
     finder.0

@@ -143,7 +143,10 @@ pub(super) fn for_each_loop(m: &syn::ExprMethodCall) -> Option<syn::ExprForLoop>
     let [Expr::Closure(closure)] = m.args.iter().collect::<Vec<_>>()[..] else {
         return None;
     };
-    if m.method != "for_each" || closure.inputs.len() != 1 || returns(&closure.body) {
+    if m.method != "for_each"
+        || closure.inputs.len() != 1
+        || super::closure_returns::contains_return(&closure.body)
+    {
         return None;
     }
     let pat = match &closure.inputs[0] {
@@ -159,20 +162,6 @@ pub(super) fn for_each_loop(m: &syn::ExprMethodCall) -> Option<syn::ExprForLoop>
         }
         other => syn::parse_quote!(for #pat in #iterable { #other; }),
     })
-}
-
-/// Whether `body` holds a `return` (of its own, not of a closure inside it).
-fn returns(body: &Expr) -> bool {
-    struct Finder(bool);
-    impl<'ast> syn::visit::Visit<'ast> for Finder {
-        fn visit_expr_return(&mut self, _: &'ast syn::ExprReturn) {
-            self.0 = true;
-        }
-        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
-    }
-    let mut finder = Finder(false);
-    syn::visit::Visit::visit_expr(&mut finder, body);
-    finder.0
 }
 
 /// Part of a sequence: `xs.iter().skip(n)` (also after `copied()` or `enumerate()`, whose
