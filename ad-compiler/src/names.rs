@@ -280,6 +280,12 @@ pub fn chain_source() -> Ident {
     format_ident!("__ad_chain_source")
 }
 
+/// The name through which an array or slice pattern's elements are read (see
+/// `lower::match_pattern`).
+pub fn pattern_sequence() -> Ident {
+    format_ident!("__ad_pattern_sequence")
+}
+
 /// The local holding an SSA value.
 pub fn value(v: ValueId) -> Ident {
     format_ident!("__ad_v{}", v.0)

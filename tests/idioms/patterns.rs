@@ -1,7 +1,9 @@
 //! `if let`, `while let`, `let .. else` and `match` arms that bind parts of the value: the
-//! payload of `Some(..)`, fields of structs and tuple structs, references, `name @ pattern`.
+//! payload of `Some(..)`, fields of structs and tuple structs, references, `name @ pattern`,
+//! elements of arrays and slices (`let [a, b, c] = arr;`, `match xs { [a, b] => .., [first,
+//! .., last] => .. }`).
 
-use crate::check::{check_hessian, check_idiom};
+use crate::check::{check_hessian, check_idiom, check_slice_hessian, check_slice_idiom};
 use ad::prelude::*;
 
 /// An optional factor: `if let Some(k) = o { x * k } else { x }`.
@@ -315,4 +317,88 @@ fn through_a_result(x: f64, y: f64) -> f64 {
 fn result_payloads() {
     check_idiom!(through_a_result, [(0.7, 1.3), (-0.7, 1.3), (2.5, -0.4)]);
     check_hessian!(through_a_result, [(0.7, 1.3), (-0.7, 1.3)]);
+}
+
+/// An array taken apart by `let`, its elements built from both arguments.
+#[differentiable]
+fn array_destructured(x: f64, y: f64) -> f64 {
+    let corners = [x * y, x.sin(), y + 1.0];
+    let [a, b, c] = corners;
+    let [first, .., last] = corners;
+    a * b + c * y + first / last
+}
+
+#[test]
+fn let_array_patterns() {
+    check_idiom!(array_destructured, [(0.6, 1.3), (-0.4, 0.9)]);
+    check_hessian!(array_destructured, [(0.6, 1.3)]);
+}
+
+/// Arms by the slice's length: references to its elements (`*first`, `last.sin()`), elements
+/// from the back after `..`, a `&[..]` pattern that copies them, and the empty slice.
+#[differentiable]
+fn by_length(xs: &[f64], s: f64) -> f64 {
+    match xs {
+        [] => s * s,
+        [only] => only * s,
+        &[a, b] => a * b * s,
+        [first, .., before_last, last] => *first * s - last.sin() + before_last * before_last,
+    }
+}
+
+/// `if let` and `let .. else` with slice patterns.
+#[differentiable]
+fn leading_pair(xs: &[f64], s: f64) -> f64 {
+    let [head, ..] = xs else {
+        return s;
+    };
+    if let [_, second, rest_first, ..] = xs {
+        head * second * s + rest_first.exp()
+    } else {
+        head * s
+    }
+}
+
+#[test]
+fn slice_patterns_by_length() {
+    check_slice_idiom!(
+        by_length,
+        [
+            (vec![], 0.7),
+            (vec![1.3], 0.7),
+            (vec![1.3, -0.4], 0.7),
+            (vec![1.3, -0.4, 2.1], 0.7),
+            (vec![0.2, 1.3, -0.4, 2.1, 0.9], -1.1),
+        ]
+    );
+    check_slice_idiom!(
+        leading_pair,
+        [
+            (vec![], 0.5),
+            (vec![1.2], 0.5),
+            (vec![1.2, -0.3], 0.5),
+            (vec![1.2, -0.3, 0.4, 2.0], 0.5),
+        ]
+    );
+    // Closed forms: d/dxs of `[first, .., before_last, last]` and of `[a, b]`.
+    let xs = [0.2, 1.3, -0.4, 2.1];
+    let (dxs, ds) = ad::gradient!(at: &xs[..], 0.5, of: by_length);
+    assert_eq!(dxs, vec![0.5, 0.0, 2.0 * -0.4, -(2.1f64).cos()]);
+    assert_eq!(ds, 0.2);
+    let (dxs, ds) = ad::gradient!(at: &[3.0, 4.0][..], 0.5, of: by_length);
+    assert_eq!((dxs, ds), (vec![2.0, 1.5], 12.0));
+}
+
+/// A function of one slice, for the Hessian check.
+#[differentiable]
+fn ends_product(xs: &[f64]) -> f64 {
+    match xs {
+        [first, .., last] => first * last * first,
+        _ => 0.0,
+    }
+}
+
+#[test]
+fn slice_pattern_hessian() {
+    check_slice_hessian!(ends_product, [vec![0.5, 2.0, -1.5], vec![1.1, 0.3]]);
 }

@@ -3,7 +3,10 @@
 //! `matches!(scrutinee, test)`, and the names it binds, each with the steps that lead to its
 //! part of the scrutinee. Tuples, structs and tuple structs give fields, `Some(..)` the
 //! option's payload (an `unwrap`, whose adjoint wraps the cotangent back into `Some`), `&p`
-//! a dereference; `name @ p` binds the whole value and what `p` binds.
+//! a dereference; `name @ p` binds the whole value and what `p` binds. Array and slice
+//! patterns (`[a, b]`, `[first, .., last]`) give elements, indexed from the front before the
+//! `..` and from the back after it; matched against a reference parameter (`xs: &[f64]`),
+//! they bind references to the elements, as Rust's default binding mode does.
 
 use super::ssa::Builder;
 use crate::ir::{Op, ValueId};
@@ -23,6 +26,9 @@ pub enum Step {
     Deref,
     /// A field of an enum variant (the path names the variant, `Shape::Rect`).
     Payload(syn::Path, syn::Member),
+    /// An element of an array or slice: the `position`-th from the front, or from the back
+    /// (`1` is the last) when `from_end`.
+    Element { position: usize, from_end: bool },
 }
 
 /// Names bound by a pattern, each with the steps leading to it from the scrutinee.
@@ -34,16 +40,30 @@ pub type Unsupported = (TokenStream, String);
 impl Builder<'_> {
     /// Binds each name of a pattern to its part of the scrutinee.
     pub(super) fn bind_fields(&mut self, scrutinee: ValueId, bindings: &Bindings, span: Span) {
+        // A reference parameter matched by a slice pattern binds references to its elements
+        // (Rust's default binding mode), until a `&` in the pattern dereferences it.
+        let reference = self
+            .reference_params
+            .iter()
+            .any(|name| self.lookup(name) == Some(scrutinee));
         for (name, path) in bindings {
             let mut value = scrutinee;
-            for step in path {
-                value = self.step(value, step, span);
+            let mut by_ref = reference;
+            for (k, step) in path.iter().enumerate() {
+                // `&[a, b]`: the elements are read through the reference, as `xs[0]` reads
+                // them (a dereferenced slice alone is not a value).
+                let elements_next = matches!(path.get(k + 1), Some(Step::Element { .. }));
+                if !(matches!(step, Step::Deref) && elements_next) {
+                    value = self.step(value, step, by_ref, span);
+                }
+                by_ref &= !matches!(step, Step::Deref);
             }
             self.bind(name.clone(), value);
         }
     }
 
-    fn step(&mut self, value: ValueId, step: &Step, span: Span) -> ValueId {
+    /// The part of `value` that `step` leads to; an element as a reference when `by_ref`.
+    fn step(&mut self, value: ValueId, step: &Step, by_ref: bool, span: Span) -> ValueId {
         match step {
             // A component of a tuple or struct built in scope is that value itself, with its
             // own activity (`match (x, k) { (v, 0) => .. }`).
@@ -70,6 +90,20 @@ impl Builder<'_> {
                 },
                 span,
             ),
+            Step::Element { position, from_end } => {
+                // Read as the source would index it, through a name for the sequence.
+                let sequence = crate::names::pattern_sequence();
+                self.bind(sequence.to_string(), value);
+                let index: syn::Expr = match from_end {
+                    false => syn::parse_quote_spanned!(span=> #position),
+                    true => syn::parse_quote_spanned!(span=> #sequence.len() - #position),
+                };
+                let element: syn::Expr = match by_ref {
+                    true => syn::parse_quote_spanned!(span=> &#sequence[#index]),
+                    false => syn::parse_quote_spanned!(span=> #sequence[#index]),
+                };
+                self.lower_value(&element)
+            }
         }
     }
 }
@@ -131,6 +165,7 @@ pub fn split_pattern(pat: &Pat) -> Result<(TokenStream, Bindings), Unsupported> 
             Ok((quote!(#path(#(#tests),*)), bindings))
         }
         Pat::Struct(s) if has_binding(pat) && !is_variant(&s.path) => split_fields(s),
+        Pat::Slice(slice) => split_elements(slice),
         Pat::Or(_) if has_binding(pat) => Err((
             pat.to_token_stream(),
             "an or-pattern that binds names is supported in differentiable functions as a whole `match` arm, `if let` or `while let` pattern, not inside another pattern: write one arm per alternative".into(),
@@ -138,7 +173,7 @@ pub fn split_pattern(pat: &Pat) -> Result<(TokenStream, Bindings), Unsupported> 
         other if !has_binding(other) => Ok((other.to_token_stream(), vec![])),
         other => Err((
             other.to_token_stream(),
-            "this pattern binds a value in a way differentiable functions do not support yet: bind the whole value (`x =>`), or parts of tuples, structs, `Some(..)` and variants of your own enums (`Shape::Circle(r)`, with `#[derive(Differentiable)]` on the enum) and of `Result` (`Ok(v)`, `Err(e)`)".into(),
+            "this pattern binds a value in a way differentiable functions do not support yet: bind the whole value (`x =>`), or parts of tuples, structs, arrays and slices (`[a, .., z]`), `Some(..)` and variants of your own enums (`Shape::Circle(r)`, with `#[derive(Differentiable)]` on the enum) and of `Result` (`Ok(v)`, `Err(e)`)".into(),
         )),
     }
 }
@@ -156,6 +191,42 @@ fn split_fields(s: &syn::PatStruct) -> Result<(TokenStream, Bindings), Unsupport
     }
     let (path, rest) = (&s.path, s.rest.as_ref().map(|_| quote!(..)));
     Ok((quote!(#path { #(#tests,)* #rest }), bindings))
+}
+
+/// The test and bindings of an array or slice pattern: each element before the `..` reached
+/// from the front, each after it from the back.
+fn split_elements(slice: &syn::PatSlice) -> Result<(TokenStream, Bindings), Unsupported> {
+    let rest = slice.elems.iter().position(|e| matches!(e, Pat::Rest(_)));
+    let mut tests = Vec::new();
+    let mut bindings = Vec::new();
+    for (k, elem) in slice.elems.iter().enumerate() {
+        if matches!(elem, Pat::Rest(_)) {
+            tests.push(quote!(..));
+            continue;
+        }
+        if let Pat::Ident(p) = elem
+            && matches!(p.subpat.as_ref().map(|s| &*s.1), Some(Pat::Rest(_)))
+        {
+            return Err((
+                elem.to_token_stream(),
+                "a subslice binding (`rest @ ..`) is not supported in differentiable functions: bind the elements you need, or index the slice (`&xs[1..]`)".into(),
+            ));
+        }
+        let (test, inner) = split_pattern(elem)?;
+        tests.push(test);
+        let step = match rest {
+            Some(r) if k > r => Step::Element {
+                position: slice.elems.len() - k,
+                from_end: true,
+            },
+            _ => Step::Element {
+                position: k,
+                from_end: false,
+            },
+        };
+        bindings.extend(under(step, inner));
+    }
+    Ok((quote!([#(#tests),*]), bindings))
 }
 
 /// `steps` from a variant's pattern, whose first step (a field) reads the variant's field.

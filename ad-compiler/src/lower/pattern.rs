@@ -1,5 +1,5 @@
 //! Patterns of `let` and of parameters: `x`, `mut x`, `_`, `(a, b)`, `&x`, `x: T`, and
-//! struct and tuple-struct patterns (through `match_pattern`).
+//! struct, tuple-struct and array patterns (through `match_pattern`).
 //! A tuple pattern becomes one `field` instruction per component.
 
 use super::ssa::Builder;
@@ -54,15 +54,15 @@ impl Builder<'_> {
                 let target = self.push(Op::Deref(value), r.span());
                 self.bind_pattern(&r.pat, target);
             }
-            // Irrefutable struct and tuple-struct patterns (`let Point { x, y } = p;`,
-            // `let Meters(m) = d;`): each name bound to its field.
-            Pat::Struct(_) | Pat::TupleStruct(_) => match super::match_pattern::split_pattern(pat) {
+            // Irrefutable struct, tuple-struct and array patterns (`let Point { x, y } = p;`,
+            // `let Meters(m) = d;`, `let [a, b, c] = xs;`): each name bound to its part.
+            Pat::Struct(_) | Pat::TupleStruct(_) | Pat::Slice(_) => match super::match_pattern::split_pattern(pat) {
                 Ok((_, bindings)) => self.bind_fields(value, &bindings, pat.span()),
                 Err((tokens, message)) => self.diag.error_spanned(&tokens, message),
             },
             other => self.diag.error(
                 other.span(),
-                "this pattern is not supported in differentiable functions: use a name, `_`, a tuple pattern, `&name`, or a struct pattern",
+                "this pattern is not supported in differentiable functions: use a name, `_`, a tuple pattern, `&name`, a struct pattern or an array pattern",
             ),
         }
     }
