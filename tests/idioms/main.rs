@@ -34,5 +34,6 @@ mod slices;
 mod sorting;
 mod structs;
 mod swaps;
+mod vec_edits;
 
 pub use common::*;

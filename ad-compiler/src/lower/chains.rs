@@ -11,7 +11,7 @@
 //! `enumerate`, `copied`, `cloned`, `rev` (first, on a slice), `take`, `skip`, `step_by`,
 //! `take_while`, `skip_while`, `filter_map`, `map_while`. Consumers: `sum`, `product`, `fold`, `reduce`, `count`, `last`,
 //! `collect::<Vec<_>>()`, `max_by` and `min_by` (with Rust's tie rules: the last maximum, the
-//! first minimum), `position`, `any`, `all`, `find(..).copied()`. `a.chain(b)` runs
+//! first minimum, and followed by `.copied()`), `position`, `any`, `all`, `find(..).copied()`. `a.chain(b)` runs
 //! the same body over each source in turn. A sequence parameter's `xs.first()` and
 //! `xs.last()` are the chains `xs.iter().take(1).last()` and `xs.iter().rev().take(1).last()`. The subarrays of an ndarray array (`m.rows()`,
 //! `m.columns()`, `m.outer_iter()`, `m.axis_iter(axis)`) are sources too, as in `for` loops.
@@ -670,6 +670,31 @@ impl Builder<'_> {
                 _ => return call,
             }
         }
+    }
+
+    /// `chain.max_by(..).copied()` (also `min_by`, `last`, and `.cloned()`): the consumer
+    /// yields a reference to an item, taken by value as the `match` the pair stands for;
+    /// `None` for other calls.
+    pub fn copied_result(&self, call: &ExprMethodCall) -> Option<Expr> {
+        let by_value = matches!(call.method.to_string().as_str(), "copied" | "cloned");
+        let Expr::MethodCall(consumer) = &*call.receiver else {
+            return None;
+        };
+        let by_reference = matches!(
+            consumer.method.to_string().as_str(),
+            "max_by" | "min_by" | "last"
+        );
+        if !by_value || !call.args.is_empty() || !by_reference || !self.is_chain(consumer) {
+            return None;
+        }
+        let found = crate::names::chain_item();
+        // `Some` and `None` as the lowering knows them (as `v.pop()` writes them).
+        Some(syn::parse_quote! {
+            match #consumer {
+                Some(#found) => Some((*#found).clone()),
+                None => None,
+            }
+        })
     }
 
     /// Whether `call` is a chain [`lower_chain`](Self::lower_chain) handles.

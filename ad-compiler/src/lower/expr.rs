@@ -169,16 +169,12 @@ impl Builder<'_> {
                 self.assign(&name, updated);
                 None
             }
-            // `v.pop()` on a local `Vec` (one the lowering knows to be a sequence, not a
-            // `String`): its last element, and `v` a copy of the rest (see `pop`).
+            // `v.pop()`, `v.remove(i)`, `v.insert(i, x)`, .. on a local `Vec` (one the lowering
+            // knows to be a sequence, not a `String`): the code each stands for.
             Expr::MethodCall(m)
-                if m.method == "pop"
-                    && m.args.is_empty()
-                    && local_name(&m.receiver)
-                        .is_some_and(|name| self.sequence_params.contains(&name)) =>
+                if let Some(code) = super::vec_edits::desugar(m, &self.sequence_params) =>
             {
-                let popped = pop(&m.receiver);
-                self.lower_expr(&popped)
+                self.lower_expr(&code)
             }
             Expr::MethodCall(m) if let Some(looped) = super::indexed_loops::for_each_loop(m) => {
                 self.lower_for(&looped)
@@ -196,6 +192,7 @@ impl Builder<'_> {
                 self.lower_chain(&chain).flatten()
             }
             Expr::MethodCall(m) if self.is_chain(m) => self.lower_chain(m).flatten(),
+            Expr::MethodCall(m) if let Some(code) = self.copied_result(m) => self.lower_expr(&code),
             // A sequence parameter's `xs.first()`, `xs.last()`: the chains that visit it.
             Expr::MethodCall(m) if super::chains::end_element(m, &self.known()).is_some() => {
                 let chain = super::chains::end_element(m, &self.known())?;
@@ -621,22 +618,4 @@ impl Builder<'_> {
         );
         None
     }
-}
-
-/// `v.pop()` as the code it stands for, from operations the lowering has (`Some` and `None`
-/// as the lowering knows them): the last element, with `v` made the copy of the elements
-/// before it (`v[..n - 1].to_vec()`). The copy makes
-/// draining a stack quadratic in its length, but keeps every element's derivative where
-/// `push` and indexing put it.
-fn pop(vec: &Expr) -> Expr {
-    syn::parse_quote! {{
-        let __ad_len = #vec.len();
-        if __ad_len == 0 {
-            None
-        } else {
-            let __ad_last = #vec[__ad_len - 1].clone();
-            #vec = #vec[..__ad_len - 1].to_vec();
-            Some(__ad_last)
-        }
-    }}
 }

@@ -555,12 +555,14 @@ pub(crate) fn indexed_by_count(ty: &syn::Type) -> bool {
     }
 }
 
-/// Whether `init` builds a `Vec` (or a one-dimensional ndarray array), whatever its elements:
-/// `vec![..]`, `Vec::new()`, `Vec::with_capacity(n)`, `xs.to_vec()`, a chain ending in
-/// `collect::<Vec<_>>()`, or `Array1::zeros(n)` and the other `Array1::` constructors.
+/// Whether `init` builds a `Vec`, an array or a one-dimensional ndarray array, whatever its
+/// elements: `vec![..]`, `Vec::new()`, `Vec::with_capacity(n)`, `xs.to_vec()`, a chain ending
+/// in `collect::<Vec<_>>()`, an array literal `[a, b]` or `[x; n]`, or `Array1::zeros(n)` and
+/// the other `Array1::` constructors.
 pub(crate) fn builds_a_vector(init: &Expr) -> bool {
     match init {
         Expr::Macro(m) => m.mac.path.is_ident("vec"),
+        Expr::Array(_) | Expr::Repeat(_) => true,
         Expr::Call(call) => match &*call.func {
             Expr::Path(p) => {
                 let segments: Vec<String> =

@@ -31,6 +31,7 @@ mod shape_fn;
 mod pattern;
 mod ssa;
 mod stmts;
+mod vec_edits;
 mod zip;
 
 use crate::diag::Diagnostics;

@@ -210,6 +210,12 @@ impl Builder<'_> {
             {
                 self.lower_element_swap(m);
             }
+            // `v.truncate(n);`, `v.remove(i);`, .. on a local `Vec`: the code each stands for.
+            Stmt::Expr(Expr::MethodCall(m), Some(_))
+                if let Some(code) = super::vec_edits::desugar(m, &self.sequence_params) =>
+            {
+                self.lower_expr(&code);
+            }
             Stmt::Expr(Expr::MethodCall(m), Some(_)) if self.inout_receiver(m).is_some() => {
                 self.lower_inout_call(m);
             }

@@ -3,7 +3,7 @@ use ad::prelude::*;
 #[differentiable]
 fn f(x: f64) -> f64 {
     let mut v = vec![x, 2.0 * x];
-    v.truncate(1);
+    v.rotate_left(1);
     v[0]
 }
 

@@ -1,0 +1,132 @@
+//! A local `Vec` edited in place, as the code each edit stands for, written with operations
+//! the lowering has (indexing, `v[..k].to_vec()`, `push`, element swaps, chains), so every
+//! element's derivative goes where those put it:
+//!
+//! - `v.pop()`: the last element, and `v` the copy of the ones before it;
+//! - `v.remove(i)`: the element, and `v` the elements before it with the ones after pushed
+//!   back; `v.swap_remove(i)`: the element, with the last moved into its place;
+//! - `v.insert(i, x)`: the elements before `i`, then `x`, then the rest;
+//! - `v.truncate(n)`, `v.clear()`: a copy of the first elements;
+//! - `v.resize(n, x)`: a copy of the first `n`, or copies of `x` pushed up to `n`;
+//! - `v.extend_from_slice(xs)`: `xs`'s elements pushed;
+//! - `v.retain(keep)`: the chain `v.iter().cloned().filter(keep).collect::<Vec<_>>()`;
+//! - `v.reverse()`: element swaps from both ends (also on arrays).
+//!
+//! The copies make each edit linear in the length of the vector (a loop that empties a long
+//! `Vec` by `pop` or `remove(0)` is quadratic); the derivative code is what it would be for
+//! the same code written by hand. Only on locals the lowering knows to be sequences (see
+//! `Builder::sequence_params`): a user type's `remove` or `insert` is its own.
+
+use syn::{Expr, ExprMethodCall};
+
+/// The code `call` stands for when it edits one of the local `sequences` (`None` for other
+/// calls).
+pub fn desugar(call: &ExprMethodCall, sequences: &[String]) -> Option<Expr> {
+    let Expr::Path(receiver) = &*call.receiver else {
+        return None;
+    };
+    let name = receiver.path.get_ident()?;
+    if !sequences.iter().any(|s| name == s) {
+        return None;
+    }
+    let v = name;
+    let args = &call.args;
+    let code: Expr = match (call.method.to_string().as_str(), args.len()) {
+        ("pop", 0) => syn::parse_quote! {{
+            let __ad_len = #v.len();
+            if __ad_len == 0 {
+                None
+            } else {
+                let __ad_last = #v[__ad_len - 1].clone();
+                #v = #v[..__ad_len - 1].to_vec();
+                Some(__ad_last)
+            }
+        }},
+        ("remove", 1) => {
+            let at = &args[0];
+            syn::parse_quote! {{
+                let __ad_at = #at;
+                let __ad_item = #v[__ad_at].clone();
+                let __ad_tail = #v[__ad_at + 1..].to_vec();
+                #v = #v[..__ad_at].to_vec();
+                for __ad_k in 0..__ad_tail.len() {
+                    #v.push(__ad_tail[__ad_k].clone());
+                }
+                __ad_item
+            }}
+        }
+        ("swap_remove", 1) => {
+            let at = &args[0];
+            syn::parse_quote! {{
+                let __ad_at = #at;
+                let __ad_len = #v.len();
+                let __ad_item = #v[__ad_at].clone();
+                #v[__ad_at] = #v[__ad_len - 1].clone();
+                #v = #v[..__ad_len - 1].to_vec();
+                __ad_item
+            }}
+        }
+        ("insert", 2) => {
+            let (at, x) = (&args[0], &args[1]);
+            // The arguments first, as the call evaluates them (`x` may read `v`).
+            syn::parse_quote! {{
+                let __ad_at = #at;
+                let __ad_item = #x;
+                let __ad_tail = #v[__ad_at..].to_vec();
+                #v = #v[..__ad_at].to_vec();
+                #v.push(__ad_item);
+                for __ad_k in 0..__ad_tail.len() {
+                    #v.push(__ad_tail[__ad_k].clone());
+                }
+            }}
+        }
+        ("truncate", 1) => {
+            let n = &args[0];
+            syn::parse_quote! {{
+                let __ad_keep = #n;
+                if __ad_keep < #v.len() {
+                    #v = #v[..__ad_keep].to_vec();
+                }
+            }}
+        }
+        ("clear", 0) => syn::parse_quote!({ #v = #v[..0].to_vec(); }),
+        ("resize", 2) => {
+            let (n, x) = (&args[0], &args[1]);
+            syn::parse_quote! {{
+                let __ad_target = #n;
+                let __ad_fill = #x;
+                let __ad_len = #v.len();
+                if __ad_target <= __ad_len {
+                    #v = #v[..__ad_target].to_vec();
+                } else {
+                    for _ in __ad_len..__ad_target {
+                        #v.push(__ad_fill.clone());
+                    }
+                }
+            }}
+        }
+        ("extend_from_slice", 1) => {
+            let xs = &args[0];
+            syn::parse_quote! {{
+                let __ad_source = #xs;
+                for __ad_k in 0..__ad_source.len() {
+                    #v.push(__ad_source[__ad_k].clone());
+                }
+            }}
+        }
+        ("retain", 1) => {
+            let keep = &args[0];
+            syn::parse_quote!({
+                #v = #v.iter().cloned().filter(#keep).collect::<::std::vec::Vec<_>>();
+            })
+        }
+        ("reverse", 0) => syn::parse_quote! {{
+            let __ad_len = #v.len();
+            for __ad_k in 0..__ad_len / 2 {
+                #v.swap(__ad_k, __ad_len - 1 - __ad_k);
+            }
+        }},
+        _ => return None,
+    };
+    Some(code)
+}
