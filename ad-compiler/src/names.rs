@@ -275,9 +275,10 @@ pub fn remaining_items() -> Ident {
     format_ident!("__ad_remaining")
 }
 
-/// The local a chain over a sequence written in place binds it to (`lower::chains`).
-pub fn chain_source() -> Ident {
-    format_ident!("__ad_chain_source")
+/// The `k`-th local a chain over sequences written in place or computed binds them to
+/// (`lower::chains`).
+pub fn chain_source(k: usize) -> Ident {
+    format_ident!("__ad_chain_source_{}", k)
 }
 
 /// The name through which an array or slice pattern's elements are read (see

@@ -3,6 +3,7 @@
 //! range slice (`xs.iter().zip(xs.iter().skip(1))`, `xs[1..].iter().zip(&xs[..2])`).
 
 use crate::check::{check_slice_hessian, check_slice_idiom};
+use ad::ndarray::{Array1, Array2, array};
 use ad::prelude::*;
 
 /// The largest and smallest value by `total_cmp`.
@@ -88,4 +89,68 @@ fn zip_with_a_skipped_side_and_range_slices() {
         [(vec![0.5, -1.0, 2.0, 0.3], 0.7), (vec![1.5, 0.2], -0.3)]
     );
     check_slice_hessian!(lagged_products_of, [vec![0.5, -1.0, 2.0, 0.3, 0.7]]);
+}
+
+/// Chains over computed sequences: a matrix's row and column on either side of a `zip`, an
+/// array computed by `mapv`.
+#[differentiable]
+fn computed_sources(w: &Array2<f64>, x: &Array1<f64>) -> f64 {
+    let a = w
+        .row(0)
+        .iter()
+        .zip(w.column(1))
+        .map(|(p, q)| p * q)
+        .sum::<f64>();
+    let b = x.mapv(f64::tanh).iter().map(|v| v * v).sum::<f64>();
+    let c = x
+        .iter()
+        .zip(w.row(1).iter())
+        .map(|(p, q)| (p - q).powi(2))
+        .sum::<f64>();
+    a + b + c
+}
+
+#[test]
+fn chains_over_computed_arrays() {
+    let (w, x) = (array![[0.5, -1.0], [2.0, 0.3]], array![0.7, -0.2]);
+    let report = check_gradient!(at: &w, &x, of: computed_sources);
+    assert!(report.is_ok(), "{:?}", report.err());
+    let report =
+        check_gradient!(at: x.clone(), of: |x: Array1<f64>| computed_sources(&w, &x), second_order);
+    assert!(report.is_ok(), "{:?}", report.err());
+    // d/dw of w₀₀w₀₁ + w₀₁w₁₁ + Σⱼ (xⱼ − w₁ⱼ)².
+    let (dw, _) = gradient!(at: &w, &x, of: computed_sources);
+    let want = array![
+        [w[[0, 1]], w[[0, 0]] + w[[1, 1]]],
+        [
+            -2.0 * (x[0] - w[[1, 0]]),
+            w[[0, 1]] - 2.0 * (x[1] - w[[1, 1]])
+        ]
+    ];
+    assert!(
+        (&dw - &want).iter().all(|d| d.abs() < 1e-12),
+        "{dw} != {want}"
+    );
+}
+
+/// The other side of a `zip` a copy of the slice, by value.
+#[differentiable]
+fn zipped_with_a_copy(xs: &[f64], s: f64) -> f64 {
+    xs.iter()
+        .zip(xs.to_vec())
+        .map(|(a, b)| a * b * s)
+        .sum::<f64>()
+        + [s, 2.0 * s]
+            .iter()
+            .zip(xs.iter())
+            .map(|(a, b)| a * b)
+            .sum::<f64>()
+}
+
+#[test]
+fn zip_with_a_computed_side() {
+    check_slice_idiom!(
+        zipped_with_a_copy,
+        [(vec![0.5, -1.5, 2.0], 0.7), (vec![1.1], -0.3)]
+    );
 }

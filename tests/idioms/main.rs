@@ -34,6 +34,6 @@ mod slices;
 mod sorting;
 mod structs;
 mod swaps;
-mod vec_edits;
+mod vec_methods;
 
 pub use common::*;

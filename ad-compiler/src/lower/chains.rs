@@ -71,32 +71,98 @@ pub fn end_element(call: &ExprMethodCall, known: &Known<'_>) -> Option<ExprMetho
     }
 }
 
-/// A chain over a sequence written in place (`[a, b].iter()`, `vec![..].into_iter()`) as the
-/// same chain over a local bound to it first, a source `lower_chain` knows; `None` for other
-/// calls.
+/// A chain over sequences written in place or computed (`[a, b].iter()`,
+/// `vec![..].into_iter()`, `w.row(0).iter()`, `x.mapv(f).iter()`, and the other side of a
+/// `zip`: `a.iter().zip(w.column(1))`) as the same chain over locals bound to them first,
+/// which `lower_chain` knows as sources; `None` when nothing needs binding.
 pub fn with_bound_source(call: &ExprMethodCall) -> Option<Expr> {
     if found_by_value(call).is_none() && !CONSUMERS.contains(&call.method.to_string().as_str()) {
         return None;
     }
-    let source = crate::names::chain_source();
     let mut chain = call.clone();
+    let mut bound: Vec<(syn::Ident, Expr)> = Vec::new();
+    let mut bind = |sequence: &mut Expr| {
+        let name = crate::names::chain_source(bound.len());
+        let taken = std::mem::replace(sequence, syn::parse_quote!(#name));
+        bound.push((name, taken));
+    };
     let mut current = &mut chain;
     loop {
-        let is_source = matches!(current.method.to_string().as_str(), "iter" | "into_iter")
-            && current.args.is_empty();
-        if is_source {
-            let sequence = std::mem::replace(&mut *current.receiver, syn::parse_quote!(#source));
-            let literal = match &sequence {
-                Expr::Array(_) | Expr::Repeat(_) => true,
-                Expr::Macro(m) => m.mac.path.is_ident("vec"),
-                _ => false,
-            };
-            return literal.then(|| syn::parse_quote!({ let #source = #sequence; #chain }));
+        let method = current.method.to_string();
+        if method == "zip" && current.args.len() == 1 {
+            match &mut current.args[0] {
+                Expr::MethodCall(other) if is_iteration(other) => {
+                    if computed(&other.receiver) && !yields_items(&other.receiver) {
+                        bind(&mut other.receiver);
+                    }
+                }
+                other if computed(other) && !yields_items(other) => bind(other),
+                _ => {}
+            }
+        }
+        if is_iteration(current) {
+            // (`m.rows().into_iter()` is a source as it is.)
+            if computed(&current.receiver) && !yields_items(&current.receiver) {
+                bind(&mut current.receiver);
+            }
+            break;
         }
         match &mut *current.receiver {
             Expr::MethodCall(inner) => current = inner,
-            _ => return None,
+            _ => break,
         }
+    }
+    if bound.is_empty() {
+        return None;
+    }
+    let (names, sequences): (Vec<_>, Vec<_>) = bound.into_iter().unzip();
+    Some(syn::parse_quote!({ #(let #names = #sequences;)* #chain }))
+}
+
+/// `x.iter()` or `x.into_iter()`.
+fn is_iteration(call: &ExprMethodCall) -> bool {
+    matches!(call.method.to_string().as_str(), "iter" | "into_iter") && call.args.is_empty()
+}
+
+/// Whether `sequence`, iterated, is written in place or computed rather than named: a literal
+/// (`[a, b]`, `vec![..]`) or a method call (`w.row(0)`, `a.t()`, `x.mapv(f)`), not a place nor
+/// an index (`xs[1..]`, which a chain takes as it is).
+fn computed(sequence: &Expr) -> bool {
+    match sequence {
+        Expr::Array(_) | Expr::Repeat(_) | Expr::MethodCall(_) => true,
+        Expr::Macro(m) => m.mac.path.is_ident("vec"),
+        Expr::Paren(p) => computed(&p.expr),
+        _ => false,
+    }
+}
+
+/// Whether the method call `expr` gives an iterator or the pieces of a sequence (`xs.iter()`,
+/// `b.iter().skip(1)`, `m.rows()`, `xs.windows(2)`): the other side of a `zip` as a chain
+/// takes it, not a sequence to bind.
+fn yields_items(expr: &Expr) -> bool {
+    const ITEMS: &[&str] = &[
+        "iter",
+        "into_iter",
+        "iter_mut",
+        "rev",
+        "zip",
+        "chain",
+        "windows",
+        "chunks",
+        "chunks_exact",
+        "rows",
+        "columns",
+        "outer_iter",
+        "axis_iter",
+        "lanes",
+    ];
+    match expr {
+        Expr::MethodCall(m) => {
+            let method = m.method.to_string();
+            ITEMS.contains(&method.as_str()) || ADAPTORS.contains(&method.as_str())
+        }
+        Expr::Paren(p) => yields_items(&p.expr),
+        _ => false,
     }
 }
 

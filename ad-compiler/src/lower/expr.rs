@@ -169,10 +169,17 @@ impl Builder<'_> {
                 self.assign(&name, updated);
                 None
             }
-            // `v.pop()`, `v.remove(i)`, `v.insert(i, x)`, .. on a local `Vec` (one the lowering
-            // knows to be a sequence, not a `String`): the code each stands for.
+            // `xs.get(i).copied()`, `v.pop()`, `v.remove(i)`, `v.insert(i, x)`, .. on a local
+            // `Vec` (one the lowering knows to be a sequence, not a `String`) or a sequence
+            // parameter: the code each stands for.
             Expr::MethodCall(m)
-                if let Some(code) = super::vec_edits::desugar(m, &self.sequence_params) =>
+                if let Some(code) =
+                    super::vec_methods::copied_element(m, &self.sequence_params) =>
+            {
+                self.lower_expr(&code)
+            }
+            Expr::MethodCall(m)
+                if let Some(code) = super::vec_methods::desugar(m, &self.sequence_params) =>
             {
                 self.lower_expr(&code)
             }
@@ -191,17 +198,17 @@ impl Builder<'_> {
                 let chain = super::chains::array_fold(m)?;
                 self.lower_chain(&chain).flatten()
             }
+            // A chain over sequences written in place or computed (`[a, b].iter()`,
+            // `w.row(0).iter()`, `.zip(w.column(1))`): over locals bound to them.
+            Expr::MethodCall(m) if let Some(block) = super::chains::with_bound_source(m) => {
+                self.lower_expr(&block)
+            }
             Expr::MethodCall(m) if self.is_chain(m) => self.lower_chain(m).flatten(),
             Expr::MethodCall(m) if let Some(code) = self.copied_result(m) => self.lower_expr(&code),
             // A sequence parameter's `xs.first()`, `xs.last()`: the chains that visit it.
             Expr::MethodCall(m) if super::chains::end_element(m, &self.known()).is_some() => {
                 let chain = super::chains::end_element(m, &self.known())?;
                 self.lower_chain(&chain).flatten()
-            }
-            // A chain over an array or `vec!` written in place: over a local bound to it.
-            Expr::MethodCall(m) if super::chains::with_bound_source(m).is_some() => {
-                let block = super::chains::with_bound_source(m)?;
-                self.lower_expr(&block)
             }
             // `opt.map(|v| ..).unwrap_or(d)`, `opt.map_or(d, |v| ..)`: the `match` they stand
             // for.

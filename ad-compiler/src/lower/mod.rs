@@ -31,7 +31,7 @@ mod shape_fn;
 mod pattern;
 mod ssa;
 mod stmts;
-mod vec_edits;
+mod vec_methods;
 mod zip;
 
 use crate::diag::Diagnostics;

@@ -212,7 +212,7 @@ impl Builder<'_> {
             }
             // `v.truncate(n);`, `v.remove(i);`, .. on a local `Vec`: the code each stands for.
             Stmt::Expr(Expr::MethodCall(m), Some(_))
-                if let Some(code) = super::vec_edits::desugar(m, &self.sequence_params) =>
+                if let Some(code) = super::vec_methods::desugar(m, &self.sequence_params) =>
             {
                 self.lower_expr(&code);
             }

@@ -1,7 +1,10 @@
-//! A local `Vec` edited in place, as the code each edit stands for, written with operations
-//! the lowering has (indexing, `v[..k].to_vec()`, `push`, element swaps, chains), so every
-//! element's derivative goes where those put it:
+//! A local `Vec`'s methods that edit it in place or read an element that may be missing, as
+//! the code each stands for, written with operations the lowering has (indexing,
+//! `v[..k].to_vec()`, `push`, element swaps, chains, `Some`), so every element's derivative
+//! goes where those put it:
 //!
+//! - `xs.get(i)`: `Some(&xs[i])` when `i` is in bounds, else `None` (`xs.get(i).copied()`:
+//!   `Some(xs[i])`); also on a slice or array parameter;
 //! - `v.pop()`: the last element, and `v` the copy of the ones before it;
 //! - `v.remove(i)`: the element, and `v` the elements before it with the ones after pushed
 //!   back; `v.swap_remove(i)`: the element, with the last moved into its place;
@@ -32,6 +35,13 @@ pub fn desugar(call: &ExprMethodCall, sequences: &[String]) -> Option<Expr> {
     let v = name;
     let args = &call.args;
     let code: Expr = match (call.method.to_string().as_str(), args.len()) {
+        ("get", 1) => {
+            let at = &args[0];
+            syn::parse_quote! {{
+                let __ad_at = #at;
+                if __ad_at < #v.len() { Some(&#v[__ad_at]) } else { None }
+            }}
+        }
         ("pop", 0) => syn::parse_quote! {{
             let __ad_len = #v.len();
             if __ad_len == 0 {
@@ -129,4 +139,22 @@ pub fn desugar(call: &ExprMethodCall, sequences: &[String]) -> Option<Expr> {
         _ => return None,
     };
     Some(code)
+}
+
+/// `xs.get(i).copied()` (also `.cloned()`) on one of the local `sequences`: the element by
+/// value when `i` is in bounds; `None` for other calls.
+pub fn copied_element(call: &ExprMethodCall, sequences: &[String]) -> Option<Expr> {
+    let by_value = matches!(call.method.to_string().as_str(), "copied" | "cloned");
+    let Expr::MethodCall(get) = &*call.receiver else {
+        return None;
+    };
+    if !by_value || !call.args.is_empty() || get.method != "get" || get.args.len() != 1 {
+        return None;
+    }
+    desugar(get, sequences)?;
+    let (v, at) = (&get.receiver, &get.args[0]);
+    Some(syn::parse_quote! {{
+        let __ad_at = #at;
+        if __ad_at < #v.len() { Some(#v[__ad_at].clone()) } else { None }
+    }})
 }

@@ -1,6 +1,7 @@
 //! A local `Vec` edited in place: `insert`, `remove`, `swap_remove`, `truncate`, `clear`,
-//! `resize`, `extend_from_slice`, `retain`, `reverse` (also of an array), and the items a
-//! chain's `max_by`, `min_by` and `last` find taken by value (`.copied()`, `.cloned()`).
+//! `resize`, `extend_from_slice`, `retain`, `reverse` (also of an array); elements that may be
+//! missing, `xs.get(i)` (also `.copied()`); and the items a chain's `max_by`, `min_by` and
+//! `last` find taken by value (`.copied()`, `.cloned()`).
 //! Every mode against central differences, closed forms where they are short, and the
 //! Hessian of one.
 
@@ -122,6 +123,35 @@ fn chain_results_copied() {
         found_by_value,
         [
             (vec![0.7, -1.2, 2.5, 0.3], 0.8),
+            (vec![1.5], -0.6),
+            (vec![], 0.4)
+        ]
+    );
+}
+
+/// Elements that may be missing: `get(i).copied()` in and out of bounds, `if let Some(x) =
+/// xs.get(i)` (a reference), and a local's `get` in a loop that runs past its end.
+#[differentiable]
+fn got(xs: &[f64], s: f64) -> f64 {
+    let second = xs.get(1).copied().unwrap_or(s);
+    let far = xs.get(7).cloned().unwrap_or(s * s);
+    let third = if let Some(x) = xs.get(2) { x * s } else { s };
+    let v = vec![s, second * s];
+    let mut t = 0.0;
+    for i in 0..4 {
+        if let Some(&x) = v.get(i) {
+            t += x * (i as f64 + 1.0);
+        }
+    }
+    second * s + far + third + t
+}
+
+#[test]
+fn elements_that_may_be_missing() {
+    check_slice_idiom!(
+        got,
+        [
+            (vec![0.7, -1.2, 2.5], 0.8),
             (vec![1.5], -0.6),
             (vec![], 0.4)
         ]
