@@ -57,3 +57,30 @@ fn a_generic_loop_at_f64_and_f32() {
     }
     crate::assert_close_f32(dscale32, dscale as f32);
 }
+
+/// Chains summed and multiplied at a type parameter (`sum::<T>()`, `product::<T>()`).
+#[differentiable]
+fn generic_chains<T: Float + std::iter::Sum + std::iter::Product>(xs: &[T], s: T) -> T {
+    let norm = xs.iter().map(|&x| x * x).sum::<T>().sqrt();
+    let scaled = xs.iter().map(|&x| (x * s).sin()).product::<T>();
+    norm * s + scaled
+}
+
+#[test]
+fn generic_sums_and_products() {
+    let xs = [0.3, -0.8, 1.2];
+    let (value, (dxs, ds)) = value_with_gradient!(at: &xs[..], 0.9, of: generic_chains);
+    crate::assert_close(value, generic_chains(&xs, 0.9));
+    crate::assert_grad_fd(|p| generic_chains(p, 0.9), &xs, &dxs);
+    crate::assert_deriv_fd(|s| generic_chains(&xs, s), 0.9, ds);
+    let xs32 = [0.3_f32, -0.8, 1.2];
+    let (dxs32, ds32) = gradient!(at: &xs32[..], 0.9_f32, of: generic_chains);
+    for (a, b) in dxs32.iter().zip(&dxs) {
+        crate::assert_close_f32(*a, *b as f32);
+    }
+    crate::assert_close_f32(ds32, ds as f32);
+    // Empty: the sum of no items is zero, their product one.
+    let (dxs, ds) = gradient!(at: &[][..], 0.9, of: generic_chains);
+    assert!(dxs.is_empty());
+    assert_eq!(ds, 0.0);
+}

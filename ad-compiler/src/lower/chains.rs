@@ -558,14 +558,40 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
                 _ => false,
             })
     };
+    // `sum::<T>()` of a type parameter (`T: Float + Sum`): its zero is the sum of no items,
+    // as the bound the call needs gives it (and its one the product of none).
+    let generic = call
+        .turbofish
+        .as_ref()
+        .and_then(|t| t.args.first())
+        .and_then(|a| match a {
+            syn::GenericArgument::Type(ty @ syn::Type::Path(p))
+                if !crate::ir::is_constant_type(ty)
+                    && !p.path.is_ident("f64")
+                    && !p.path.is_ident("f32") =>
+            {
+                Some(ty)
+            }
+            _ => None,
+        });
     let (init, step, result) = match call.method.to_string().as_str() {
         "sum" if integer(&call.turbofish) => {
             (quote!(0), quote!(#acc = #acc + #item;), quote!(#acc))
         }
+        "sum" if let Some(ty) = generic => (
+            quote!(::core::iter::empty::<#ty>().sum::<#ty>()),
+            quote!(#acc = #acc + #item;),
+            quote!(#acc),
+        ),
         "sum" => (quote!(0.0), quote!(#acc = #acc + #item;), quote!(#acc)),
         "product" if integer(&call.turbofish) => {
             (quote!(1), quote!(#acc = #acc * #item;), quote!(#acc))
         }
+        "product" if let Some(ty) = generic => (
+            quote!(::core::iter::empty::<#ty>().product::<#ty>()),
+            quote!(#acc = #acc * #item;),
+            quote!(#acc),
+        ),
         "product" => (quote!(1.0), quote!(#acc = #acc * #item;), quote!(#acc)),
         "count" => (quote!(0usize), quote!(#acc += 1;), quote!(#acc)),
         "last" => (
