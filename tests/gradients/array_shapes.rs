@@ -235,6 +235,33 @@ fn concatenate_and_stack_against_finite_differences() {
     assert_grad_fd(at, &point, &got);
 }
 
+/// ndarray's macros with differentiated items: `array!` of one and two axes, `stack!` and
+/// `concatenate!` (the calls they stand for).
+#[differentiable]
+fn built_by_macros(x: f64, y: f64) -> f64 {
+    let v = array![x, y, x * y];
+    let m = array![[x, 1.0], [y.sin(), x * x]];
+    let tall = stack![Axis(0), v, v.mapv(|e| e * 2.0)];
+    let long = concatenate![Axis(0), v, array![y]];
+    m.dot(&array![1.0, y]).sum() + (&tall * &tall).sum() + long[3] * long[0]
+}
+
+#[test]
+fn array_stack_and_concatenate_macros_against_finite_differences() {
+    for (x, y) in [(0.7, -1.3), (1.5, 0.4)] {
+        let (dx, dy) = gradient!(at: x, y, of: built_by_macros);
+        assert_grad_fd(|p: &[f64]| built_by_macros(p[0], p[1]), &[x, y], &[dx, dy]);
+    }
+    // Closed form at (x, y): m·[1, y] sums to x + y + sin y + x²y; `tall` holds v and 2v
+    // (5|v|²); `long[3]·long[0]` is y·x.
+    let (x, y) = (0.7, -1.3);
+    let (dx, dy) = gradient!(at: x, y, of: built_by_macros);
+    let (v, dv_dx, dv_dy) = ([x, y, x * y], [1.0, 0.0, y], [0.0, 1.0, x]);
+    let dot = |a: [f64; 3], b: [f64; 3]| a.iter().zip(&b).map(|(p, q)| p * q).sum::<f64>();
+    crate::assert_close(dx, 1.0 + 2.0 * x * y + 10.0 * dot(v, dv_dx) + y);
+    crate::assert_close(dy, 1.0 + y.cos() + x * x + 10.0 * dot(v, dv_dy) + x);
+}
+
 /// A mini-batch of the data, read through views: a view as `dot`'s constant receiver and as
 /// a constant operand of `-`.
 #[differentiable(wrt = (w))]

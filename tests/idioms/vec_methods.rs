@@ -157,3 +157,37 @@ fn elements_that_may_be_missing() {
         ]
     );
 }
+
+/// A slice split in two (`split_at`), and at its ends (`split_first`, `split_last`, with
+/// `if let` and `match`).
+#[differentiable]
+fn split(xs: &[f64], s: f64) -> f64 {
+    let k = xs.len() / 2;
+    let (front, back) = xs.split_at(k);
+    let halves = front.iter().sum::<f64>() * s + back.iter().map(|v| v * v).sum::<f64>();
+    let head = if let Some((first, rest)) = xs.split_first() {
+        first * s + rest.iter().sum::<f64>()
+    } else {
+        s
+    };
+    let tail = match xs.split_last() {
+        Some((last, init)) => last * init.len() as f64 * s,
+        None => 0.0,
+    };
+    halves + head + tail
+}
+
+#[test]
+fn slices_split() {
+    check_slice_idiom!(
+        split,
+        [
+            (vec![0.7, -1.2, 2.5, 0.3], 0.8),
+            (vec![1.5], -0.6),
+            (vec![], 0.4)
+        ]
+    );
+    // [a, b, c] at s: (a)s + b² + c² + as + b + c + 2cs.
+    let (dxs, ds) = ad::gradient!(at: &[1.0, 2.0, 3.0][..], 2.0, of: split);
+    assert_eq!((dxs, ds), (vec![4.0, 5.0, 11.0], 1.0 + 1.0 + 6.0));
+}

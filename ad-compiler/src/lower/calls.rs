@@ -464,9 +464,13 @@ impl Builder<'_> {
             format!(
                 "`{name}!` cannot be differentiated inside a differentiable function: nested differentiation supports `differentiate!` and `gradient!` of scalar arguments; compute this one outside"
             )
+        } else if matches!(name.as_str(), "array" | "stack" | "concatenate") {
+            format!(
+                "this form of `{name}!` is not supported in differentiable functions (`array!` of one or two axes, `stack!` and `concatenate!` of an axis and arrays are): build the array with `Array::from_shape_vec(..)`, or compute it outside"
+            )
         } else {
             format!(
-                "the macro `{name}!` is not supported in differentiable functions (`s!`, `vec!`, `format!`, `println!`, `assert!` and their kin are): compute the value outside, or in a helper function"
+                "the macro `{name}!` is not supported in differentiable functions (`s!`, `vec!`, `array!`, `format!`, `println!`, `assert!` and their kin are): compute the value outside, or in a helper function"
             )
         };
         self.diag.error(mac.path.span(), message);

@@ -344,6 +344,10 @@ impl Builder<'_> {
             Expr::Macro(m) if is_azip(&m.mac) => {
                 self.lower_desugared(super::zip::macro_as_loop(&m.mac, &self.untyped_arrays))
             }
+            // `array![..]`, `stack![..]`, `concatenate![..]`: the calls they stand for.
+            Expr::Macro(m) if let Some(call) = super::array_macros::as_call(&m.mac) => {
+                self.lower_expr(&call)
+            }
             Expr::Macro(m) => {
                 let value = self.lower_constant_macro(&m.mac);
                 if value.is_none() {

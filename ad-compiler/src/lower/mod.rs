@@ -6,6 +6,7 @@
 //! strings, functions). Errors go to the [`Diagnostics`].
 
 mod aliases;
+mod array_macros;
 mod assign;
 mod calls;
 mod chains;

@@ -4,7 +4,9 @@
 //! goes where those put it:
 //!
 //! - `xs.get(i)`: `Some(&xs[i])` when `i` is in bounds, else `None` (`xs.get(i).copied()`:
-//!   `Some(xs[i])`); also on a slice or array parameter;
+//!   `Some(xs[i])`); also on a slice or array parameter, as are
+//! - `xs.split_at(k)`: `(&xs[..k], &xs[k..])`, and `xs.split_first()`, `xs.split_last()`:
+//!   the end element and the rest, or `None` for an empty sequence;
 //! - `v.pop()`: the last element, and `v` the copy of the ones before it;
 //! - `v.remove(i)`: the element, and `v` the elements before it with the ones after pushed
 //!   back; `v.swap_remove(i)`: the element, with the last moved into its place;
@@ -35,6 +37,20 @@ pub fn desugar(call: &ExprMethodCall, sequences: &[String]) -> Option<Expr> {
     let v = name;
     let args = &call.args;
     let code: Expr = match (call.method.to_string().as_str(), args.len()) {
+        ("split_at", 1) => {
+            let at = &args[0];
+            syn::parse_quote!({
+                let __ad_at = #at;
+                (&#v[..__ad_at], &#v[__ad_at..])
+            })
+        }
+        ("split_first", 0) => syn::parse_quote! {
+            if #v.len() == 0 { None } else { Some((&#v[0], &#v[1..])) }
+        },
+        ("split_last", 0) => syn::parse_quote! {{
+            let __ad_len = #v.len();
+            if __ad_len == 0 { None } else { Some((&#v[__ad_len - 1], &#v[..__ad_len - 1])) }
+        }},
         ("get", 1) => {
             let at = &args[0];
             syn::parse_quote! {{
