@@ -154,3 +154,18 @@ fn zip_with_a_computed_side() {
         [(vec![0.5, -1.5, 2.0], 0.7), (vec![1.1], -0.3)]
     );
 }
+
+/// `inspect` in a chain: its closure runs for its effect (here a check), the items pass on.
+#[differentiable]
+fn inspected(xs: &[f64], s: f64) -> f64 {
+    xs.iter()
+        .map(|x| x * s)
+        .inspect(|v| assert!(v.is_finite(), "{v} is not finite"))
+        .filter(|v| *v > 0.0)
+        .sum::<f64>()
+}
+
+#[test]
+fn inspect_passes_items_on() {
+    check_slice_idiom!(inspected, [(vec![1.0, -2.0, 3.0], 1.5), (vec![0.5], -0.7)]);
+}

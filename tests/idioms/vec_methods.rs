@@ -191,3 +191,29 @@ fn slices_split() {
     let (dxs, ds) = ad::gradient!(at: &[1.0, 2.0, 3.0][..], 2.0, of: split);
     assert_eq!((dxs, ds), (vec![4.0, 5.0, 11.0], 1.0 + 1.0 + 6.0));
 }
+
+/// `extend` from a chain, a slice's iterator, a slice, a local lent and moved, and an array.
+#[differentiable]
+fn extended(xs: &[f64], s: f64) -> f64 {
+    let mut v = vec![s];
+    v.extend(xs.iter().map(|x| x * s));
+    v.extend(xs.iter());
+    v.extend(xs);
+    let w = vec![s * s, 1.0];
+    v.extend(&w);
+    v.extend(w);
+    v.extend([s, 2.0 * s]);
+    v.iter()
+        .enumerate()
+        .map(|(i, x)| x * (i as f64 + 1.0))
+        .sum()
+}
+
+#[test]
+fn vec_extended() {
+    check_slice_idiom!(extended, [(vec![1.0, 2.0], 1.5), (vec![], -0.4)]);
+    // Weights 1..: s, x₀s, x₁s, x₀, x₁, x₀, x₁, s², 1, s², 1, s, 2s.
+    let (dxs, ds) = ad::gradient!(at: &[1.0, 2.0][..], 1.5, of: extended);
+    assert_eq!(dxs, vec![2.0 * 1.5 + 4.0 + 6.0, 3.0 * 1.5 + 5.0 + 7.0]);
+    assert_eq!(ds, 1.0 + 2.0 + 6.0 + 8.0 * 3.0 + 10.0 * 3.0 + 12.0 + 26.0);
+}

@@ -9,7 +9,7 @@
 //! and the closures it takes are inlined where they run. Sources: a slice or `Vec` iterated
 //! with `.iter()` (and `.zip` of two of them), or a range. Adaptors: `map`, `filter`,
 //! `enumerate`, `copied`, `cloned`, `rev` (first, on a slice), `take`, `skip`, `step_by`,
-//! `take_while`, `skip_while`, `filter_map`, `map_while`. Consumers: `sum`, `product`, `fold`, `reduce`, `count`, `last`,
+//! `take_while`, `skip_while`, `filter_map`, `map_while`, `inspect`. Consumers: `sum`, `product`, `fold`, `reduce`, `count`, `last`,
 //! `collect::<Vec<_>>()`, `max_by` and `min_by` (with Rust's tie rules: the last maximum, the
 //! first minimum, and followed by `.copied()`), `position`, `any`, `all`, `find(..).copied()`. `a.chain(b)` runs
 //! the same body over each source in turn. A sequence parameter's `xs.first()` and
@@ -43,6 +43,7 @@ const ADAPTORS: &[&str] = &[
     "skip_while",
     "filter_map",
     "map_while",
+    "inspect",
 ];
 
 /// `xs.first()` and `xs.last()` of a parameter declared as a sequence (`xs: &[f64]`,
@@ -169,7 +170,6 @@ fn yields_items(expr: &Expr) -> bool {
 /// Iterator adaptors a chain does not take, reported as such rather than as a method of the
 /// source without a derivative.
 const UNSUPPORTED_ADAPTORS: &[&str] = &[
-    "inspect",
     "flat_map",
     "flatten",
     "scan",
@@ -233,6 +233,7 @@ enum Stage<'a> {
     SkipWhile(&'a Expr),
     FilterMap(&'a Expr),
     MapWhile(&'a Expr),
+    Inspect(&'a Expr),
 }
 
 impl Builder<'_> {
@@ -267,6 +268,7 @@ impl Builder<'_> {
                 ("skip_while", 1) => Stage::SkipWhile(&m.args[0]),
                 ("filter_map", 1) => Stage::FilterMap(&m.args[0]),
                 ("map_while", 1) => Stage::MapWhile(&m.args[0]),
+                ("inspect", 1) => Stage::Inspect(&m.args[0]),
                 ("rev", 0) => break source_of(&m.receiver, true, &self.known())?,
                 _ if unsupported_adaptor(m, &self.known()) => {
                     self.diag
@@ -511,6 +513,11 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
             Stage::Enumerate => {
                 before.extend(quote!(let mut #counter = 0usize;));
                 body.extend(quote!(let #item = (#counter, #item); #counter += 1;));
+            }
+            // The closure runs for its effect (a message); its value is nothing.
+            Stage::Inspect(f) => {
+                let seen = apply(f, quote!(&#item))?;
+                body.extend(quote!(#seen;));
             }
             Stage::Copied => body.extend(quote!(let #item = *#item;)),
             Stage::Cloned => body.extend(quote!(let #item = #item.clone();)),

@@ -13,7 +13,8 @@
 //! - `v.insert(i, x)`: the elements before `i`, then `x`, then the rest;
 //! - `v.truncate(n)`, `v.clear()`: a copy of the first elements;
 //! - `v.resize(n, x)`: a copy of the first `n`, or copies of `x` pushed up to `n`;
-//! - `v.extend_from_slice(xs)`: `xs`'s elements pushed;
+//! - `v.extend_from_slice(xs)`: `xs`'s elements pushed; `v.extend(items)` likewise, from a
+//!   sequence (`&xs`, `xs`, `xs.iter()`) or from a chain collected first;
 //! - `v.retain(keep)`: the chain `v.iter().cloned().filter(keep).collect::<Vec<_>>()`;
 //! - `v.reverse()`: element swaps from both ends (also on arrays).
 //!
@@ -22,6 +23,7 @@
 //! the same code written by hand. Only on locals the lowering knows to be sequences (see
 //! `Builder::sequence_params`): a user type's `remove` or `insert` is its own.
 
+use super::indexed_loops::plain_place;
 use syn::{Expr, ExprMethodCall};
 
 /// The code `call` stands for when it edits one of the local `sequences` (`None` for other
@@ -140,6 +142,27 @@ pub fn desugar(call: &ExprMethodCall, sequences: &[String]) -> Option<Expr> {
                 }
             }}
         }
+        ("extend", 1) => {
+            // The elements of a sequence named by a place, else the chain's items collected.
+            let sequence: Expr = match &args[0] {
+                Expr::Reference(r) if plain_place(&r.expr) => (*r.expr).clone(),
+                Expr::MethodCall(m)
+                    if matches!(m.method.to_string().as_str(), "iter" | "into_iter")
+                        && m.args.is_empty()
+                        && plain_place(&m.receiver) =>
+                {
+                    (*m.receiver).clone()
+                }
+                other if plain_place(other) || written_in_place(other) => other.clone(),
+                chain => syn::parse_quote!(#chain.collect::<::std::vec::Vec<_>>()),
+            };
+            syn::parse_quote! {{
+                let __ad_source = #sequence;
+                for __ad_k in 0..__ad_source.len() {
+                    #v.push(__ad_source[__ad_k].clone());
+                }
+            }}
+        }
         ("retain", 1) => {
             let keep = &args[0];
             syn::parse_quote!({
@@ -173,4 +196,13 @@ pub fn copied_element(call: &ExprMethodCall, sequences: &[String]) -> Option<Exp
         let __ad_at = #at;
         if __ad_at < #v.len() { Some(#v[__ad_at].clone()) } else { None }
     }})
+}
+
+/// Whether `sequence` is written in place: an array literal or `vec![..]`.
+fn written_in_place(sequence: &Expr) -> bool {
+    match sequence {
+        Expr::Array(_) | Expr::Repeat(_) => true,
+        Expr::Macro(m) => m.mac.path.is_ident("vec"),
+        _ => false,
+    }
 }
