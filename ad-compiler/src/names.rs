@@ -287,6 +287,18 @@ pub fn pattern_sequence() -> Ident {
     format_ident!("__ad_pattern_sequence")
 }
 
+/// The value a local declared without one (`let y;`) enters a loop with (see
+/// `ad_core::output_hint::stand_in`).
+pub fn stand_in() -> TokenStream {
+    let rt = runtime();
+    quote!(#rt::stand_in())
+}
+
+/// Whether `tokens` are [`stand_in`]'s.
+pub fn is_stand_in(tokens: &TokenStream) -> bool {
+    tokens.to_string() == stand_in().to_string()
+}
+
 /// The local holding an SSA value.
 pub fn value(v: ValueId) -> Ident {
     format_ident!("__ad_v{}", v.0)

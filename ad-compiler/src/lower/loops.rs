@@ -361,6 +361,17 @@ impl Builder<'_> {
             }
             names.extend([RETURNED.to_string(), RETURN_VALUE.to_string()]);
         }
+        // A local declared without a value (`let y;`) and assigned in the body enters the loop
+        // with a stand-in of its type that nothing reads (rustc proves every read comes after
+        // an assignment), so that the value assigned inside is carried out of the loop.
+        for name in &names {
+            if self.is_uninit(name) {
+                // At the loop, where rustc reports a type without `Default`.
+                let tokens = crate::tokens::respan(crate::names::stand_in(), (span, span));
+                let stand_in = self.push(Op::Const(tokens), span);
+                self.assign(name, stand_in);
+            }
+        }
         let carried: Vec<(String, ValueId)> = names
             .into_iter()
             .filter_map(|name| self.lookup(&name).map(|v| (name, v)))

@@ -66,6 +66,7 @@ pub fn body_with_names(
         owned: Ownership::of(ir),
         shared: shared_values(ir),
         nones: nones(ir),
+        stand_ins: stand_ins(ir),
         order,
         function_fallbacks: super::missing_functions::Fallbacks::of(ir, &|v| activity.is_active(v)),
     };
@@ -208,11 +209,27 @@ fn nones(ir: &Body) -> HashSet<ValueId> {
     nones
 }
 
+/// The stand-ins a local declared without a value enters a loop with (see
+/// `names::stand_in`): their type is decided later too, so their zero tangent is taken
+/// through the trait's path, which rustc can resolve once it knows it.
+fn stand_ins(ir: &Body) -> HashSet<ValueId> {
+    let mut stand_ins = HashSet::new();
+    crate::ir::walk(&ir.block.instrs, &mut |instr| {
+        if let Op::Const(tokens) = &instr.op
+            && names::is_stand_in(tokens)
+        {
+            stand_ins.insert(instr.result);
+        }
+    });
+    stand_ins
+}
+
 struct Printer<'p> {
     activity: &'p Activity,
     owned: Ownership,
     shared: HashMap<ValueId, u32>,
     nones: HashSet<ValueId>,
+    stand_ins: HashSet<ValueId>,
     order: Order,
     /// The free functions called here that may have no derivative.
     function_fallbacks: super::missing_functions::Fallbacks,
@@ -243,6 +260,10 @@ impl Printer<'_> {
         let x = names::value(v);
         if self.nones.contains(&v) {
             return quote!(::core::option::Option::None);
+        }
+        if self.stand_ins.contains(&v) {
+            let rt = runtime();
+            return quote!(#rt::Differentiable::zero_tangent(&#x));
         }
         if self.owned.is_undecided_float(v) {
             let rt = runtime();
