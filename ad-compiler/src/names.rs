@@ -299,6 +299,12 @@ pub fn is_stand_in(tokens: &TokenStream) -> bool {
     tokens.to_string() == stand_in().to_string()
 }
 
+/// The `k`-th local a value with an exit inside is computed into (see
+/// `lower::early_exits`).
+pub fn early_value(k: usize) -> Ident {
+    format_ident!("__ad_early_{}", k)
+}
+
 /// The local holding an SSA value.
 pub fn value(v: ValueId) -> Ident {
     format_ident!("__ad_v{}", v.0)

@@ -19,6 +19,7 @@ mod blocks;
 mod check;
 mod control;
 mod declarations;
+mod early_exits;
 mod enums;
 mod generic;
 mod generics;

@@ -320,7 +320,7 @@ impl Builder<'_> {
             }
             Expr::Return(r) => {
                 if !self.tail {
-                    self.diag.error(r.return_token.span, "`return` is supported in differentiable functions only where it ends the function (at the end of a branch whose `if`/`match` is a statement of the function body); restructure with `if`/`else`");
+                    self.diag.error(r.return_token.span, "`return` is supported in differentiable functions where it ends the function: at the end of a branch of a statement, or as a branch of a value given a name (`let v = if .. { return .. } else { .. };`), not inside an operand: name the value first");
                     return None;
                 }
                 let value = r.expr.as_ref().map(|e| self.lower_value(e));

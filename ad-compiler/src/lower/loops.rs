@@ -172,7 +172,7 @@ impl Builder<'_> {
             return None;
         }
         if !self.iteration_tail {
-            self.diag.error(span, "`break`/`continue` is supported only where it ends the loop's iteration (at the end of a branch of an `if`/`match` statement of the loop body, not inside a nested block expression)");
+            self.diag.error(span, "`break`/`continue` is supported where it ends the loop's iteration: at the end of a branch of a statement of the loop body, or as a branch of a value given a name (`let v = if .. { x } else { continue };`), not inside an operand: name the value first");
             return None;
         }
         match label {

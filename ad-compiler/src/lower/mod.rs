@@ -13,6 +13,7 @@ mod chains;
 mod closure_returns;
 mod closures;
 mod control;
+mod early_exits;
 mod expr;
 mod free_names;
 mod function_args;
@@ -113,6 +114,9 @@ pub fn lower_capturing(
     let errors_before = diag.has_errors();
     let mut builder = Builder::new(diag, params.len() as u32);
     builder.in_closure = matches!(body, BodyInput::Expr(_));
+    if let BodyInput::Block(_, output) = &body {
+        builder.early_exits.try_return = early_exits::TryReturn::of(output);
+    }
     builder.function_arguments = forms;
     builder.mutable_self = params.iter().any(|p| {
         matches!(&p.pat, syn::Pat::Ident(i) if i.ident == "self")

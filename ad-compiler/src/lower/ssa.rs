@@ -50,6 +50,8 @@ pub struct Builder<'d> {
     /// Set for the `loop` about to be lowered when its `break` value must stay an `Option`
     /// (see `loops::lower_let_of_leaving_loop`).
     pub keep_break_value_wrapped: bool,
+    /// Rewrites exits in expression position into statements (see `early_exits`).
+    pub early_exits: super::early_exits::Rewriter,
     /// Local `&mut` reborrows and the places they name (see `aliases`), latest last.
     pub aliases: Vec<(String, syn::Expr)>,
     /// How many `aliases` there were when each open block scope was opened: the reborrows a
@@ -94,6 +96,10 @@ impl<'d> Builder<'d> {
             loops: Vec::new(),
             closures: std::collections::HashMap::new(),
             keep_break_value_wrapped: false,
+            early_exits: super::early_exits::Rewriter {
+                try_return: None,
+                count: 0,
+            },
             reference_params: Vec::new(),
             slice_params: Vec::new(),
             sequence_params: Vec::new(),

@@ -37,6 +37,12 @@ impl Builder<'_> {
                 break;
             }
             let last = i + 1 == stmts.len();
+            // An exit in expression position (`let v = match o { .., None => return 0.0 };`,
+            // `half(x)?`): the statements it stands for, then the rest.
+            if let Some(rewritten) = self.early_exits.rewrite(stmt) {
+                let rest = rewritten.into_iter().chain(stmts[i + 1..].iter().cloned());
+                return self.lower_stmts(&rest.collect::<Vec<_>>());
+            }
             // `let mut v = a.view_mut();`: the rest of the list works on `a` itself.
             if let Some((view, place)) = super::aliases::whole_view_mut(stmt) {
                 let rest = super::aliases::through_view(&stmts[i + 1..], &view, &place);

@@ -1,0 +1,172 @@
+//! Exits in expression position: `return` in a `match` arm or an `if` branch that gives a
+//! value (`let v = match o { Some(v) => v, None => return x };`), in a block expression,
+//! `continue` and `break` as a value's branch in a loop, and the `?` operator on `Option` and
+//! `Result` (also converting the error with `From`), wherever an expression always evaluates
+//! it. Every mode against central differences, and closed forms.
+
+use crate::check::{check_hessian, check_idiom};
+use ad::prelude::*;
+
+/// `return` from a `match` arm and from an `if` that give `let`s their values.
+#[differentiable]
+fn matched_or_returned(x: f64, y: f64) -> f64 {
+    let o = if y > 0.0 { Some(x * y) } else { None };
+    let v = match o {
+        Some(v) => v,
+        None => return x.sin(),
+    };
+    let w = if v > 1.0 {
+        v.ln()
+    } else if v > 0.0 {
+        return v * 3.0;
+    } else {
+        -v
+    };
+    w * w + v
+}
+
+/// `return` inside a block expression, with a guard before its value.
+#[differentiable]
+fn guarded_block(x: f64, y: f64) -> f64 {
+    let r = {
+        if x < 0.0 {
+            return y * y;
+        }
+        (x * y).sqrt()
+    };
+    r * x + y
+}
+
+#[test]
+fn return_in_expression_position() {
+    check_idiom!(
+        matched_or_returned,
+        [(1.5, 2.0), (0.3, 1.2), (0.7, -1.0), (-2.0, 0.5)]
+    );
+    check_hessian!(matched_or_returned, [(1.5, 2.0), (0.7, -1.0)]);
+    check_idiom!(guarded_block, [(1.5, 2.0), (-0.5, 1.3)]);
+    // Closed forms: ln(xy)² + xy at (1.5, 2), and sin x when y ≤ 0.
+    let (dx, dy) = ad::gradient!(at: 1.5, 2.0, of: matched_or_returned);
+    crate::assert_close(dx, 2.0 * (3f64).ln() / 1.5 + 2.0);
+    crate::assert_close(dy, 2.0 * (3f64).ln() / 2.0 + 1.5);
+    let (dx, dy) = ad::gradient!(at: 0.7, -1.0, of: matched_or_returned);
+    crate::assert_close(dx, 0.7f64.cos());
+    assert_eq!(dy, 0.0);
+}
+
+/// `continue` and `break` as branches of values in a loop.
+#[differentiable]
+fn skipped_and_stopped(x: f64, y: f64) -> f64 {
+    let mut total = 0.0;
+    for k in 0..8 {
+        let t = x * k as f64 - y;
+        let kept = if t > 0.0 { t.sqrt() } else { continue };
+        let step = match k {
+            6 => break,
+            _ => kept * y,
+        };
+        total += step;
+    }
+    total
+}
+
+#[test]
+fn continue_and_break_in_expression_position() {
+    check_idiom!(skipped_and_stopped, [(0.5, 1.2), (1.1, 0.3)]);
+    check_hessian!(skipped_and_stopped, [(0.5, 1.2)]);
+}
+
+/// Half of a positive number.
+#[differentiable]
+fn half(x: f64) -> Option<f64> {
+    if x > 0.0 { Some(x / 2.0) } else { None }
+}
+
+/// `?` in a `let`, inside arithmetic, in an `if` condition, in a compound assignment and in
+/// the result.
+#[differentiable]
+fn halves(x: f64, y: f64) -> Option<f64> {
+    let h = half(x)?;
+    let mut q = half(h)? * 3.0 + half(x * y)?;
+    if half(q)? > 100.0 {
+        return None;
+    }
+    q += half(y)?;
+    Some(q * x + half(h + y)?)
+}
+
+#[differentiable]
+fn halves_or_zero(x: f64, y: f64) -> f64 {
+    halves(x, y).unwrap_or(0.0)
+}
+
+#[test]
+fn question_mark_on_options() {
+    check_idiom!(
+        halves_or_zero,
+        [(3.0, 1.5), (0.4, 2.2), (-1.0, 2.0), (2.0, -0.5)]
+    );
+    check_hessian!(halves_or_zero, [(3.0, 1.5)]);
+    // Closed form: q = 3x/4 + xy/2 + y/2, result qx + (x/2 + y)/2.
+    let (x, y) = (3.0, 1.5);
+    let (dx, dy) = ad::gradient!(at: x, y, of: halves_or_zero);
+    crate::assert_close(dx, 1.5 * x + y * x + y / 2.0 + 0.25);
+    crate::assert_close(dy, x * x / 2.0 + x / 2.0 + 0.5);
+}
+
+/// A failure of the square root, and the error a caller's `?` converts it into.
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+enum RootError {
+    Negative,
+}
+
+#[derive(Differentiable, Clone, Debug, PartialEq)]
+enum ModelError {
+    Root(RootError),
+}
+
+impl From<RootError> for ModelError {
+    fn from(e: RootError) -> Self {
+        ModelError::Root(e)
+    }
+}
+
+#[differentiable]
+fn checked_sqrt(x: f64) -> Result<f64, RootError> {
+    if x >= 0.0 {
+        Ok(x.sqrt())
+    } else {
+        Err(RootError::Negative)
+    }
+}
+
+/// `?` on `Result`s: the same error type, and one converted by `From`.
+#[differentiable]
+fn chained_roots(x: f64, y: f64) -> Result<f64, RootError> {
+    let a = checked_sqrt(x)?;
+    let b = checked_sqrt(y - a)?;
+    Ok(a * b + checked_sqrt(x * y)?)
+}
+
+#[differentiable]
+fn model(x: f64, y: f64) -> Result<f64, ModelError> {
+    let r = chained_roots(x, y)?;
+    Ok(r * r)
+}
+
+#[differentiable]
+fn model_or_zero(x: f64, y: f64) -> f64 {
+    match model(x, y) {
+        Ok(v) => v,
+        Err(_) => 0.0,
+    }
+}
+
+#[test]
+fn question_mark_on_results() {
+    check_idiom!(
+        model_or_zero,
+        [(4.0, 5.0), (1.2, 3.0), (4.0, 1.0), (-1.0, 2.0)]
+    );
+    assert_eq!(model(4.0, 1.0), Err(ModelError::Root(RootError::Negative)));
+}
