@@ -168,6 +168,11 @@ pub(super) fn compound_arith(op: &BinOp) -> Option<ArithOp> {
     }
 }
 
+/// Whether `op` assigns: `+=`, `-=`, `*=`, `/=`, `%=` and the bit operations' (`^=`, ..).
+pub(super) fn is_compound_assignment(op: &BinOp) -> bool {
+    compound_arith(op).is_some() || is_compound(op)
+}
+
 pub(super) fn is_compound(op: &BinOp) -> bool {
     matches!(
         op,

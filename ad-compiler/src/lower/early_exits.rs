@@ -113,54 +113,52 @@ impl Rewriter {
             | Expr::ForLoop(_)
             | Expr::Continue(_)
             | Expr::Macro(_) => None,
-            // `x = e`, `x += e`: the value first.
-            Expr::Assign(a) if self.exits(&a.right) => {
-                let value = self.fresh();
-                let mut out = vec![syn::parse_quote!(let #value;)];
-                out.extend(self.assign_into(&a.right, &value)?);
+            // `x = e`, `x += e`, `return e`, `break e`: the value first.
+            Expr::Assign(a) if self.exits(&a.right) => self.value_first(&a.right, semi, |v| {
                 let mut rewritten = a.clone();
-                *rewritten.right = syn::parse_quote!(#value);
-                out.push(Stmt::Expr(Expr::Assign(rewritten), semi));
-                Some(out)
+                *rewritten.right = v;
+                Expr::Assign(rewritten)
+            }),
+            Expr::Binary(b)
+                if super::assign::is_compound_assignment(&b.op) && self.exits(&b.right) =>
+            {
+                self.value_first(&b.right, semi, |v| {
+                    let mut rewritten = b.clone();
+                    *rewritten.right = v;
+                    Expr::Binary(rewritten)
+                })
             }
-            Expr::Binary(b) if is_compound_assignment(&b.op) && self.exits(&b.right) => {
-                let value = self.fresh();
-                let mut out = vec![syn::parse_quote!(let #value;)];
-                out.extend(self.assign_into(&b.right, &value)?);
-                let mut rewritten = b.clone();
-                *rewritten.right = syn::parse_quote!(#value);
-                out.push(Stmt::Expr(Expr::Binary(rewritten), semi));
-                Some(out)
-            }
-            // `return e`, `break e`: the value first, then the exit.
-            Expr::Return(r) if r.expr.as_deref().is_some_and(|e| self.exits(e)) => {
-                let value = self.fresh();
-                let mut out = vec![syn::parse_quote!(let #value;)];
-                out.extend(self.assign_into(r.expr.as_deref()?, &value)?);
-                let mut rewritten = r.clone();
-                rewritten.expr = Some(Box::new(syn::parse_quote!(#value)));
-                out.push(Stmt::Expr(Expr::Return(rewritten), semi));
-                Some(out)
-            }
+            Expr::Return(r) if r.expr.as_deref().is_some_and(|e| self.exits(e)) => self
+                .value_first(r.expr.as_deref()?, semi, |v| {
+                    let mut rewritten = r.clone();
+                    rewritten.expr = Some(Box::new(v));
+                    Expr::Return(rewritten)
+                }),
             Expr::Break(b) if b.expr.as_deref().is_some_and(|e| self.exits(e)) => {
-                let value = self.fresh();
-                let mut out = vec![syn::parse_quote!(let #value;)];
-                out.extend(self.assign_into(b.expr.as_deref()?, &value)?);
-                let mut rewritten = b.clone();
-                rewritten.expr = Some(Box::new(syn::parse_quote!(#value)));
-                out.push(Stmt::Expr(Expr::Break(rewritten), semi));
-                Some(out)
+                self.value_first(b.expr.as_deref()?, semi, |v| {
+                    let mut rewritten = b.clone();
+                    rewritten.expr = Some(Box::new(v));
+                    Expr::Break(rewritten)
+                })
             }
             Expr::Return(_) | Expr::Break(_) => None,
-            other if self.exits(other) => {
-                let value = self.fresh();
-                let mut out = vec![syn::parse_quote!(let #value;)];
-                out.extend(self.assign_into(other, &value)?);
-                out.push(Stmt::Expr(syn::parse_quote!(#value), semi));
-                Some(out)
-            }
+            other if self.exits(other) => self.value_first(other, semi, |v| v),
             _ => None,
         }
+    }
+
+    /// `value` computed first into a fresh local, then the statement `rebuild` makes of it.
+    fn value_first(
+        &mut self,
+        value: &Expr,
+        semi: Option<syn::Token![;]>,
+        rebuild: impl FnOnce(Expr) -> Expr,
+    ) -> Option<Vec<Stmt>> {
+        let local = self.fresh();
+        let mut out = vec![syn::parse_quote!(let #local;)];
+        out.extend(self.assign_into(value, &local)?);
+        out.push(Stmt::Expr(rebuild(syn::parse_quote!(#local)), semi));
+        Some(out)
     }
 
     /// A fresh local for a value computed by statements.
@@ -377,22 +375,4 @@ impl Rewriter {
         syn::visit::Visit::visit_expr(&mut finder, expr);
         finder.found
     }
-}
-
-/// Whether `op` is `+=`, `-=`, .. (an assignment).
-fn is_compound_assignment(op: &syn::BinOp) -> bool {
-    use syn::BinOp::*;
-    matches!(
-        op,
-        AddAssign(_)
-            | SubAssign(_)
-            | MulAssign(_)
-            | DivAssign(_)
-            | RemAssign(_)
-            | BitXorAssign(_)
-            | BitAndAssign(_)
-            | BitOrAssign(_)
-            | ShlAssign(_)
-            | ShrAssign(_)
-    )
 }

@@ -717,20 +717,7 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
             syn::visit::visit_expr_assign(self, e);
         }
         fn visit_expr_binary(&mut self, e: &'ast syn::ExprBinary) {
-            use syn::BinOp::*;
-            if matches!(
-                e.op,
-                AddAssign(_)
-                    | SubAssign(_)
-                    | MulAssign(_)
-                    | DivAssign(_)
-                    | RemAssign(_)
-                    | BitXorAssign(_)
-                    | BitAndAssign(_)
-                    | BitOrAssign(_)
-                    | ShlAssign(_)
-                    | ShrAssign(_)
-            ) {
+            if super::assign::is_compound_assignment(&e.op) {
                 self.note(&e.left);
             }
             syn::visit::visit_expr_binary(self, e);

@@ -331,6 +331,15 @@ pub enum Stmt {
         label: Option<String>,
         body: Vec<Stmt>,
     },
+    /// `let name = if cond { value } else { exit };` (the branches swapped when
+    /// `exit_first`): a value with an exit (`return`, `break`, `continue`) as a branch.
+    LetOrExit {
+        name: String,
+        cond: Cond,
+        value: Expr,
+        exit: Box<Stmt>,
+        exit_first: bool,
+    },
     /// `let name: f64 = [label:] loop { body };` whose breaks carry values.
     LetLoop {
         name: String,
@@ -446,6 +455,13 @@ fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
         Stmt::Break { value: Some(v), .. } => walk_expr(v, f),
         Stmt::LetVec { elems, .. } => elems.iter().for_each(|e| walk_expr(e, f)),
         Stmt::LetIntIf { cond, .. } | Stmt::SetFlag { cond, .. } => walk_cond(cond, f),
+        Stmt::LetOrExit {
+            cond, value, exit, ..
+        } => {
+            walk_cond(cond, f);
+            walk_expr(value, f);
+            walk_stmt(exit, f);
+        }
         Stmt::If { cond, .. } | Stmt::While { cond, .. } => walk_cond(cond, f),
         Stmt::Pinned(inner) => walk_stmt(inner, f),
         _ => {}

@@ -472,6 +472,29 @@ impl Renderer<'_> {
                 line(out, format!("continue{l};"));
             }
             Stmt::Return(e) => line(out, format!("return {};", self.expr(e))),
+            Stmt::LetOrExit {
+                name,
+                cond,
+                value,
+                exit,
+                exit_first,
+            } => {
+                let mut rendered = String::new();
+                self.stmt(exit, 0, &mut rendered);
+                let (exit, value) = (rendered.trim().to_string(), self.expr(value));
+                let (then, other) = if *exit_first {
+                    (exit, value)
+                } else {
+                    (value, exit)
+                };
+                line(
+                    out,
+                    format!(
+                        "let {name}: f64 = if {} {{ {then} }} else {{ {other} }};",
+                        self.cond(cond)
+                    ),
+                );
+            }
             Stmt::Block(body) => self.braces("", body, "", depth, out),
             Stmt::Pinned(inner) => self.stmt(inner, depth, out),
         }

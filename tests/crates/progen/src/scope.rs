@@ -296,6 +296,21 @@ impl Resolver<'_> {
             }
             Stmt::Continue { label } => self.target(label).is_some(),
             Stmt::Return(e) => self.expr(e),
+            Stmt::LetOrExit {
+                name,
+                cond,
+                value,
+                exit,
+                ..
+            } => {
+                let is_exit = matches!(
+                    **exit,
+                    Stmt::Break { .. } | Stmt::Continue { .. } | Stmt::Return(_)
+                );
+                let ok = is_exit && self.cond(cond) && self.expr(value) && self.stmt(exit);
+                self.declare(name, Kind::Float { mutable: false });
+                ok
+            }
             Stmt::Block(body) => self.scoped(vec![], body, None),
             Stmt::Pinned(inner) => self.stmt(inner),
         }

@@ -135,6 +135,12 @@ fn stmt_expr_variants(s: &Stmt) -> Vec<Stmt> {
             })
             .collect(),
         Stmt::Return(value) => expr_variants(value).into_iter().map(Stmt::Return).collect(),
+        // Without its exit: the plain `let` of its value.
+        Stmt::LetOrExit { name, value, .. } => vec![Stmt::Let {
+            name: name.clone(),
+            mutable: false,
+            value: value.clone(),
+        }],
         _ => vec![],
     }
 }

@@ -144,6 +144,20 @@ impl Gen {
             match self.rng.below(20) {
                 0..=2 => {
                     let name = self.fresh_name("a");
+                    // A value with an exit as its other branch.
+                    if self.rng.chance(0.3)
+                        && let Some(exit) = self.exit()
+                    {
+                        let (cond, value) = (self.cond(), self.expr(3));
+                        self.declare(&name, VarKind::Float { mutable: false });
+                        return vec![Stmt::LetOrExit {
+                            name,
+                            cond,
+                            value,
+                            exit: Box::new(exit),
+                            exit_first: self.rng.chance(0.5),
+                        }];
+                    }
                     let mutable = self.rng.chance(0.5);
                     let value = self.expr(3);
                     self.declare(&name, VarKind::Float { mutable });
