@@ -971,3 +971,38 @@ fn a_tuple_result_seeded_by_its_pullback() {
         &pullback((2.0, 1.0)),
     );
 }
+
+/// A state of array fields stepped by loops over its components, then read by position.
+#[derive(Differentiable, Clone, Debug)]
+struct PlanarState {
+    pos: [f64; 2],
+    vel: [f64; 2],
+}
+
+/// A damped oscillator stepped in place: the struct's array fields written element by element
+/// in a loop nested in the time loop, and read after both.
+#[differentiable]
+fn damped(k: f64, damping: f64) -> f64 {
+    let mut s = PlanarState {
+        pos: [1.0, 0.0],
+        vel: [0.0, 1.0],
+    };
+    let dt = 0.05;
+    for _ in 0..40 {
+        let acc = [
+            -k * s.pos[0] - damping * s.vel[0],
+            -k * s.pos[1] - damping * s.vel[1],
+        ];
+        for d in 0..2 {
+            s.vel[d] += acc[d] * dt;
+            s.pos[d] += s.vel[d] * dt;
+        }
+    }
+    s.pos[0] * s.pos[0] + s.vel[1] + s.pos.iter().map(|p| p.abs()).sum::<f64>()
+}
+
+#[test]
+fn array_fields_stepped_in_loops() {
+    check_idiom!(damped, [(2.0, 0.1), (0.7, 0.5)]);
+    check_hessian!(damped, [(2.0, 0.1)]);
+}

@@ -106,7 +106,7 @@ fn yielded_literals(
     }
 }
 
-/// The path of the struct literal each value comes from, through `SetField`s.
+/// The path of the struct literal each value comes from, through `SetField`s and loops.
 pub(super) fn struct_paths(ir: &Body) -> HashMap<ValueId, syn::Path> {
     let mut paths: HashMap<ValueId, syn::Path> = HashMap::new();
     crate::ir::walk(&ir.block.instrs, &mut |instr| match &instr.op {
@@ -116,6 +116,21 @@ pub(super) fn struct_paths(ir: &Body) -> HashMap<ValueId, syn::Path> {
         Op::SetField { base, .. } => {
             if let Some(path) = paths.get(base).cloned() {
                 paths.insert(instr.result, path);
+            }
+        }
+        // A loop carries a struct built before it as the same type: its versions inside
+        // (the loop's parameters, visited before the body) and after it.
+        Op::Loop {
+            init,
+            params,
+            merged,
+            ..
+        } => {
+            for ((start, param), out) in init.iter().zip(params).zip(merged) {
+                if let Some(path) = paths.get(start).cloned() {
+                    paths.insert(*param, path.clone());
+                    paths.insert(*out, path);
+                }
             }
         }
         _ => {}
