@@ -173,6 +173,8 @@ pub(super) fn is_compound_assignment(op: &BinOp) -> bool {
     compound_arith(op).is_some() || is_compound(op)
 }
 
+/// Whether `op` is a bit operation's assignment (`^=`, `&=`, `|=`, `<<=`, `>>=`): one that
+/// has no derivative, reported when it writes a differentiated local.
 pub(super) fn is_compound(op: &BinOp) -> bool {
     matches!(
         op,

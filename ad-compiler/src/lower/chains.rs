@@ -130,9 +130,17 @@ fn is_iteration(call: &ExprMethodCall) -> bool {
 /// an index (`xs[1..]`, which a chain takes as it is).
 fn computed(sequence: &Expr) -> bool {
     match sequence {
-        Expr::Array(_) | Expr::Repeat(_) | Expr::MethodCall(_) => true,
-        Expr::Macro(m) => m.mac.path.is_ident("vec"),
+        Expr::MethodCall(_) => true,
         Expr::Paren(p) => computed(&p.expr),
+        other => written_in_place(other),
+    }
+}
+
+/// Whether `sequence` is written in place: an array literal or `vec![..]`.
+pub(super) fn written_in_place(sequence: &Expr) -> bool {
+    match sequence {
+        Expr::Array(_) | Expr::Repeat(_) => true,
+        Expr::Macro(m) => m.mac.path.is_ident("vec"),
         _ => false,
     }
 }

@@ -65,17 +65,15 @@ impl Rewriter {
                 if init.diverge.is_some() || !self.exits(&init.expr) {
                     return None;
                 }
-                let value = self.fresh();
-                let mut out = vec![syn::parse_quote!(let #value;)];
-                out.extend(self.assign_into(&init.expr, &value)?);
-                let mut rebound = local.clone();
-                rebound.init = Some(syn::LocalInit {
-                    eq_token: init.eq_token,
-                    expr: Box::new(syn::parse_quote!(#value)),
-                    diverge: None,
-                });
-                out.push(Stmt::Local(rebound));
-                Some(out)
+                self.value_first(&init.expr, |value| {
+                    let mut rebound = local.clone();
+                    rebound.init = Some(syn::LocalInit {
+                        eq_token: init.eq_token,
+                        expr: Box::new(value),
+                        diverge: None,
+                    });
+                    Stmt::Local(rebound)
+                })
             }
             Stmt::Expr(expr, semi) => self.rewrite_expr(expr, *semi),
             _ => None,
@@ -114,50 +112,50 @@ impl Rewriter {
             | Expr::Continue(_)
             | Expr::Macro(_) => None,
             // `x = e`, `x += e`, `return e`, `break e`: the value first.
-            Expr::Assign(a) if self.exits(&a.right) => self.value_first(&a.right, semi, |v| {
+            Expr::Assign(a) if self.exits(&a.right) => self.value_first(&a.right, |v| {
                 let mut rewritten = a.clone();
                 *rewritten.right = v;
-                Expr::Assign(rewritten)
+                Stmt::Expr(Expr::Assign(rewritten), semi)
             }),
             Expr::Binary(b)
                 if super::assign::is_compound_assignment(&b.op) && self.exits(&b.right) =>
             {
-                self.value_first(&b.right, semi, |v| {
+                self.value_first(&b.right, |v| {
                     let mut rewritten = b.clone();
                     *rewritten.right = v;
-                    Expr::Binary(rewritten)
+                    Stmt::Expr(Expr::Binary(rewritten), semi)
                 })
             }
             Expr::Return(r) if r.expr.as_deref().is_some_and(|e| self.exits(e)) => self
-                .value_first(r.expr.as_deref()?, semi, |v| {
+                .value_first(r.expr.as_deref()?, |v| {
                     let mut rewritten = r.clone();
                     rewritten.expr = Some(Box::new(v));
-                    Expr::Return(rewritten)
+                    Stmt::Expr(Expr::Return(rewritten), semi)
                 }),
             Expr::Break(b) if b.expr.as_deref().is_some_and(|e| self.exits(e)) => {
-                self.value_first(b.expr.as_deref()?, semi, |v| {
+                self.value_first(b.expr.as_deref()?, |v| {
                     let mut rewritten = b.clone();
                     rewritten.expr = Some(Box::new(v));
-                    Expr::Break(rewritten)
+                    Stmt::Expr(Expr::Break(rewritten), semi)
                 })
             }
             Expr::Return(_) | Expr::Break(_) => None,
-            other if self.exits(other) => self.value_first(other, semi, |v| v),
+            other if self.exits(other) => self.value_first(other, |v| Stmt::Expr(v, semi)),
             _ => None,
         }
     }
 
-    /// `value` computed first into a fresh local, then the statement `rebuild` makes of it.
+    /// `value` computed first into a fresh local, then the statement `rebuild` makes of that
+    /// local.
     fn value_first(
         &mut self,
         value: &Expr,
-        semi: Option<syn::Token![;]>,
-        rebuild: impl FnOnce(Expr) -> Expr,
+        rebuild: impl FnOnce(Expr) -> Stmt,
     ) -> Option<Vec<Stmt>> {
         let local = self.fresh();
         let mut out = vec![syn::parse_quote!(let #local;)];
         out.extend(self.assign_into(value, &local)?);
-        out.push(Stmt::Expr(rebuild(syn::parse_quote!(#local)), semi));
+        out.push(rebuild(syn::parse_quote!(#local)));
         Some(out)
     }
 

@@ -29,14 +29,7 @@ use syn::{Expr, ExprMethodCall};
 /// The code `call` stands for when it edits one of the local `sequences` (`None` for other
 /// calls).
 pub fn desugar(call: &ExprMethodCall, sequences: &[String]) -> Option<Expr> {
-    let Expr::Path(receiver) = &*call.receiver else {
-        return None;
-    };
-    let name = receiver.path.get_ident()?;
-    if !sequences.iter().any(|s| name == s) {
-        return None;
-    }
-    let v = name;
+    let v = known_sequence(call, sequences)?;
     let args = &call.args;
     let code: Expr = match (call.method.to_string().as_str(), args.len()) {
         ("split_at", 1) => {
@@ -71,15 +64,13 @@ pub fn desugar(call: &ExprMethodCall, sequences: &[String]) -> Option<Expr> {
             }
         }},
         ("remove", 1) => {
-            let at = &args[0];
+            let (at, push_tail) = (&args[0], push_all(v, &syn::parse_quote!(__ad_tail)));
             syn::parse_quote! {{
                 let __ad_at = #at;
                 let __ad_item = #v[__ad_at].clone();
                 let __ad_tail = #v[__ad_at + 1..].to_vec();
                 #v = #v[..__ad_at].to_vec();
-                for __ad_k in 0..__ad_tail.len() {
-                    #v.push(__ad_tail[__ad_k].clone());
-                }
+                #push_tail
                 __ad_item
             }}
         }
@@ -96,6 +87,7 @@ pub fn desugar(call: &ExprMethodCall, sequences: &[String]) -> Option<Expr> {
         }
         ("insert", 2) => {
             let (at, x) = (&args[0], &args[1]);
+            let push_tail = push_all(v, &syn::parse_quote!(__ad_tail));
             // The arguments first, as the call evaluates them (`x` may read `v`).
             syn::parse_quote! {{
                 let __ad_at = #at;
@@ -103,9 +95,7 @@ pub fn desugar(call: &ExprMethodCall, sequences: &[String]) -> Option<Expr> {
                 let __ad_tail = #v[__ad_at..].to_vec();
                 #v = #v[..__ad_at].to_vec();
                 #v.push(__ad_item);
-                for __ad_k in 0..__ad_tail.len() {
-                    #v.push(__ad_tail[__ad_k].clone());
-                }
+                #push_tail
             }}
         }
         ("truncate", 1) => {
@@ -133,15 +123,7 @@ pub fn desugar(call: &ExprMethodCall, sequences: &[String]) -> Option<Expr> {
                 }
             }}
         }
-        ("extend_from_slice", 1) => {
-            let xs = &args[0];
-            syn::parse_quote! {{
-                let __ad_source = #xs;
-                for __ad_k in 0..__ad_source.len() {
-                    #v.push(__ad_source[__ad_k].clone());
-                }
-            }}
-        }
+        ("extend_from_slice", 1) => push_all(v, &args[0]),
         ("extend", 1) => {
             // The elements of a sequence named by a place, else the chain's items collected.
             let sequence: Expr = match &args[0] {
@@ -153,15 +135,12 @@ pub fn desugar(call: &ExprMethodCall, sequences: &[String]) -> Option<Expr> {
                 {
                     (*m.receiver).clone()
                 }
-                other if plain_place(other) || written_in_place(other) => other.clone(),
+                other if plain_place(other) || super::chains::written_in_place(other) => {
+                    other.clone()
+                }
                 chain => syn::parse_quote!(#chain.collect::<::std::vec::Vec<_>>()),
             };
-            syn::parse_quote! {{
-                let __ad_source = #sequence;
-                for __ad_k in 0..__ad_source.len() {
-                    #v.push(__ad_source[__ad_k].clone());
-                }
-            }}
+            push_all(v, &sequence)
         }
         ("retain", 1) => {
             let keep = &args[0];
@@ -190,19 +169,28 @@ pub fn copied_element(call: &ExprMethodCall, sequences: &[String]) -> Option<Exp
     if !by_value || !call.args.is_empty() || get.method != "get" || get.args.len() != 1 {
         return None;
     }
-    desugar(get, sequences)?;
-    let (v, at) = (&get.receiver, &get.args[0]);
+    let (v, at) = (known_sequence(get, sequences)?, &get.args[0]);
     Some(syn::parse_quote! {{
         let __ad_at = #at;
         if __ad_at < #v.len() { Some(#v[__ad_at].clone()) } else { None }
     }})
 }
 
-/// Whether `sequence` is written in place: an array literal or `vec![..]`.
-fn written_in_place(sequence: &Expr) -> bool {
-    match sequence {
-        Expr::Array(_) | Expr::Repeat(_) => true,
-        Expr::Macro(m) => m.mac.path.is_ident("vec"),
-        _ => false,
-    }
+/// The receiver of `call` when it names one of the local `sequences`.
+fn known_sequence<'c>(call: &'c ExprMethodCall, sequences: &[String]) -> Option<&'c syn::Ident> {
+    let Expr::Path(receiver) = &*call.receiver else {
+        return None;
+    };
+    let name = receiver.path.get_ident()?;
+    sequences.iter().any(|s| name == s).then_some(name)
+}
+
+/// `v.push(..)` of a copy of each element of `source` in turn (a block).
+fn push_all(v: &syn::Ident, source: &Expr) -> Expr {
+    syn::parse_quote! {{
+        let __ad_source = #source;
+        for __ad_k in 0..__ad_source.len() {
+            #v.push(__ad_source[__ad_k].clone());
+        }
+    }}
 }
