@@ -162,6 +162,7 @@ pub mod __private {
     pub use ad_core::basis::{Basis, DerivedMode, assemble};
     pub use ad_core::capturing::companion as capturing;
     pub use ad_core::capturing::{capture_code, capturing};
+    pub use ad_core::cotangent::Cotangent;
     pub use ad_core::field::{FieldTangent, field, field_key, from_field, without_field};
     pub use ad_core::forward::{
         Absent, MaybeTangent, Present, SecondTangent, argument_seed, same_type_zero, scaled_by,

@@ -33,6 +33,7 @@ pub mod accumulate;
 pub mod basis;
 pub mod capturing;
 pub mod check;
+pub mod cotangent;
 mod differentiable;
 pub mod field;
 pub mod flat;

@@ -58,5 +58,6 @@ pub mod method_rules {
     pub use crate::permute::Permute as _;
     pub use crate::second::FloatSecond as _;
     pub use crate::slice::SliceToVec as _;
+    pub use ad_core::cotangent::{Itself as _, ZeroOfConstant as _};
     pub use ad_core::flat::FlatPosition as _;
 }

@@ -30,7 +30,7 @@ mod patterns;
 mod programs;
 mod references;
 mod remainders;
-
+mod settings;
 mod slices;
 mod sorting;
 mod structs;

@@ -11,7 +11,7 @@ use crate::diag::Diagnostics;
 use crate::emit::forward::Order;
 use crate::emit::{self, types};
 use crate::frontend::attr::{self, AttrKind, Config};
-use crate::frontend::fallback;
+use crate::frontend::{constant_params, fallback};
 use crate::ir::{self, Body};
 use crate::lower::{self, BodyInput};
 use crate::names;
@@ -140,7 +140,7 @@ fn reverse_item(
     impl_generics: &syn::Generics,
 ) -> Result<TokenStream, TokenStream> {
     let mut diag = Diagnostics::default();
-    let params = lower::fn_params(sig);
+    let mut params = lower::fn_params(sig);
     let inout = !lower::inout_params(&params).is_empty();
     check_signature(sig, inout, placement, &mut diag);
     // With inout parameters, the derivatives are those of the function that takes them by
@@ -160,13 +160,33 @@ fn reverse_item(
         .chain(&sig.generics.params)
         .cloned()
         .collect();
-    let differentiated = differentiate(
+    let mut differentiated = differentiate(
         sig.ident.to_string(),
         &params,
         config.wrt.as_deref(),
         BodyInput::Block(block, &sig.output),
         &mut diag,
     );
+    // Settings the result does not depend on are constants (see `constant_params`); not in a
+    // trait impl, whose derivatives' signatures are the trait's.
+    let constants = match (&differentiated, &config.wrt, placement) {
+        (Some(found), None, Placement::Companion | Placement::Sibling) if !diag.has_errors() => {
+            constant_params::unused_opaque(&params, &[&sig.generics, impl_generics], found)
+        }
+        _ => Vec::new(),
+    };
+    if !constants.is_empty() {
+        for &i in &constants {
+            params[i].constant = true;
+        }
+        differentiated = differentiate(
+            sig.ident.to_string(),
+            &params,
+            None,
+            BodyInput::Block(block, &sig.output),
+            &mut diag,
+        );
+    }
     let Some(differentiated) = differentiated.filter(|_| !diag.has_errors()) else {
         return Err(diag.to_compile_errors());
     };

@@ -6,6 +6,7 @@
 //! [`emit`]: crate::emit
 
 pub mod attr;
+pub mod constant_params;
 pub mod derivative;
 pub mod derive;
 pub mod derive_enum;

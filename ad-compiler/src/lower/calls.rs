@@ -417,6 +417,7 @@ impl Builder<'_> {
         params.extend(captures.iter().map(|capture| super::ParamInput {
             pat: syn::parse_quote!(#capture),
             ty: None,
+            constant: false,
         }));
         let input = super::BodyInput::Expr(&closure.body);
         let body = super::lower("nested".into(), &params, None, input, self.diag)?;

@@ -216,6 +216,7 @@ mod tests {
                 syn::FnArg::Typed(t) => Some(super::super::ParamInput {
                     pat: (*t.pat).clone(),
                     ty: Some((*t.ty).clone()),
+                    constant: false,
                 }),
                 syn::FnArg::Receiver(_) => None,
             })

@@ -46,6 +46,9 @@ pub struct ParamInput {
     pub pat: syn::Pat,
     /// The type, absent for untyped closure parameters.
     pub ty: Option<syn::Type>,
+    /// Whether the parameter is a constant whatever its type, without `wrt`: one the result
+    /// was found not to depend on (see `frontend::constant_params`).
+    pub constant: bool,
 }
 
 /// The code of the body: a block (functions) or an expression (closures).
@@ -307,7 +310,9 @@ pub fn choose_wrt(
     let Some(wrt) = wrt else {
         return params
             .iter()
-            .map(|p| function(p) || p.ty.as_ref().is_none_or(|t| !is_constant_type(t)))
+            .map(|p| {
+                function(p) || (!p.constant && p.ty.as_ref().is_none_or(|t| !is_constant_type(t)))
+            })
             .collect();
     };
     for ident in wrt {
@@ -348,10 +353,12 @@ pub fn fn_params(sig: &syn::Signature) -> Vec<ParamInput> {
             syn::FnArg::Receiver(r) => ParamInput {
                 pat: syn::parse_quote!(self),
                 ty: Some((*r.ty).clone()),
+                constant: false,
             },
             syn::FnArg::Typed(t) => ParamInput {
                 pat: (*t.pat).clone(),
                 ty: Some((*t.ty).clone()),
+                constant: false,
             },
         })
         .collect()
@@ -366,10 +373,12 @@ pub fn closure_params(closure: &syn::ExprClosure) -> Vec<ParamInput> {
             syn::Pat::Type(t) => ParamInput {
                 pat: (*t.pat).clone(),
                 ty: Some((*t.ty).clone()),
+                constant: false,
             },
             other => ParamInput {
                 pat: other.clone(),
                 ty: None,
+                constant: false,
             },
         })
         .collect()

@@ -330,12 +330,17 @@ fn a_call_goes_through_the_callees_companion() {
                         let __ad_d = __ad_adj3;
                         let __ad_saved = &__ad_pb3;
                         let (__ad_ct3_0,) = __ad_saved(__ad_d);
-                        let mut __ad_adj2 = __ad_ct3_0;
+                        let mut __ad_adj2 = (&::ad::__private::Cotangent::new(__ad_ct3_0))
+                            .into_adjoint();
                         let __ad_d = __ad_adj2;
                         let __ad_saved = &__ad_pb2;
                         let (__ad_ct2_0, __ad_ct2_1) = __ad_saved(__ad_d);
-                        let mut __ad_adj0 = __ad_ct2_0;
-                        ::ad::__private::add_into(&mut __ad_adj1, __ad_ct2_1);
+                        let mut __ad_adj0 = (&::ad::__private::Cotangent::new(__ad_ct2_0))
+                            .into_adjoint();
+                        ::ad::__private::add_into(
+                            &mut __ad_adj1,
+                            (&::ad::__private::Cotangent::new(__ad_ct2_1)).into_adjoint(),
+                        );
                         (__ad_adj0, __ad_adj1)
                     },
                 )

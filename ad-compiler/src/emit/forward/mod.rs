@@ -67,6 +67,11 @@ pub fn body_with_names(
         shared: shared_values(ir),
         nones: nones(ir),
         stand_ins: stand_ins(ir),
+        unbindable: names
+            .iter()
+            .filter(|(_, name)| !is_variable_name(name))
+            .map(|(value, _)| value.clone())
+            .collect(),
         order,
         function_fallbacks: super::missing_functions::Fallbacks::of(ir, &|v| activity.is_active(v)),
     };
@@ -224,12 +229,22 @@ fn stand_ins(ir: &Body) -> HashSet<ValueId> {
     stand_ins
 }
 
+/// Whether `name` (a constant that is a name) is a variable's: one identifier in lower case,
+/// which a `let` can bind (a constant's would be a pattern matching it).
+fn is_variable_name(name: &TokenStream) -> bool {
+    syn::parse2::<syn::Ident>(name.clone())
+        .is_ok_and(|ident| !ident.to_string().starts_with(|c: char| c.is_uppercase()))
+}
+
 struct Printer<'p> {
     activity: &'p Activity,
     owned: Ownership,
     shared: HashMap<ValueId, u32>,
     nones: HashSet<ValueId>,
     stand_ins: HashSet<ValueId>,
+    /// The locals of the constants that are paths or constants' names (`Act::Tanh`, `PI`),
+    /// written where they are used instead: no pattern can bind them.
+    unbindable: HashSet<String>,
     order: Order,
     /// The free functions called here that may have no derivative.
     function_fallbacks: super::missing_functions::Fallbacks,
@@ -435,7 +450,11 @@ impl Printer<'_> {
                     let rt = runtime();
                     // Bound first, so that each argument has its own type, which the call may
                     // coerce (`&[a; 3]` to `&[a]`).
-                    let values: Vec<_> = args.iter().map(|a| names::value(*a)).collect();
+                    let values: Vec<_> = args
+                        .iter()
+                        .map(|a| names::value(*a))
+                        .filter(|v| !self.unbindable.contains(&v.to_string()))
+                        .collect();
                     // With `&mut` arguments, the call's output is the result and their new
                     // values, as the companion returns them.
                     let mut stub = callee.clone();

@@ -443,11 +443,28 @@ impl Printer<'_, '_> {
     }
 
     fn adds(&self, owner: ValueId, contributions: &[Contribution]) -> TokenStream {
+        self.adds_converted(owner, contributions, false)
+    }
+
+    /// [`Self::adds`], each cotangent converted to the target's adjoint when `converted`:
+    /// a function's pullback gives `NoTangent` for a parameter it does not differentiate,
+    /// which the caller may have passed a differentiated value (see `ad_core::cotangent`).
+    fn adds_converted(
+        &self,
+        owner: ValueId,
+        contributions: &[Contribution],
+        converted: bool,
+    ) -> TokenStream {
+        let rt = runtime();
         contributions
             .iter()
             .map(|c| {
                 let ct = names::cotangent(owner, c.slot);
-                self.contribute(c.target, c.first, quote!(#ct))
+                let contribution = match converted {
+                    true => quote!((&#rt::Cotangent::new(#ct)).into_adjoint()),
+                    false => quote!(#ct),
+                };
+                self.contribute(c.target, c.first, contribution)
             })
             .collect()
     }
@@ -474,7 +491,8 @@ impl Printer<'_, '_> {
                     None => names::cotangent(r, 0).into_token_stream(),
                     Some(n) => self.slots(r, *n, contributions),
                 };
-                let adds = self.adds(r, contributions);
+                let calls_user_code = matches!(instr.op, Op::Call { .. } | Op::Method { .. });
+                let adds = self.adds_converted(r, contributions, calls_user_code);
                 // The same adjoint written as float arithmetic from the operands or result the
                 // reverse iteration recomputed or popped (see `reverse::loop_plan`).
                 if let Storage::Recomputed(_) = storage {
