@@ -23,6 +23,7 @@ mod early_exits;
 mod enums;
 mod generic;
 mod generics;
+mod inference;
 mod inout;
 mod iterators;
 mod numerics;

@@ -11,7 +11,8 @@
 //! joins the values that Rust's typing makes the same float type: the operands and the result
 //! of arithmetic, a float method's receiver, arguments and result, the sides of a comparison,
 //! what flows into a loop's or an `if`'s merged values, and a sequence's elements with its
-//! literal's items, its indexed reads and its writes. A class takes its type from what the
+//! literal's items, its indexed reads and its writes (a tuple's components count as a
+//! sequence's elements). A class takes its type from what the
 //! source declares in it (parameters, `let` types, suffixed literals, casts); a class with
 //! both types, which this coarse model could produce, stays unsuffixed. Literals outside
 //! sequences keep their spelling: rustc types them at their operator.
@@ -31,6 +32,13 @@ pub fn type_sequence_literals(body: &mut Body) {
     join_block(&body.block.instrs, &mut classes);
     let widths = classes.widths();
     rewrite(&mut body.block.instrs, &mut |instr| {
+        if let Op::Call { callee, .. } = &mut instr.op {
+            let root = classes.find(element(instr.result));
+            if let Some(Width::Known(width)) = widths.get(&root) {
+                type_array_constructor(&mut callee.path, width);
+            }
+            return;
+        }
         let Op::Const(tokens) = &mut instr.op else {
             return;
         };
@@ -49,6 +57,55 @@ pub fn type_sequence_literals(body: &mut Body) {
             *tokens = quote::quote!(#minus #typed);
         }
     });
+}
+
+/// ndarray's arrays that a constructor can make without being told their elements.
+const ARRAYS: &[&str] = &[
+    "Array", "Array0", "Array1", "Array2", "Array3", "Array4", "Array5", "Array6", "ArrayD",
+];
+
+/// Writes the element type into `Array2::zeros(..)` and `Array1::ones(..)`
+/// (`Array2::<f64>::zeros(..)`): rustc would infer it from the writes that follow, but the
+/// derivative code reads the array through rules chosen by trait dispatch before it can.
+fn type_array_constructor(path: &mut syn::Path, width: &str) {
+    let [array, constructor] = &mut path.segments.iter_mut().collect::<Vec<_>>()[..] else {
+        return;
+    };
+    let known = ARRAYS.iter().any(|a| array.ident == a);
+    if !known
+        || !array.arguments.is_none()
+        || !matches!(constructor.ident.to_string().as_str(), "zeros" | "ones")
+    {
+        return;
+    }
+    let float = syn::Ident::new(width, array.ident.span());
+    array.arguments = syn::PathArguments::AngleBracketed(match array.ident == "Array" {
+        true => syn::parse_quote!(::<#float, _>),
+        false => syn::parse_quote!(::<#float>),
+    });
+}
+
+/// The float type of the elements of an ndarray array type (`Array1<f64>`, `&Array2<f32>`,
+/// `ArrayView1<f64>`).
+fn array_width(ty: &syn::Type) -> Option<&'static str> {
+    match ty {
+        syn::Type::Reference(r) => array_width(&r.elem),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?;
+            let name = last.ident.to_string();
+            if !(name.starts_with("Array") || name == "ArcArray") {
+                return None;
+            }
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                return None;
+            };
+            match args.args.first() {
+                Some(syn::GenericArgument::Type(t)) => scalar_width(t),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 /// The float literal `tokens` hold, and whether it is negated (`-1.5` is one constant).
@@ -137,7 +194,7 @@ impl Classes {
     fn declare(&mut self, v: ValueId, ty: &syn::Type) {
         if let Some(width) = scalar_width(ty) {
             self.declared.push((value(v), width));
-        } else if let Some(width) = super::floats::declared_width(ty) {
+        } else if let Some(width) = super::floats::declared_width(ty).or_else(|| array_width(ty)) {
             self.declared.push((element(v), width));
         }
     }
@@ -221,6 +278,14 @@ fn join_instr(instr: &Instr, classes: &mut Classes) {
             }
         }
         Op::VecRepeat { value: item, .. } => classes.holds(result, *item),
+        // A tuple as a sequence of its components (`fold((0.0, 0.0), ..)`): components of
+        // two float types make its class conflicting, which leaves its literals as written.
+        Op::Tuple(items) => {
+            for item in items {
+                classes.holds(result, *item);
+            }
+        }
+        Op::Field(base, syn::Member::Unnamed(_)) => classes.join(element(*base), value(result)),
         Op::Index { base, .. } => classes.join(element(*base), value(result)),
         Op::IndexSet {
             base, value: item, ..
