@@ -72,6 +72,15 @@ pub fn chain_counter(k: usize) -> Ident {
     format_ident!("__ad_stage{}", k)
 }
 
+/// How many items a loop over an adapted sequence has seen (`for x in xs.iter().rev().step_by(2)`,
+/// see `lower::indexed_loops::counted_form`), and the adaptor's argument, evaluated once.
+pub fn items_seen() -> (Ident, Ident) {
+    (
+        format_ident!("__ad_seen"),
+        format_ident!("__ad_adaptor_count"),
+    )
+}
+
 /// Whether `step_by` keeps the item in hand.
 pub fn chain_kept() -> Ident {
     format_ident!("__ad_kept")

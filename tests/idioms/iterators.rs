@@ -266,3 +266,58 @@ fn position_find_any_all_and_a_fold_by_name() {
         ]
     );
 }
+
+/// Loops over a differentiated slice through an adaptor after the forms loops take
+/// (`rev().step_by(k)`, `enumerate().take(n)`, `rev().skip(n)`), with a `break` and a
+/// `continue` of the body's own.
+#[differentiable]
+fn adapted_loops(xs: &[f64]) -> f64 {
+    let mut s = 0.0;
+    for v in xs.iter().rev().step_by(2) {
+        s += v.powi(3);
+    }
+    for (i, v) in xs.iter().enumerate().take(3) {
+        if *v < -1.0 {
+            continue;
+        }
+        s += (i as f64 + 1.0) * v.sin();
+    }
+    for v in xs.iter().rev().skip(1) {
+        if s > 50.0 {
+            break;
+        }
+        s = s * 0.9 + v;
+    }
+    s
+}
+
+#[test]
+fn loops_through_step_by_take_and_skip_after_rev() {
+    check_slice_idiom!(
+        adapted_loops,
+        [
+            vec![0.3, 0.7, -0.2, 1.1, 0.5],
+            vec![-1.5, 2.0],
+            vec![4.0, 3.0, 3.5, 2.0]
+        ]
+    );
+    // Closed form for one point: the odd positions from the end cubed, the first three
+    // weighted sines, then the leaky sum of all but the last from the end.
+    let xs = [0.3, 0.7, -0.2, 1.1, 0.5];
+    let grad = gradient!(at: &xs[..], of: adapted_loops);
+    let cubes = [3.0 * 0.3 * 0.3, 0.0, 3.0 * 0.04, 0.0, 3.0 * 0.25];
+    let sines = [
+        0.3f64.cos(),
+        2.0 * 0.7f64.cos(),
+        3.0 * (-0.2f64).cos(),
+        0.0,
+        0.0,
+    ];
+    // s after the first two loops is scaled by 0.9 four times; x[3], x[2], x[1], x[0] enter
+    // at the first, second, third and fourth step.
+    let leaky = [1.0, 0.9, 0.81, 0.729, 0.0];
+    for k in 0..5 {
+        let want = (cubes[k] + sines[k]) * 0.9f64.powi(4) + leaky[k];
+        crate::assert_close(grad[k], want);
+    }
+}

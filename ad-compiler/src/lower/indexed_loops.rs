@@ -71,6 +71,41 @@ pub(super) fn indexed_form(f: &syn::ExprForLoop, known: &Known<'_>) -> Option<sy
     })
 }
 
+/// `for x in it.step_by(k)`, `it.take(n)` or `it.skip(n)`, where `for x in it` has an
+/// indexed form (`xs.iter().rev()`, a `zip`, `m.rows()`): that loop, counting the items it
+/// sees and skipping (or, past `take`'s count, leaving) as the adaptor would. `None`
+/// otherwise.
+pub(super) fn counted_form(f: &syn::ExprForLoop, known: &Known<'_>) -> Option<syn::Expr> {
+    let Expr::MethodCall(m) = &*f.expr else {
+        return None;
+    };
+    let [count] = &m.args.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let mut inner = f.clone();
+    inner.expr = m.receiver.clone();
+    indexed_form(&inner, known)?;
+    let (seen, size) = crate::names::items_seen();
+    let check: syn::Stmt = match m.method.to_string().as_str() {
+        "step_by" => syn::parse_quote!(if #seen % #size != 0 { continue; }),
+        "take" => syn::parse_quote!(if #seen >= #size { break; }),
+        "skip" => syn::parse_quote!(if #seen < #size { continue; }),
+        _ => return None,
+    };
+    let body = &f.body.stmts;
+    inner.body = syn::parse_quote!({
+        #seen += 1;
+        let #seen = #seen - 1;
+        #check
+        #(#body)*
+    });
+    Some(syn::parse_quote!({
+        let #size: usize = #count;
+        let mut #seen: usize = 0;
+        #inner
+    }))
+}
+
 /// `for p in v.iter_mut()` (also `&mut v`, each also enumerated or reversed) over a place
 /// of locals: `for __ad_i in 0..v.len() { let p = &mut v[__ad_i]; .. }`, whose reborrow `p`
 /// the body reads and assigns through (`*p *= s`, `p.x += dt * p.v`, see `aliases`).

@@ -106,6 +106,11 @@ impl Builder<'_> {
         if let Some(indexed) = super::indexed_loops::indexed_form(f, &self.known()) {
             return self.lower_for(&indexed);
         }
+        // `for x in xs.iter().rev().step_by(2)`: the loop over `xs.iter().rev()`, counted.
+        if let Some(counted) = super::indexed_loops::counted_form(f, &self.known()) {
+            self.lower_value(&counted);
+            return None;
+        }
         let iterable = self.lower_value(&f.expr);
         let iterator = self.push(Op::IntoIter(iterable), f.expr.span());
         let assigned = assigned_locals(&f.body.stmts);
