@@ -265,3 +265,56 @@ fn a_crates_own_trait_and_operator_traits() {
     assert_every_mode!(energies, 0.4, 1.3);
     assert_every_mode!(energies, -0.9, 0.5);
 }
+
+/// A point whose norm is a method named `len`, called by the type's path (`Knot::len(d)`), which
+/// is differentiated like any function: `d.len()` would be read as a query of length (see
+/// the ui case `method_named_like_a_query`).
+#[derive(Clone, Copy, Debug, Differentiable)]
+struct Knot {
+    x: f64,
+    y: f64,
+}
+
+#[differentiable]
+impl Knot {
+    fn len(self) -> f64 {
+        (self.x * self.x + self.y * self.y).sqrt()
+    }
+
+    fn minus(self, o: Knot) -> Knot {
+        Knot {
+            x: self.x - o.x,
+            y: self.y - o.y,
+        }
+    }
+}
+
+/// The energy of a chain of unit springs between consecutive points.
+#[differentiable]
+fn chain_energy(xs: &[f64], k: f64) -> f64 {
+    let mut e = 0.0;
+    for i in 0..xs.len() / 2 - 1 {
+        let a = Knot {
+            x: xs[2 * i],
+            y: xs[2 * i + 1],
+        };
+        let b = Knot {
+            x: xs[2 * i + 2],
+            y: xs[2 * i + 3],
+        };
+        let d = b.minus(a);
+        e += 0.5 * k * (Knot::len(d) - 1.0).powi(2);
+    }
+    e
+}
+
+#[test]
+fn a_method_named_len_called_by_its_path() {
+    let xs = [0.0, 0.0, 1.2, 0.1, 2.0, 0.9];
+    let (dxs, dk) = gradient!(at: &xs[..], 2.0, of: chain_energy);
+    let mut point = xs.to_vec();
+    point.push(2.0);
+    let mut got = dxs.clone();
+    got.push(dk);
+    assert_grad_fd(|p: &[f64]| chain_energy(&p[..6], p[6]), &point, &got);
+}

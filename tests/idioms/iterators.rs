@@ -321,3 +321,29 @@ fn loops_through_step_by_take_and_skip_after_rev() {
         crate::assert_close(grad[k], want);
     }
 }
+
+/// Three sequences zipped by a zip of a zip, in a chain and in a loop, and one zipped with a
+/// zip on its right.
+#[differentiable]
+fn three_way(a: &[f64], b: f64) -> f64 {
+    let w = vec![b, 2.0 * b, b * b, 1.0];
+    let chained: f64 = a
+        .iter()
+        .zip(w.iter())
+        .zip(a.iter().skip(1))
+        .map(|((x, y), z)| x * y + z.sin())
+        .sum();
+    let mut looped = 0.0;
+    for (x, (y, z)) in a.iter().zip(w.iter().zip(a.iter().skip(1))) {
+        looped += x * y * z;
+    }
+    chained + looped
+}
+
+#[test]
+fn zips_of_zips() {
+    check_slice_idiom!(
+        three_way,
+        [(vec![0.3, -0.7, 1.2, 0.5], 0.8), (vec![1.5, 0.2], -0.4)]
+    );
+}

@@ -100,13 +100,34 @@ pub fn compute(instr: &Instr) -> TokenStream {
             turbofish,
             args,
             inout: false,
-        }
-        | Op::DiscreteMethod {
+        } => method_call(&v(receiver), method, turbofish, args, span),
+        Op::DiscreteMethod {
             receiver,
             method,
             turbofish,
             args,
-        } => method_call(&v(receiver), method, turbofish, args, span),
+        } => {
+            let call = method_call(&v(receiver), method, turbofish, args, span);
+            // A query of size (`len`, `shape`) is checked not to return a float: a method of
+            // the user's named like one (a vector's `len`) would lose its derivative (see
+            // `ad_core::query`). The other queries' names (`is_nan`, `eq`) say they answer
+            // with a flag.
+            const SIZES: &[&str] = &[
+                "len", "dim", "raw_dim", "shape", "ndim", "nrows", "ncols", "len_of",
+            ];
+            if !SIZES.iter().any(|size| method == size) {
+                call
+            } else {
+                let rt = runtime();
+                let check = quote_spanned! {method.span()=>
+                    #rt::discrete_query((&#rt::Query(&#result)).query_kind())
+                };
+                return quote_spanned! {span=>
+                    let mut #result = #call;
+                    #check;
+                };
+            }
+        }
         Op::Array(items) => {
             let items = items.iter().map(v);
             quote_spanned!(span=> [#(#items),*])

@@ -520,37 +520,51 @@ pub(super) fn zipped(
     if m.method != "zip" || m.args.len() != 1 {
         return None;
     }
-    let index = crate::names::element_index();
-    // Each side's element at the loop's position, and how many items it has.
-    let side = |e: &Expr| {
-        let Side {
-            sequence,
-            by_ref,
-            offset,
-            end,
-        } = zip_side(e, known.references)?;
-        let end: Expr = end.unwrap_or_else(|| syn::parse_quote!((#sequence).len()));
-        // Without an offset, the position is the loop's own (a counted read).
-        let unshifted = matches!(&offset, Expr::Lit(l) if matches!(&l.lit, syn::Lit::Int(i) if i.base10_digits() == "0"));
-        let (position, count): (Expr, Expr) = if unshifted {
-            (syn::parse_quote!(#index), end)
-        } else {
-            (
-                syn::parse_quote!(#index + #offset),
-                syn::parse_quote!(usize::saturating_sub(#end, #offset)),
-            )
-        };
-        let element = element_at(&sequence, position, by_ref, known);
-        Some((count, element))
-    };
-    let ((a, first), (b, second)) = (side(&m.receiver)?, side(&m.args[0])?);
-    let len: Expr = syn::parse_quote!(::core::cmp::min(#a, #b));
+    let (len, item) = zip_part(&Expr::MethodCall(m.clone()), known)?;
     let indices: Expr = if reversed {
         syn::parse_quote!((0..#len).rev())
     } else {
         syn::parse_quote!(0..#len)
     };
-    Some((indices, syn::parse_quote!((#first, #second))))
+    Some((indices, item))
+}
+
+/// How many items one part of a `zip` has, and its item at the loop's position: a side
+/// (`xs.iter()`, `&xs`, `xs.iter().skip(1)`, `xs[a..b].iter()`), or a `zip` itself, whose
+/// item is the pair of its sides' (`a.iter().zip(b.iter()).zip(c.iter())` yields
+/// `((a, b), c)`).
+fn zip_part(e: &Expr, known: &Known<'_>) -> Option<(Expr, Expr)> {
+    if let Expr::MethodCall(m) = e
+        && m.method == "zip"
+        && m.args.len() == 1
+    {
+        let ((a, first), (b, second)) =
+            (zip_part(&m.receiver, known)?, zip_part(&m.args[0], known)?);
+        return Some((
+            syn::parse_quote!(::core::cmp::min(#a, #b)),
+            syn::parse_quote!((#first, #second)),
+        ));
+    }
+    let index = crate::names::element_index();
+    let Side {
+        sequence,
+        by_ref,
+        offset,
+        end,
+    } = zip_side(e, known.references)?;
+    let end: Expr = end.unwrap_or_else(|| syn::parse_quote!((#sequence).len()));
+    // Without an offset, the position is the loop's own (a counted read).
+    let unshifted = matches!(&offset, Expr::Lit(l) if matches!(&l.lit, syn::Lit::Int(i) if i.base10_digits() == "0"));
+    let (position, count): (Expr, Expr) = if unshifted {
+        (syn::parse_quote!(#index), end)
+    } else {
+        (
+            syn::parse_quote!(#index + #offset),
+            syn::parse_quote!(usize::saturating_sub(#end, #offset)),
+        )
+    };
+    let element = element_at(&sequence, position, by_ref, known);
+    Some((count, element))
 }
 
 /// What the lowering knows of the parameters from their declared types.
