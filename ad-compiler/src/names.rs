@@ -81,6 +81,17 @@ pub fn items_seen() -> (Ident, Ident) {
     )
 }
 
+/// The positions a chain over `m.iter().flatten()` visits, as pairs (row, position in the
+/// row): the list, the two counters that build it, and the pair in hand.
+pub fn flattened() -> (Ident, Ident, Ident, Ident) {
+    (
+        format_ident!("__ad_positions"),
+        format_ident!("__ad_row"),
+        format_ident!("__ad_column"),
+        format_ident!("__ad_position"),
+    )
+}
+
 /// Whether `step_by` keeps the item in hand.
 pub fn chain_kept() -> Ident {
     format_ident!("__ad_kept")

@@ -347,3 +347,61 @@ fn zips_of_zips() {
         [(vec![0.3, -0.7, 1.2, 0.5], 0.8), (vec![1.5, 0.2], -0.4)]
     );
 }
+
+/// A matrix as a `Vec` of rows, its elements visited by `flatten`: in a chain (a norm), and in
+/// a loop that `continue`s past negative elements and `break`s at a large one.
+#[differentiable]
+fn flattened_norm(m: &Vec<Vec<f64>>) -> f64 {
+    let norm = m.iter().flatten().map(|v| v * v).sum::<f64>().sqrt();
+    let mut positive = 0.0;
+    for v in m.iter().flatten() {
+        if *v < 0.0 {
+            continue;
+        }
+        if *v > 10.0 {
+            break;
+        }
+        positive += v.exp();
+    }
+    norm + positive
+}
+
+#[test]
+fn rows_flattened_in_a_chain_and_a_loop() {
+    for m in [
+        vec![vec![1.0, 2.0], vec![0.5, -1.0]],
+        vec![vec![0.3], vec![-0.2, 0.7, 1.1], vec![]],
+    ] {
+        let grad = gradient!(at: &m, of: flattened_norm);
+        let flat: Vec<f64> = m.iter().flatten().copied().collect();
+        let norm = flat.iter().map(|v| v * v).sum::<f64>().sqrt();
+        let got: Vec<f64> = grad.iter().flatten().copied().collect();
+        // d‖m‖/dv = v/‖m‖, and each non-negative element adds its exponential.
+        let want: Vec<f64> = flat
+            .iter()
+            .map(|v| v / norm + if *v >= 0.0 { v.exp() } else { 0.0 })
+            .collect();
+        crate::assert_all_close(&got, &want);
+    }
+}
+
+/// `map` of an `Option` that a slice's `first` gives, kept in a local and unwrapped later,
+/// beside `last().copied()`.
+#[differentiable]
+fn first_scaled(xs: &[f64], s: f64) -> f64 {
+    let first = xs.first().map(|v| v * s);
+    let last = xs.last().copied().map(|v| v.sin());
+    first.unwrap_or(0.0) + last.unwrap_or(1.0) * s
+}
+
+#[test]
+fn map_of_an_option_kept_in_a_local() {
+    check_slice_idiom!(
+        first_scaled,
+        [(vec![0.3, 1.7, -0.2], 2.0), (vec![1.5], -0.5)]
+    );
+    let xs = [0.3, 1.7, -0.2];
+    let (dxs, ds) = gradient!(at: &xs[..], 2.0, of: first_scaled);
+    crate::assert_all_close(&dxs, &[2.0, 0.0, (-0.2f64).cos() * 2.0]);
+    crate::assert_close(ds, 0.3 + (-0.2f64).sin());
+}

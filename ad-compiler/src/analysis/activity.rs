@@ -240,7 +240,7 @@ fn report_non_differentiable(body: &Body, activity: &Activity, diag: &mut Diagno
             ),
                         Op::IntoIter(_) if activity.is_active(instr.result) => diag.error(
                 instr.span,
-                "this loop iterates over a value that is differentiated, which is supported for slices and `Vec`s written `for x in xs.iter()`, `for &x in xs.iter()`, `for x in &xs`, `for x in xs`, `for (i, x) in xs.iter().enumerate()`, `for (x, y) in xs.iter().zip(ys.iter())`, parts such as `xs.iter().skip(1)` and `&xs[a..b]` (also as sides of a `zip`), pieces `xs.windows(k)` and `xs.chunks(k)`, `a.chain(b)` of two of them (without `break`), the subarrays of ndarray arrays `m.rows()`, `m.columns()`, `m.outer_iter()` and `m.axis_iter(axis)`, or any of them followed by `.rev()`, then by `.step_by(k)`, `.take(n)` or `.skip(n)`; or iterate over indices: `for i in 0..xs.len()`",
+                "this loop iterates over a value that is differentiated, which is supported for slices and `Vec`s written `for x in xs.iter()`, `for &x in xs.iter()`, `for x in &xs`, `for x in xs`, `for (i, x) in xs.iter().enumerate()`, `for (x, y) in xs.iter().zip(ys.iter())`, parts such as `xs.iter().skip(1)` and `&xs[a..b]` (also as sides of a `zip`), pieces `xs.windows(k)` and `xs.chunks(k)`, `a.chain(b)` of two of them (without `break`), the subarrays of ndarray arrays `m.rows()`, `m.columns()`, `m.outer_iter()` and `m.axis_iter(axis)`, or any of them followed by `.rev()`, then by `.step_by(k)`, `.take(n)` or `.skip(n)`; the elements of a `Vec` of rows, `m.iter().flatten()`; or iterate over indices: `for i in 0..xs.len()`",
             ),
             Op::Call { callee, .. } if instr.discarded && varied_operand => diag.error(
                 instr.span,

@@ -120,7 +120,7 @@ impl Builder<'_> {
                 },
             })
             .collect();
-        let op = if constructor && callee.path.is_ident("Some") && args.len() == 1 {
+        let op = if constructor && is_some_constructor(&callee.path) && args.len() == 1 {
             Op::WrapSome(args[0])
         } else if constructor {
             // A tuple struct's constructor (`Point(a, b)`, `Self(a, b)`): a struct value.
@@ -578,4 +578,15 @@ fn typed_element_closure(closure: &syn::ExprClosure, m: &syn::ExprMethodCall) ->
         }
     }
     typed
+}
+
+/// Whether `path` names `Option::Some`: `Some`, `Option::Some`, `::core::option::Option::Some`
+/// (as desugarings write it) or `std::option::Option::Some`.
+fn is_some_constructor(path: &syn::Path) -> bool {
+    let names: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    matches!(
+        names.as_slice(),
+        ["Some"] | ["Option", "Some"] | ["core" | "std", "option", "Option", "Some"]
+    )
 }

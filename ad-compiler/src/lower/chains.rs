@@ -7,7 +7,7 @@
 //!
 //! so the chain is differentiated by the loop machinery (tapes, indexed reads of the slice),
 //! and the closures it takes are inlined where they run. Sources: a slice or `Vec` iterated
-//! with `.iter()` (and `.zip` of two of them), or a range. Adaptors: `map`, `filter`,
+//! with `.iter()` (and `.zip` of two of them, each side possibly a `zip`), or a range. Adaptors: `map`, `filter`,
 //! `enumerate`, `copied`, `cloned`, `rev` (first, on a slice), `take`, `skip`, `step_by`,
 //! `take_while`, `skip_while`, `filter_map`, `map_while`, `inspect`. Consumers: `sum`, `product`, `fold`, `reduce`, `count`, `last`,
 //! `collect::<Vec<_>>()`, `max_by` and `min_by` (with Rust's tie rules: the last maximum, the
@@ -221,7 +221,7 @@ fn unsupported_message(method: &syn::Ident) -> String {
             .join(", ")
     };
     format!(
-        "`{method}` is not supported in an iterator chain of a differentiable function: a chain is a source (`xs.iter()`, `a.iter().zip(b.iter())`, a range, `xs.windows(k)`, `m.rows()`), then `rev` right after the source, {}, and a consumer ({}); write the `for` loop it stands for otherwise",
+        "`{method}` is not supported in an iterator chain of a differentiable function: a chain is a source (`xs.iter()`, `a.iter().zip(b.iter())`, a range, `xs.windows(k)`, `m.rows()`, `m.iter().flatten()`), then `rev` right after the source, {}, and a consumer ({}); write the `for` loop it stands for otherwise",
         listed(ADAPTORS),
         listed(CONSUMERS),
     )
@@ -360,6 +360,16 @@ fn source_of(expr: &Expr, reversed: bool, known: &Known<'_>) -> Option<Source> {
             Some(Source {
                 header: indices(quote!((#seq).len())),
                 item,
+                next: None,
+            })
+        }
+        // `m.iter().flatten()` of a sequence of sequences, as in `for` loops.
+        Expr::MethodCall(_) if !reversed && super::indexed_loops::flattened(expr).is_some() => {
+            let (positions, item) = super::indexed_loops::flattened(expr)?;
+            let (.., position) = crate::names::flattened();
+            Some(Source {
+                header: quote!(for #position in #positions),
+                item: quote!(#item),
                 next: None,
             })
         }

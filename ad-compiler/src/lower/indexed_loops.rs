@@ -106,6 +106,52 @@ pub(super) fn counted_form(f: &syn::ExprForLoop, known: &Known<'_>) -> Option<sy
     }))
 }
 
+/// `m.iter().flatten()` of a sequence of sequences (`&Vec<Vec<f64>>`, `&[[f64; 3]]`): the
+/// positions of its elements as pairs (row, position in the row), listed by a block of
+/// integer loops, and the element at the pair in hand (`names::flattened`), a reference as
+/// `flatten` yields. Each element is then an indexed read, whose adjoint goes to that one
+/// element; `break` and `continue` keep their meaning in the one loop over the positions.
+pub(super) fn flattened(expr: &Expr) -> Option<(Expr, Expr)> {
+    let Expr::MethodCall(m) = expr else {
+        return None;
+    };
+    if m.method != "flatten" || !m.args.is_empty() {
+        return None;
+    }
+    let Expr::MethodCall(rows) = &*m.receiver else {
+        return None;
+    };
+    if rows.method != "iter" || !rows.args.is_empty() || !plain_place(&rows.receiver) {
+        return None;
+    }
+    let seq = &rows.receiver;
+    let (positions, row, column, position) = crate::names::flattened();
+    let listed = syn::parse_quote!({
+        let mut #positions = ::std::vec::Vec::new();
+        for #row in 0..(#seq).len() {
+            for #column in 0..(#seq)[#row].len() {
+                #positions.push((#row, #column));
+            }
+        }
+        #positions
+    });
+    Some((listed, syn::parse_quote!(&(#seq)[#position.0][#position.1])))
+}
+
+/// `for x in m.iter().flatten() { .. }`: the loop over the positions of the elements (see
+/// [`flattened`]).
+pub(super) fn flattened_form(f: &syn::ExprForLoop) -> Option<syn::ExprForLoop> {
+    let (positions, item) = flattened(&f.expr)?;
+    let (.., position) = crate::names::flattened();
+    let (pat, body, label) = (&f.pat, &f.body.stmts, &f.label);
+    Some(syn::parse_quote! {
+        #label for #position in #positions {
+            let #pat = #item;
+            #(#body)*
+        }
+    })
+}
+
 /// `for p in v.iter_mut()` (also `&mut v`, each also enumerated or reversed) over a place
 /// of locals: `for __ad_i in 0..v.len() { let p = &mut v[__ad_i]; .. }`, whose reborrow `p`
 /// the body reads and assigns through (`*p *= s`, `p.x += dt * p.v`, see `aliases`).
@@ -509,7 +555,7 @@ fn zipped_form(
     })
 }
 
-/// The positions `a.zip(b)` visits (each side a [`zip_side`]), backwards when `reversed`,
+/// The positions `a.zip(b)` visits (each side a [`zip_side`] or a `zip`), backwards when `reversed`,
 /// and the pair of items at position `__ad_i` (`element_index`): `(&a[__ad_i + offset],
 /// &b[..])`. Shared by `for` loops and iterator chains over a `zip`.
 pub(super) fn zipped(

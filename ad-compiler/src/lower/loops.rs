@@ -106,6 +106,9 @@ impl Builder<'_> {
         if let Some(indexed) = super::indexed_loops::indexed_form(f, &self.known()) {
             return self.lower_for(&indexed);
         }
+        if let Some(flattened) = super::indexed_loops::flattened_form(f) {
+            return self.lower_for(&flattened);
+        }
         // `for x in xs.iter().rev().step_by(2)`: the loop over `xs.iter().rev()`, counted.
         if let Some(counted) = super::indexed_loops::counted_form(f, &self.known()) {
             self.lower_value(&counted);
