@@ -1,6 +1,6 @@
 //! Values whose type rustc infers from the code after them, as plain Rust allows: an ndarray
-//! array made by `zeros` (or `ones`) and filled in loops, and a tuple of float literals that
-//! a `fold` accumulates into.
+//! array made by `zeros` (or `ones`) and filled in loops (also by `dot`s of slices), and a
+//! tuple of float literals that a `fold` accumulates into.
 
 use crate::check::{check_hessian, check_slice_idiom};
 use ad::prelude::*;
@@ -83,4 +83,35 @@ fn spread(x: f64, y: f64) -> f64 {
 fn a_tuple_fold_twice_differentiated() {
     crate::check::check_idiom!(spread, [(0.4, 1.3), (-0.8, 0.6)]);
     check_hessian!(spread, [(0.4, 1.3), (-0.8, 0.6)]);
+}
+
+/// A valid 1-D convolution with a ReLU: each output a `dot` of a slice, written into
+/// `Array1::zeros`, whose element type comes from the `dot`.
+#[differentiable]
+fn conv_relu(x: &Array1<f64>, k: &Array1<f64>) -> f64 {
+    let n = x.len() - k.len() + 1;
+    let mut out = Array1::zeros(n);
+    for i in 0..n {
+        out[i] = x.slice(ndarray::s![i..i + k.len()]).dot(k);
+    }
+    out.mapv(|v| v.max(0.0)).sum()
+}
+
+#[test]
+fn an_array_filled_by_dots_of_slices() {
+    let x = Array1::from(vec![0.5, -1.0, 2.0, 0.3]);
+    let k = Array1::from(vec![0.2, -0.1]);
+    let (dx, dk) = gradient!(at: &x, &k, of: conv_relu);
+    // Outputs 0.2, -0.4 (cut by the ReLU) and 0.37.
+    crate::assert_all_close(dx.as_slice().unwrap(), &[0.2, -0.1, 0.2, -0.1]);
+    crate::assert_all_close(dk.as_slice().unwrap(), &[2.5, -0.7]);
+    let f = |p: &[f64]| {
+        conv_relu(
+            &Array1::from(p[..4].to_vec()),
+            &Array1::from(p[4..].to_vec()),
+        )
+    };
+    let mut got = dx.to_vec();
+    got.extend(dk.iter());
+    crate::assert_grad_fd(f, &[0.5, -1.0, 2.0, 0.3, 0.2, -0.1], &got);
 }

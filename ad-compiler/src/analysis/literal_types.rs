@@ -59,6 +59,26 @@ pub fn type_sequence_literals(body: &mut Body) {
     });
 }
 
+/// Methods of ndarray's arrays whose results, values or elements, have the type of the
+/// receiver's elements.
+const ARRAY_METHODS: &[&str] = &[
+    "dot",
+    "sum",
+    "mean",
+    "product",
+    "sum_axis",
+    "mean_axis",
+    "t",
+    "reversed_axes",
+    "slice",
+    "row",
+    "column",
+    "index_axis",
+    "to_owned",
+    "into_owned",
+    "view",
+];
+
 /// ndarray's arrays that a constructor can make without being told their elements.
 const ARRAYS: &[&str] = &[
     "Array", "Array0", "Array1", "Array2", "Array3", "Array4", "Array5", "Array6", "ArrayD",
@@ -271,6 +291,14 @@ fn join_instr(instr: &Instr, classes: &mut Classes) {
                     classes.same(*receiver, *arg);
                 }
             }
+        }
+        // An array's reductions and views have its elements' type: `x.dot(k)` and `m.sum()`
+        // as values, `m.row(0)` and `x.slice(..)` as elements.
+        Op::Method {
+            receiver, method, ..
+        } if ARRAY_METHODS.iter().any(|m| method == m) => {
+            classes.join(element(*receiver), value(result));
+            classes.join(element(*receiver), element(result));
         }
         Op::Array(items) | Op::VecList(items) => {
             for item in items {
