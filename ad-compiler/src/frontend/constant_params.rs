@@ -8,9 +8,10 @@
 //! common. So when the result does not depend on such a parameter (the activity analysis
 //! finds no differentiated path from it to the result: it is read only for branches, loop
 //! bounds and integers), it is made a constant, as `wrt` leaving it out would. Its derivative
-//! would be zero anyway, so no caller's derivative changes; only asking an operator for the
-//! gradient with respect to it directly (`gradient!(at: cfg, x, of: f)`) no longer has a
-//! slot to read.
+//! would be zero anyway, so no caller's derivative changes (a caller that differentiates what
+//! it passes there gets a zero from the call, see `ad_core::cotangent`); only an operator
+//! asked for the gradient with respect to it directly (`gradient!(at: &b, x, of: f)`) gives
+//! `NoTangent` for it instead of a zero of its type.
 //!
 //! Floats, type parameters and the containers of floats keep being differentiated, and keep
 //! the warning that their derivative is always zero: asked for, a zero is what they get.

@@ -93,6 +93,8 @@ pub(super) fn counted_form(f: &syn::ExprForLoop, known: &Known<'_>) -> Option<sy
         _ => return None,
     };
     let body = &f.body.stmts;
+    // Counted before the check and the body, so that a `continue` in either counts the item;
+    // the body's block sees the count of the items before this one.
     inner.body = syn::parse_quote!({
         #seen += 1;
         let #seen = #seen - 1;
