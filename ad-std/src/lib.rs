@@ -60,5 +60,7 @@ pub mod method_rules {
     pub use crate::slice::SliceToVec as _;
     pub use ad_core::cotangent::{Itself as _, ZeroOfConstant as _};
     pub use ad_core::flat::FlatPosition as _;
-    pub use ad_core::query::{FloatResult as _, OtherResult as _};
+    pub use ad_core::query::{
+        FloatResult as _, OtherResult as _, RoundedFloat as _, RoundedOther as _,
+    };
 }

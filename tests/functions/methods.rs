@@ -318,3 +318,39 @@ fn a_method_named_len_called_by_its_path() {
     got.push(dk);
     assert_grad_fd(|p: &[f64]| chain_energy(&p[..6], p[6]), &point, &got);
 }
+
+/// A method named like a float's rounding (`floor`), called by the type's path, beside a
+/// float's own `floor` in a generic function (whose derivative is zero, as rounding's is).
+#[derive(Clone, Copy, Debug, Differentiable)]
+struct Bin {
+    lo: f64,
+    width: f64,
+}
+
+#[differentiable]
+impl Bin {
+    fn floor(self) -> f64 {
+        self.lo + 0.5 * self.width
+    }
+}
+
+#[differentiable]
+fn fractional<T: ad::num_traits::Float>(x: T) -> T {
+    x - x.floor()
+}
+
+#[differentiable]
+fn binned(lo: f64, width: f64) -> f64 {
+    let bin = Bin { lo, width };
+    Bin::floor(bin) * width + fractional(lo * 3.0)
+}
+
+#[test]
+fn a_method_named_floor_called_by_its_path() {
+    for (lo, width) in [(0.3, 1.2), (1.1, 0.4)] {
+        let (dlo, dwidth) = gradient!(at: lo, width, of: binned);
+        // (lo + w/2) w + frac(3 lo): d/dlo = w + 3, d/dw = lo + w.
+        assert_close(dlo, width + 3.0);
+        assert_close(dwidth, lo + width);
+    }
+}

@@ -112,21 +112,28 @@ pub fn compute(instr: &Instr) -> TokenStream {
             // the user's named like one (a vector's `len`) would lose its derivative (see
             // `ad_core::query`). The other queries' names (`is_nan`, `eq`) say they answer
             // with a flag.
+            // A rounding (`floor`) is checked to be called on a float, for the same reason.
             const SIZES: &[&str] = &[
                 "len", "dim", "raw_dim", "shape", "ndim", "nrows", "ncols", "len_of",
             ];
-            if !SIZES.iter().any(|size| method == size) {
-                call
-            } else {
-                let rt = runtime();
-                let check = quote_spanned! {method.span()=>
+            const ROUNDINGS: &[&str] = &["floor", "ceil", "round", "round_ties_even", "trunc"];
+            let rt = runtime();
+            let check = if SIZES.iter().any(|size| method == size) {
+                quote_spanned! {method.span()=>
                     #rt::discrete_query((&#rt::Query(&#result)).query_kind())
-                };
-                return quote_spanned! {span=>
-                    let mut #result = #call;
-                    #check;
-                };
-            }
+                }
+            } else if ROUNDINGS.iter().any(|rounding| method == rounding) {
+                let receiver = v(receiver);
+                quote_spanned! {method.span()=>
+                    #rt::discrete_rounding((&#rt::Query(&#receiver)).rounding_kind())
+                }
+            } else {
+                return quote_spanned!(span=> let mut #result = #call;);
+            };
+            return quote_spanned! {span=>
+                let mut #result = #call;
+                #check;
+            };
         }
         Op::Array(items) => {
             let items = items.iter().map(v);
