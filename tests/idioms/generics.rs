@@ -52,10 +52,7 @@ fn a_generic_loop_at_f64_and_f32() {
     crate::assert_deriv_fd(|s| soft_norm(&xs, s), 0.9, dscale);
     let xs32 = [0.3_f32, -0.8, 1.2];
     let (dxs32, dscale32) = gradient!(at: &xs32[..], 0.9_f32, of: soft_norm);
-    for (a, b) in dxs32.iter().zip(&dxs) {
-        crate::assert_close_f32(*a, *b as f32);
-    }
-    crate::assert_close_f32(dscale32, dscale as f32);
+    assert_f32_matches_f64((&dxs32, dscale32), (&dxs, dscale));
 }
 
 /// Chains summed and multiplied at a type parameter (`sum::<T>()`, `product::<T>()`).
@@ -75,12 +72,19 @@ fn generic_sums_and_products() {
     crate::assert_deriv_fd(|s| generic_chains(&xs, s), 0.9, ds);
     let xs32 = [0.3_f32, -0.8, 1.2];
     let (dxs32, ds32) = gradient!(at: &xs32[..], 0.9_f32, of: generic_chains);
-    for (a, b) in dxs32.iter().zip(&dxs) {
-        crate::assert_close_f32(*a, *b as f32);
-    }
-    crate::assert_close_f32(ds32, ds as f32);
+    assert_f32_matches_f64((&dxs32, ds32), (&dxs, ds));
     // Empty: the sum of no items is zero, their product one.
     let (dxs, ds) = gradient!(at: &[][..], 0.9, of: generic_chains);
     assert!(dxs.is_empty());
     assert_eq!(ds, 0.0);
+}
+
+/// The gradient of a generic function at `f32` against the one at `f64` (itself checked
+/// against central differences), component by component: the same code at a narrower type.
+fn assert_f32_matches_f64(at_f32: (&[f32], f32), at_f64: (&[f64], f64)) {
+    assert_eq!(at_f32.0.len(), at_f64.0.len());
+    for (a, b) in at_f32.0.iter().zip(at_f64.0) {
+        crate::assert_close_f32(*a, *b as f32);
+    }
+    crate::assert_close_f32(at_f32.1, at_f64.1 as f32);
 }

@@ -160,13 +160,17 @@ fn reverse_item(
         .chain(&sig.generics.params)
         .cloned()
         .collect();
-    let mut differentiated = differentiate(
-        sig.ident.to_string(),
-        &params,
-        config.wrt.as_deref(),
-        BodyInput::Block(block, &sig.output),
-        &mut diag,
-    );
+    let lowered = |params: &[lower::ParamInput], diag: &mut Diagnostics| {
+        let body = BodyInput::Block(block, &sig.output);
+        differentiate(
+            sig.ident.to_string(),
+            params,
+            config.wrt.as_deref(),
+            body,
+            diag,
+        )
+    };
+    let mut differentiated = lowered(&params, &mut diag);
     // Settings the result does not depend on are constants (see `constant_params`); not in a
     // trait impl, whose derivatives' signatures are the trait's.
     let constants = match (&differentiated, &config.wrt, placement) {
@@ -179,13 +183,7 @@ fn reverse_item(
         for &i in &constants {
             params[i].constant = true;
         }
-        differentiated = differentiate(
-            sig.ident.to_string(),
-            &params,
-            None,
-            BodyInput::Block(block, &sig.output),
-            &mut diag,
-        );
+        differentiated = lowered(&params, &mut diag);
     }
     let Some(differentiated) = differentiated.filter(|_| !diag.has_errors()) else {
         return Err(diag.to_compile_errors());

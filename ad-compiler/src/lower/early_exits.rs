@@ -86,22 +86,14 @@ impl Rewriter {
             // Statements whose blocks are lowered (and rewritten) on their own; only what
             // they always evaluate first is taken out.
             Expr::If(i) => {
-                let (mut out, cond) = self.hoisted(&i.cond)?;
-                if out.is_empty() {
-                    return None;
-                }
                 let mut rewritten = i.clone();
-                *rewritten.cond = cond;
+                let mut out = self.hoisted_in_place(&mut rewritten.cond)?;
                 out.push(Stmt::Expr(Expr::If(rewritten), semi));
                 Some(out)
             }
             Expr::Match(m) => {
-                let (mut out, scrutinee) = self.hoisted(&m.expr)?;
-                if out.is_empty() {
-                    return None;
-                }
                 let mut rewritten = m.clone();
-                *rewritten.expr = scrutinee;
+                let mut out = self.hoisted_in_place(&mut rewritten.expr)?;
                 out.push(Stmt::Expr(Expr::Match(rewritten), semi));
                 Some(out)
             }
@@ -269,6 +261,18 @@ impl Rewriter {
             brace_token: block.brace_token,
             stmts,
         })
+    }
+
+    /// [`Self::hoisted`] of the part of a statement it evaluates first (an `if`'s condition,
+    /// a `match`'s scrutinee), rewritten in place to read the values; `None` also when there
+    /// is nothing to hoist, so that the statement is left as written.
+    fn hoisted_in_place(&mut self, first: &mut Expr) -> Option<Vec<Stmt>> {
+        let (out, reading) = self.hoisted(first)?;
+        if out.is_empty() {
+            return None;
+        }
+        *first = reading;
+        Some(out)
     }
 
     /// The statements that compute each `?` that `expr` always evaluates, and `expr` reading
