@@ -30,13 +30,19 @@ pub use frontend::operators::Operator;
 use proc_macro2::TokenStream;
 
 /// `#[differentiable(args)] item`: the item followed by its derivative (or by the errors).
+/// `#[cfg]`s inside the item are decided by rustc ([`frontend::cfg`]).
 pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
-    frontend::differentiable::differentiable(args, item)
+    frontend::cfg::configured(item, |item| {
+        frontend::differentiable::differentiable(args.clone(), item)
+    })
 }
 
 /// `#[derivative(args)] item`: the registration followed by the adapter callers use.
+/// `#[cfg]`s inside the item are decided by rustc ([`frontend::cfg`]).
 pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
-    frontend::derivative::derivative(args, item)
+    frontend::cfg::configured(item, |item| {
+        frontend::derivative::derivative(args.clone(), item)
+    })
 }
 
 /// `#[derive(Differentiable)]` on a struct.
@@ -46,15 +52,24 @@ pub fn derive_differentiable(input: TokenStream) -> TokenStream {
 
 /// A reverse-mode operator (`gradient!` and the others) applied to its input tokens.
 pub fn operator(operator: Operator, input: TokenStream) -> TokenStream {
+    if let Some(error) = frontend::cfg::refused_in_operator(&input) {
+        return error;
+    }
     frontend::operators::expand(operator, input)
 }
 
 /// `function!(f)`: a function with its derivatives, to pass to a differentiable function.
 pub fn function_value(input: TokenStream) -> TokenStream {
+    if let Some(error) = frontend::cfg::refused_in_operator(&input) {
+        return error;
+    }
     frontend::function_value::expand(input)
 }
 
 /// A forward-mode operator (`differentiate!` and the others) applied to its input tokens.
 pub fn forward_operator(operator: ForwardOperator, input: TokenStream) -> TokenStream {
+    if let Some(error) = frontend::cfg::refused_in_operator(&input) {
+        return error;
+    }
     frontend::forward_operators::expand(operator, input)
 }

@@ -17,6 +17,7 @@ mod adaptors;
 mod arrays;
 mod blocks;
 mod check;
+mod configured;
 mod control;
 mod declarations;
 mod early_exits;

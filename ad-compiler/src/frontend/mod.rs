@@ -6,6 +6,7 @@
 //! [`emit`]: crate::emit
 
 pub mod attr;
+pub mod cfg;
 pub mod constant_params;
 pub mod derivative;
 pub mod derive;

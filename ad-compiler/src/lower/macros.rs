@@ -1,5 +1,5 @@
 //! Code whose value carries no derivative, kept as written: the argument of `no_grad(..)`,
-//! and the macros ndarray's `s![..]`, `format!`, `println!`, `assert!` and their kin.
+//! and the macros ndarray's `s![..]`, `format!`, `println!`, `assert!`, `cfg!` and their kin.
 //!
 //! Generated code names every local by its SSA value (`__ad_v3`), so the tokens of such a
 //! macro, which name the source's locals, are rewritten: each identifier that names a local
@@ -31,6 +31,7 @@ const CONSTANT_MACROS: &[&str] = &[
     "debug_assert_ne",
     "panic",
     "unreachable",
+    "cfg",
 ];
 
 impl Builder<'_> {
@@ -41,7 +42,13 @@ impl Builder<'_> {
             return None;
         }
         let mut holes = Vec::new();
-        let mut tokens = self.fill_holes(mac.tokens.clone(), &mut holes);
+        // `cfg!`'s predicate names configuration options, never locals (`cfg!(unix)` with a
+        // local `unix` in scope still asks about the target).
+        let mut tokens = if name == "cfg" {
+            mac.tokens.clone()
+        } else {
+            self.fill_holes(mac.tokens.clone(), &mut holes)
+        };
         // `{x}` in a format string names `x` without a token to rewrite: pass it by name.
         if name != "s" {
             for local in format_string_names(&mac.tokens) {
