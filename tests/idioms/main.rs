@@ -33,6 +33,7 @@ mod programs;
 mod references;
 mod remainders;
 mod settings;
+mod shadowing;
 mod slices;
 mod sorting;
 mod structs;

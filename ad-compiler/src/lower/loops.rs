@@ -408,7 +408,12 @@ impl Builder<'_> {
             Start::Loop => {
                 let go = self.push(Op::Const(quote!(true)), span);
                 self.bind(keep_going(depth), go);
+                // The body's own scope, as the other forms' branches have: a `let` in it
+                // that shadows a carried local ends with the iteration, and the value
+                // yielded is the carried local's (issue 33: the shadow leaked out).
+                self.push_scope();
                 self.lower_stmts(body);
+                self.pop_scope();
             }
             Start::While(cond) => {
                 let go = self.lower_value(cond);
