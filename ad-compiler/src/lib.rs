@@ -18,6 +18,7 @@ pub mod lower;
 pub mod names;
 pub mod pipeline;
 pub mod reverse;
+pub mod vocab;
 mod tokens;
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ mod common;
 
 mod adaptors;
 mod arrays;
+mod bits;
 mod blocks;
 mod check;
 mod configured;
@@ -27,6 +28,7 @@ mod generics;
 mod inference;
 mod inout;
 mod iterators;
+mod literals;
 mod numerics;
 mod patterns;
 mod programs;

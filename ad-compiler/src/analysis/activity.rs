@@ -65,12 +65,13 @@ pub fn analyze(body: &Body, diag: &mut Diagnostics) -> Activity {
     for p in &body.params {
         activity.varied[p.value.index()] = p.wrt;
     }
-    forward(&body.block.instrs, &mut activity.varied);
+    forward(&body.block.instrs, &mut activity.varied, &Op::differentiable_operands);
     if let Some(result) = body.block.result {
         activity.useful[result.index()] = true;
     }
     backward(&body.block.instrs, &mut activity.useful);
     report_non_differentiable(body, &activity, diag);
+    report_bit_casts(body, &activity, diag);
     activity
 }
 
@@ -108,8 +109,9 @@ fn to_fixed_point(
     }
 }
 
-/// Varied: in evaluation order, a value varies when a differentiable operand does.
-fn forward(instrs: &[Instr], varied: &mut Vec<bool>) {
+/// Varied: in evaluation order, a value varies when one of its `operands` does (the
+/// differentiable ones, for activity).
+fn forward(instrs: &[Instr], varied: &mut Vec<bool>, operands: &dyn Fn(&Op) -> Vec<ValueId>) {
     for instr in instrs {
         if let Op::Loop {
             init,
@@ -126,7 +128,7 @@ fn forward(instrs: &[Instr], varied: &mut Vec<bool>) {
                 set(varied, *p, value);
             }
             to_fixed_point(varied, &body.yields, params, |varied| {
-                forward(&body.instrs, varied)
+                forward(&body.instrs, varied, operands)
             });
             set(varied, instr.result, false);
             for (m, y) in merged.iter().zip(&body.yields) {
@@ -141,19 +143,15 @@ fn forward(instrs: &[Instr], varied: &mut Vec<bool>) {
             ..
         } = &instr.op
         {
-            forward(&then_region.instrs, varied);
-            forward(&else_region.instrs, varied);
+            forward(&then_region.instrs, varied, operands);
+            forward(&else_region.instrs, varied, operands);
             for (k, output) in instr.outputs().into_iter().enumerate() {
                 let from = |r: &crate::ir::Region| r.yields.get(k).is_some_and(|y| get(varied, *y));
                 let value = from(then_region) || from(else_region);
                 set(varied, output, value);
             }
         } else {
-            let value = instr
-                .op
-                .differentiable_operands()
-                .iter()
-                .any(|v| get(varied, *v));
+            let value = operands(&instr.op).iter().any(|v| get(varied, *v));
             set(varied, instr.result, value);
         }
     }
@@ -256,6 +254,39 @@ fn report_non_differentiable(body: &Body, activity: &Activity, diag: &mut Diagno
                 ),
             ),
             _ => {}
+        }
+    });
+}
+
+/// Errors for floats made of bits (`f64::from_bits(b)`, see `vocab::discrete::BIT_CASTS`)
+/// where the bits are made from a differentiated value and the float reaches the result: the
+/// derivative through the bits would be lost without a word. Which values are made from a
+/// differentiated one is the varied flow through every operand, discrete ones too
+/// (`x.to_bits() & mask`).
+fn report_bit_casts(body: &Body, activity: &Activity, diag: &mut Diagnostics) {
+    let mut from_differentiated = vec![false; body.value_count as usize];
+    for p in &body.params {
+        set(&mut from_differentiated, p.value, p.wrt);
+    }
+    forward(&body.block.instrs, &mut from_differentiated, &Op::operands);
+    walk(&body.block.instrs, &mut |instr| {
+        let Op::Call { callee, args, .. } = &instr.op else {
+            return;
+        };
+        let Some(name) = callee.path.segments.last().map(|s| s.ident.to_string()) else {
+            return;
+        };
+        let bits_of_differentiated = args.iter().any(|a| get(&from_differentiated, *a));
+        if crate::vocab::discrete::BIT_CASTS.contains(&name.as_str())
+            && bits_of_differentiated
+            && activity.is_useful(instr.result)
+        {
+            diag.error(
+                instr.span,
+                format!(
+                    "`{name}` makes a float of bits that are made from a differentiated value, and an integer made from a float's bits carries no derivative, so the derivative through it would be lost: register one for the enclosing function with `#[derivative(of = ..)]`, or wrap the argument in `no_grad(..)` if its derivative should be ignored"
+                ),
+            );
         }
     });
 }

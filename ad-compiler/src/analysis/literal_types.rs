@@ -14,8 +14,13 @@
 //! literal's items, its indexed reads and its writes (a tuple's components count as a
 //! sequence's elements). A class takes its type from what the
 //! source declares in it (parameters, `let` types, suffixed literals, casts); a class with
-//! both types, which this coarse model could produce, stays unsuffixed. Literals outside
-//! sequences keep their spelling: rustc types them at their operator.
+//! both types, which this coarse model could produce, stays unsuffixed.
+//!
+//! The same holds for a literal assigned to a float local that a branch or a loop carries
+//! (`v = 0.5;` in a loop, then `v.sin()`), or called a method on: the source's local had the
+//! type of its first value, but the generated code binds the literal to a local of its own,
+//! whose type rustc must know before the method call (E0689). Those literals get the suffix
+//! too. Other literals keep their spelling: rustc types them at their operator.
 
 use crate::ir::{Body, Instr, Op, ValueId};
 use std::collections::{HashMap, HashSet};
@@ -46,7 +51,7 @@ pub fn type_sequence_literals(body: &mut Body) {
         let Some(Width::Known(width)) = widths.get(&root) else {
             return;
         };
-        if !classes.stored.contains(&instr.result) {
+        if !classes.needs_type.contains(&instr.result) {
             return;
         }
         if let Some((negated, lit)) = float_literal(tokens)
@@ -171,8 +176,10 @@ enum Width {
 struct Classes {
     parent: Vec<usize>,
     declared: Vec<(usize, &'static str)>,
-    /// The values stored in sequences (the items of a `vec![..]`, pushed, written).
-    stored: HashSet<ValueId>,
+    /// The values whose type rustc must know where the generated code binds them: those
+    /// stored in sequences (the items of a `vec![..]`, pushed, written), carried by branches
+    /// and loops, and the receivers of float methods.
+    needs_type: HashSet<ValueId>,
 }
 
 impl Classes {
@@ -180,7 +187,7 @@ impl Classes {
         Classes {
             parent: (0..2 * values).collect(),
             declared: Vec::new(),
-            stored: HashSet::new(),
+            needs_type: HashSet::new(),
         }
     }
 
@@ -206,7 +213,7 @@ impl Classes {
 
     /// Records `item` as stored in the sequence `v`.
     fn holds(&mut self, v: ValueId, item: ValueId) {
-        self.stored.insert(item);
+        self.needs_type.insert(item);
         self.join(element(v), value(item));
     }
 
@@ -285,6 +292,7 @@ fn join_instr(instr: &Instr, classes: &mut Classes) {
             args,
             ..
         } if super::floats::FLOAT_METHODS.iter().any(|m| method == m) => {
+            classes.needs_type.insert(*receiver);
             classes.same(*receiver, result);
             if method != "powi" {
                 for arg in args {
@@ -336,6 +344,7 @@ fn join_instr(instr: &Instr, classes: &mut Classes) {
             for (k, output) in instr.outputs().into_iter().enumerate() {
                 for region in [then_region, else_region] {
                     if let Some(yielded) = region.yields.get(k) {
+                        classes.needs_type.insert(*yielded);
                         classes.same(*yielded, output);
                     }
                 }
@@ -349,6 +358,7 @@ fn join_instr(instr: &Instr, classes: &mut Classes) {
             ..
         } => {
             join_block(&body.instrs, classes);
+            classes.needs_type.extend(init.iter().chain(&body.yields));
             for (k, param) in params.iter().enumerate() {
                 let flows = [init.get(k), body.yields.get(k), merged.get(k)];
                 for flow in flows.into_iter().flatten() {

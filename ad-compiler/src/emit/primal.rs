@@ -5,6 +5,7 @@ use super::callee;
 use crate::analysis::ownership::Ownership;
 use crate::ir::{ArithOp, IfShape, Instr, LoopShape, Op, ValueId};
 use crate::names::{self, runtime};
+use crate::vocab::discrete::Check;
 use crate::reverse::plan::{Mask, Rule, Storage};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
@@ -108,27 +109,20 @@ pub fn compute(instr: &Instr) -> TokenStream {
             args,
         } => {
             let call = method_call(&v(receiver), method, turbofish, args, span);
-            // A query of size (`len`, `shape`) is checked not to return a float: a method of
-            // the user's named like one (a vector's `len`) would lose its derivative (see
-            // `ad_core::query`). The other queries' names (`is_nan`, `eq`) say they answer
-            // with a flag.
-            // A rounding (`floor`) is checked to be called on a float, for the same reason.
-            const SIZES: &[&str] = &[
-                "len", "dim", "raw_dim", "shape", "ndim", "nrows", "ncols", "len_of",
-            ];
-            const ROUNDINGS: &[&str] = &["floor", "ceil", "round", "round_ties_even", "trunc"];
+            // Checked as `vocab::discrete` says: a method of the user's named like a query
+            // (a vector's `len`) or a rounding would lose its derivative (`ad_core::query`).
             let rt = runtime();
-            let check = if SIZES.iter().any(|size| method == size) {
-                quote_spanned! {method.span()=>
+            let check = match crate::vocab::discrete::discrete_method(&method.to_string()) {
+                Some(Check::ResultNotFloat) => quote_spanned! {method.span()=>
                     #rt::discrete_query((&#rt::Query(&#result)).query_kind())
+                },
+                Some(Check::ReceiverFloat) => {
+                    let receiver = v(receiver);
+                    quote_spanned! {method.span()=>
+                        #rt::discrete_rounding((&#rt::Query(&#receiver)).rounding_kind())
+                    }
                 }
-            } else if ROUNDINGS.iter().any(|rounding| method == rounding) {
-                let receiver = v(receiver);
-                quote_spanned! {method.span()=>
-                    #rt::discrete_rounding((&#rt::Query(&#receiver)).rounding_kind())
-                }
-            } else {
-                return quote_spanned!(span=> let mut #result = #call;);
+                None => return quote_spanned!(span=> let mut #result = #call;),
             };
             return quote_spanned! {span=>
                 let mut #result = #call;

@@ -12,47 +12,6 @@ use quote::{ToTokens, quote};
 use syn::spanned::Spanned;
 use syn::{BinOp, Expr, UnOp};
 
-/// Methods whose result never carries a derivative: queries of shape or class, comparisons,
-/// and the piecewise-constant rounding functions (derivative zero wherever it exists).
-const DISCRETE_METHODS: &[&str] = &[
-    "len",
-    "is_empty",
-    "shape",
-    "dim",
-    "raw_dim",
-    "ndim",
-    "nrows",
-    "ncols",
-    "len_of",
-    "is_nan",
-    "is_infinite",
-    "is_finite",
-    "is_normal",
-    "is_subnormal",
-    "is_sign_positive",
-    "is_sign_negative",
-    "floor",
-    "ceil",
-    "round",
-    "round_ties_even",
-    "trunc",
-    "to_bits",
-    "partial_cmp",
-    "total_cmp",
-    "eq",
-    "ne",
-    "lt",
-    "le",
-    "gt",
-    "ge",
-    "classify",
-    "is_some",
-    "is_none",
-    // The position of an element in a sequence's iteration order (`ad_core::flat`), which
-    // loops over the elements of arrays read them at.
-    "__ad_flat_position",
-];
-
 /// Whether `mac` is ndarray's `azip!`, lowered as the loop it stands for (see `zip`).
 pub(super) fn is_azip(mac: &syn::Macro) -> bool {
     mac.path.segments.last().is_some_and(|s| s.ident == "azip")
@@ -267,7 +226,7 @@ impl Builder<'_> {
                     .collect();
                 let method = m.method.clone();
                 let turbofish = m.turbofish.clone();
-                let op = if DISCRETE_METHODS.contains(&method.to_string().as_str()) {
+                let op = if crate::vocab::discrete::discrete_method(&method.to_string()).is_some() {
                     Op::DiscreteMethod {
                         receiver,
                         method,

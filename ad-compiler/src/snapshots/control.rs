@@ -52,18 +52,18 @@ fn if_expression_value_and_constant_branch() {
             }
         ),
         expect![[r#"
-        fn relu(%0: x: f64 [wrt] (active)) {
-          %1 = const 0.0
-          %2 = discrete `>` %0, %1
-          %4 = if %2 {                           ; active
-            yield %0
-          } else {
-            %3 = const 0.0                       ; useful
-            yield %3
-          }
-          yield %4
-        }
-    "#]],
+            fn relu(%0: x: f64 [wrt] (active)) {
+              %1 = const 0.0
+              %2 = discrete `>` %0, %1
+              %4 = if %2 {                           ; active
+                yield %0
+              } else {
+                %3 = const 0.0f64                    ; useful
+                yield %3
+              }
+              yield %4
+            }
+        "#]],
     );
 }
 
@@ -198,7 +198,7 @@ fn for_over_a_range_carries_the_assigned_local() {
         ),
         expect![[r#"
             fn pow_loop(%0: x: f64 [wrt] (active), %1: n: usize) {
-              %2 = const 1.0                         ; useful
+              %2 = const 1.0f64                      ; useful
               %3 = const 0
               %4 = discrete `..` %3, %1
               %5 = into_iter %4
@@ -281,7 +281,7 @@ fn for_over_a_slice_reads_by_index() {
         ),
         expect![[r#"
             fn sum_sq(%0: xs: & [f64] [wrt] (active)) {
-              %1 = const 0.0                         ; useful
+              %1 = const 0.0f64                      ; useful
               %2 = const 0
               %3 = discrete_method %0.len()
               %4 = discrete `..` %2, %3

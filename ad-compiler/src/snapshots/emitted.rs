@@ -146,7 +146,7 @@ fn a_loop_stores_a_float_per_iteration_and_walks_its_range_backwards() {
                 let mut __ad_v0 = __ad_p0;
                 let mut __ad_v1 = __ad_p1;
                 let __ad_zero0 = ::ad::__private::Differentiable::zero_shape(&__ad_v0);
-                let mut __ad_v2 = 1.0;
+                let mut __ad_v2 = 1.0f64;
                 let mut __ad_v3 = 0;
                 let mut __ad_v4 = __ad_v3..__ad_v1;
                 let mut __ad_v5 = ::core::iter::IntoIterator::into_iter(__ad_v4);
@@ -160,6 +160,9 @@ fn a_loop_stores_a_float_per_iteration_and_walks_its_range_backwards() {
                     let mut __ad_v7 = false;
                     let mut __ad_v8 = ::core::iter::Iterator::next(&mut __ad_v5);
                     let mut __ad_v9 = __ad_v8.is_some();
+                    ::ad::__private::discrete_query(
+                        (&::ad::__private::Query(&__ad_v9)).query_kind(),
+                    );
                     let (mut __ad_v14, mut __ad_v15) = if __ad_v9 {
                         let mut __ad_v10 = __ad_v8.unwrap();
                         let mut __ad_v11 = __ad_v6 * __ad_v0;

@@ -436,32 +436,32 @@ fn iterator_chains_become_loops() {
             }
         ),
         expect![[r#"
-        fn d(%0: xs: & [f64] [wrt] (active), %1: w: f64 [wrt] (active)) {
-          %2 = const 0.0                         ; useful
-          %3 = const 0
-          %4 = discrete_method %0.len()
-          %5 = discrete `..` %3, %4
-          %6 = into_iter %5
-          %19, %20 = loop (%7 = %2) {            ; -, active
-            %8 = const false
-            %9 = iter_next %6
-            %10 = discrete_method %9.is_some()
-            %17, %18 = if %10 {                  ; -, active
-              %11 = unwrap %9
-              %12 = index_ref %0[%11]            ; active
-              %13 = mul %12, %1                  ; active
-              %14 = add %7, %13                  ; active
-              %15 = const ()
-              yield %15, %14
-            } else {
-              %16 = const ()
-              yield %16, %7
+            fn d(%0: xs: & [f64] [wrt] (active), %1: w: f64 [wrt] (active)) {
+              %2 = const 0.0f64                      ; useful
+              %3 = const 0
+              %4 = discrete_method %0.len()
+              %5 = discrete `..` %3, %4
+              %6 = into_iter %5
+              %19, %20 = loop (%7 = %2) {            ; -, active
+                %8 = const false
+                %9 = iter_next %6
+                %10 = discrete_method %9.is_some()
+                %17, %18 = if %10 {                  ; -, active
+                  %11 = unwrap %9
+                  %12 = index_ref %0[%11]            ; active
+                  %13 = mul %12, %1                  ; active
+                  %14 = add %7, %13                  ; active
+                  %15 = const ()
+                  yield %15, %14
+                } else {
+                  %16 = const ()
+                  yield %16, %7
+                }
+                next %18 while %10
+              }
+              yield %20
             }
-            next %18 while %10
-          }
-          yield %20
-        }
-    "#]],
+        "#]],
     );
 }
 

@@ -26,7 +26,7 @@ fn a_dot_product_keeps_nothing_per_iteration() {
         primal:
           zero of parameter 0
           zero of parameter 1
-          %2 = const 0.0
+          %2 = const 0.0f64
           %3 = const 0
           %4 = discrete_method %1.len()
           %5 = discrete `..` %3, %4
@@ -80,7 +80,7 @@ fn a_carried_product_stores_one_float_per_iteration() {
         saved: pullback %11 (recomputed in loop %16), value %6 (by position in loop %16)
         primal:
           zero of parameter 0
-          %2 = const 1.0
+          %2 = const 1.0f64
           %3 = const 0
           %4 = discrete `..` %3, %1
           %5 = into_iter %4
@@ -134,7 +134,7 @@ fn nested_loops_recompute_the_inner_range_and_positions() {
           zero of parameter 0
           zero of parameter 1
           %3 = discrete_method %1.len()
-          %4 = const 0.0
+          %4 = const 0.0f64
           %5 = const 0
           %6 = discrete `..` %5, %2
           %7 = into_iter %6
@@ -144,7 +144,7 @@ fn nested_loops_recompute_the_inner_range_and_positions() {
             %11 = discrete_method %10.is_some()
             %38 = if %11 {                       ; branch guard of loop %40
               %12 = unwrap %10
-              %13 = const 0.0
+              %13 = const 0.0f64
               %14 = const 0
               %15 = discrete `..` %14, %3
               %16 = into_iter %15
@@ -222,7 +222,7 @@ fn a_branch_inside_a_loop_records_its_decision() {
         saved: branch %22 (tape), pullback %14 (recomputed in loop %27), pullback %15 (recomputed in loop %27), pullback %16 (tape), pullback %17 (recomputed in loop %27), pullback %19 (recomputed in loop %27), pullback %20 (recomputed in loop %27)
         primal:
           zero of parameter 0
-          %1 = const 0.0
+          %1 = const 0.0f64
           %2 = const 0
           %3 = discrete_method %0.len()
           %4 = discrete `..` %2, %3
@@ -296,7 +296,7 @@ fn a_while_loop_counts_its_trips_and_stores_a_float() {
         saved: pullback %8 (recomputed in loop %16), value %4 (tape)
         primal:
           zero of parameter 0
-          %2 = const 1.0
+          %2 = const 1.0f64
           %3 = const 0
           %16 = loop (%4 = %2, %5 = %3) {        ; trips local; keeps per iteration: value %4
             %6 = const false
@@ -398,7 +398,7 @@ fn a_zip_of_two_slices() {
         primal:
           zero of parameter 0
           zero of parameter 1
-          %2 = const 0.0
+          %2 = const 0.0f64
           %3 = const 0
           %4 = discrete_method %0.len()
           %5 = discrete_method %1.len()
@@ -531,7 +531,7 @@ fn a_loop_over_a_local_vector_reads_at_recomputed_positions() {
               %16 = const ()
             }
           }
-          %21 = const 0.0
+          %21 = const 0.0f64
           %22 = const 0
           %23 = discrete_method %20.len()
           %24 = discrete `..` %22, %23

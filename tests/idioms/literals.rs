@@ -1,0 +1,93 @@
+//! Float literals assigned to float locals, fields and elements, in loops and branches, then
+//! used as floats (`v.sin()`): the literal has the local's type (issue 33; they were
+//! `{float}` to rustc in the generated code, E0689). Every mode against central differences
+//! and closed forms.
+
+use crate::common::every_mode::assert_every_mode;
+use ad::prelude::*;
+
+/// The issue's case: a reset in a loop, then a method on the local.
+#[differentiable]
+pub fn reset_in_a_loop(x: f64) -> f64 {
+    let mut v1 = x;
+    let mut s = 0.0;
+    for _ in 0..3 {
+        v1 = 0.5;
+        s += v1.sin() * x;
+    }
+    s + v1
+}
+
+#[test]
+fn a_literal_assigned_in_a_loop() {
+    let (value, slope) = value_with_gradient!(at: 1.5, of: reset_in_a_loop);
+    assert!((value - (3.0 * 0.5f64.sin() * 1.5 + 0.5)).abs() < 1e-15);
+    assert!((slope - 3.0 * 0.5f64.sin()).abs() < 1e-15);
+    assert_every_mode!(reset_in_a_loop, 1.5);
+}
+
+/// Assigned in one branch of an `if` and of a `match`, in a `while` and a `loop`.
+#[differentiable]
+pub fn reset_in_branches(x: f64, y: f64) -> f64 {
+    let mut a = x * y;
+    let mut b = y;
+    let mut i = 0;
+    while i < 4 {
+        if a > 1.0 {
+            a = 0.25;
+        } else {
+            a = a * 1.5 + y;
+        }
+        match i % 2 {
+            0 => b = 2.0,
+            _ => b = b.cos() * x,
+        }
+        i += 1;
+    }
+    let mut c = y;
+    let mut n = 0;
+    loop {
+        n += 1;
+        if n > 2 || c.exp() > 1e9 {
+            break;
+        }
+        c = 1.0;
+    }
+    a.tanh() + (b * b + 1.0).sqrt() + c.ln() + a * b * x
+}
+
+#[test]
+fn literals_assigned_in_branches() {
+    for (x, y) in [(0.3, 0.4), (0.9, 0.2)] {
+        assert_every_mode!(reset_in_branches, x, y);
+    }
+}
+
+/// A literal assigned to a field and to an element, then a method on them.
+#[derive(Clone, Copy, Debug, Differentiable)]
+pub struct State {
+    pub p: f64,
+    pub q: f64,
+}
+
+#[differentiable]
+pub fn reset_fields_and_elements(x: f64) -> f64 {
+    let mut s = State { p: x, q: x * x };
+    let mut w = [x, 2.0 * x];
+    let mut total = 0.0;
+    for k in 0..2 {
+        s.p = 0.75;
+        w[k] = 0.5;
+        total += s.p.sin() * s.q + w[0].cos() * w[1];
+    }
+    total
+}
+
+#[test]
+fn literals_assigned_to_fields_and_elements() {
+    let closed = |x: f64| 2.0 * 0.75f64.sin() * x * x + 0.5f64.cos() * 2.0 * x + 0.5f64.cos() * 0.5;
+    let slope = gradient!(at: 0.8, of: reset_fields_and_elements);
+    assert!((reset_fields_and_elements(0.8) - closed(0.8)).abs() < 1e-14);
+    assert!((slope - (4.0 * 0.75f64.sin() * 0.8 + 0.5f64.cos() * 2.0)).abs() < 1e-14);
+    assert_every_mode!(reset_fields_and_elements, 0.8);
+}
