@@ -91,3 +91,20 @@ fn literals_assigned_to_fields_and_elements() {
     assert!((slope - (4.0 * 0.75f64.sin() * 0.8 + 0.5f64.cos() * 2.0)).abs() < 1e-14);
     assert_every_mode!(reset_fields_and_elements, 0.8);
 }
+
+/// A literal assigned at the top level, then a method of the local (found by the generator).
+#[allow(unused_assignments)]
+#[differentiable]
+pub fn reset_then_method(x0: f64) -> f64 {
+    let mut a1 = x0;
+    a1 = 0.61;
+    a1 = a1.sin();
+    a1 * x0
+}
+
+#[test]
+fn a_literal_assigned_outside_loops() {
+    let slope = gradient!(at: 0.9, of: reset_then_method);
+    assert!((slope - 0.61f64.sin()).abs() < 1e-15);
+    assert_every_mode!(reset_then_method, 0.9);
+}

@@ -27,8 +27,14 @@ use std::collections::{HashMap, HashSet};
 
 /// Suffixes the unsuffixed float literals stored in sequences of `body` (and of the bodies
 /// nested in it) with the float type their uses fix.
-pub fn type_sequence_literals(body: &mut Body) {
+/// `versions` pairs values that are versions of one local, which have one type.
+pub fn type_sequence_literals(body: &mut Body, versions: &[(ValueId, ValueId)]) {
     let mut classes = Classes::new(body.value_count as usize);
+    for &(old, new) in versions {
+        if old.0 < body.value_count && new.0 < body.value_count {
+            classes.same(old, new);
+        }
+    }
     for param in &body.params {
         if let Some(ty) = &param.ty {
             classes.declare(param.value, ty);
@@ -393,7 +399,7 @@ fn rewrite(instrs: &mut [Instr], visit: &mut dyn FnMut(&mut Instr)) {
                 rewrite(&mut else_region.instrs, visit);
             }
             Op::Loop { body, .. } => rewrite(&mut body.instrs, visit),
-            Op::Nested { body, .. } => type_sequence_literals(body),
+            Op::Nested { body, .. } => type_sequence_literals(body, &[]),
             _ => {}
         }
     }

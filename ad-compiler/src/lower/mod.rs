@@ -195,6 +195,7 @@ pub fn lower_capturing(
     let value_count = builder.value_count();
     let instrs = builder.take_instrs();
     let items = std::mem::take(&mut builder.items);
+    let versions = std::mem::take(&mut builder.versions);
     let is_closure = matches!(body, BodyInput::Expr(_));
     if builder.diag.has_errors() || errors_before {
         return None;
@@ -209,7 +210,7 @@ pub fn lower_capturing(
         inout_result,
         is_closure,
     };
-    crate::analysis::literal_types::type_sequence_literals(&mut body);
+    crate::analysis::literal_types::type_sequence_literals(&mut body, &versions);
     Some(body)
 }
 

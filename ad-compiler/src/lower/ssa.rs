@@ -52,6 +52,9 @@ pub struct Builder<'d> {
     pub keep_break_value_wrapped: bool,
     /// Rewrites exits in expression position into statements (see `early_exits`).
     pub early_exits: super::early_exits::Rewriter,
+    /// Pairs of values that are versions of one local (`v = 0.5;` after `let mut v = x;`):
+    /// Rust gives a local one type, which `analysis::literal_types` gives its literals.
+    pub versions: Vec<(ValueId, ValueId)>,
     /// Local `&mut` reborrows and the places they name (see `aliases`), latest last.
     pub aliases: Vec<(String, syn::Expr)>,
     /// How many `aliases` there were when each open block scope was opened: the reborrows a
@@ -96,6 +99,7 @@ impl<'d> Builder<'d> {
             loops: Vec::new(),
             closures: std::collections::HashMap::new(),
             keep_break_value_wrapped: false,
+            versions: Vec::new(),
             early_exits: super::early_exits::Rewriter {
                 try_return: None,
                 count: 0,
@@ -260,6 +264,9 @@ impl<'d> Builder<'d> {
     pub fn assign(&mut self, name: &str, value: ValueId) -> bool {
         for scope in self.scopes.iter_mut().rev() {
             if let Some(slot) = scope.iter_mut().rev().find(|(n, _)| n == name) {
+                if slot.1 != UNINIT && slot.1.0 != u32::MAX {
+                    self.versions.push((slot.1, value));
+                }
                 slot.1 = value;
                 return true;
             }
