@@ -5,7 +5,9 @@
 //! loop-carried updates are squashed, so nothing overflows or goes NaN.
 
 mod expr;
+mod loops;
 mod stmt;
+mod vecs;
 
 use crate::ast::*;
 use crate::rng::Rng;
