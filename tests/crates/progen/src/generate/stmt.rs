@@ -1,6 +1,7 @@
 //! Statements of generated programs: `let`, assignments squashed to stay bounded, `if`,
-//! `match`, the loop forms with their counters and flags, and the exits (`break`, `break
-//! value`, `continue`, labelled ones, `return`) placed where they end a branch.
+//! `match`, blocks, and the exits (`break`, `break value`, `continue`, labelled ones,
+//! `return`) placed where they end a branch. Loops are in `loops.rs`, the newer shapes in
+//! `shadow.rs`, `literal.rs` and `cfg.rs`.
 
 use super::*;
 
@@ -140,6 +141,12 @@ impl Gen {
         self.stmts_left = self.stmts_left.saturating_sub(1);
         let nested_ok = self.block_depth < 4;
         let loop_ok = self.loops.len() < 2 && nested_ok;
+        if SHADOW_LOOP_SHARE > 0.0 && loop_ok && self.rng.chance(SHADOW_LOOP_SHARE) {
+            return self.shadow_loop();
+        }
+        if CFG_SHARE > 0.0 && self.rng.chance(CFG_SHARE) {
+            return self.cfg_stmt(nested_ok, loop_ok);
+        }
         loop {
             match self.rng.below(20) {
                 0..=2 => {
@@ -195,7 +202,7 @@ impl Gen {
                         continue;
                     }
                     let name = self.rng.pick(&names).clone();
-                    return vec![self.assign(name)];
+                    return self.assign_or_literal(name);
                 }
                 8..=9 if nested_ok => {
                     let cond = self.cond();
