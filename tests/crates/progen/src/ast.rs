@@ -358,6 +358,51 @@ pub enum Stmt {
     Block(Vec<Stmt>),
     /// A statement that keeps a loop finite (counter increments, guards): never shrunk.
     Pinned(Box<Stmt>),
+    /// `#[cfg(pred)] stmt`: a `let`, or an expression statement (a block of assignments, an
+    /// `if`, a loop; rustc takes no attribute on a bare assignment), there only when `pred`
+    /// holds (see [`CfgPred::holds`]).
+    Cfg {
+        pred: CfgPred,
+        stmt: Box<Stmt>,
+    },
+}
+
+/// A `cfg` predicate of `target_pointer_width`s, which the generator evaluates as rustc
+/// will, so that it knows which statements are there.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CfgPred {
+    /// `target_pointer_width = "N"`
+    PointerWidth(u32),
+    /// `not(p)`
+    Not(Box<CfgPred>),
+    /// `any(..)` (false when empty)
+    Any(Vec<CfgPred>),
+    /// `all(..)` (true when empty)
+    All(Vec<CfgPred>),
+}
+
+impl CfgPred {
+    /// Whether rustc keeps what this predicate is on, when building for the machine the
+    /// generator runs on (generated programs are built for it too).
+    pub fn holds(&self) -> bool {
+        match self {
+            CfgPred::PointerWidth(n) => usize::BITS == *n,
+            CfgPred::Not(p) => !p.holds(),
+            CfgPred::Any(ps) => ps.iter().any(CfgPred::holds),
+            CfgPred::All(ps) => ps.iter().all(CfgPred::holds),
+        }
+    }
+
+    /// The predicate as written inside `#[cfg(..)]`.
+    pub fn text(&self) -> String {
+        let list = |ps: &[CfgPred]| ps.iter().map(CfgPred::text).collect::<Vec<_>>().join(", ");
+        match self {
+            CfgPred::PointerWidth(n) => format!("target_pointer_width = \"{n}\""),
+            CfgPred::Not(p) => format!("not({})", p.text()),
+            CfgPred::Any(ps) => format!("any({})", list(ps)),
+            CfgPred::All(ps) => format!("all({})", list(ps)),
+        }
+    }
 }
 
 impl Stmt {
@@ -378,7 +423,7 @@ impl Stmt {
             | Stmt::Loop { body, .. }
             | Stmt::LetLoop { body, .. }
             | Stmt::Block(body) => vec![body],
-            Stmt::Pinned(s) => s.blocks(),
+            Stmt::Pinned(s) | Stmt::Cfg { stmt: s, .. } => s.blocks(),
             _ => vec![],
         }
     }
@@ -403,18 +448,36 @@ impl Stmt {
             | Stmt::Loop { body, .. }
             | Stmt::LetLoop { body, .. }
             | Stmt::Block(body) => *body = new,
-            Stmt::Pinned(inner) => **inner = inner.with_block(k, new),
+            Stmt::Pinned(inner) | Stmt::Cfg { stmt: inner, .. } => {
+                **inner = inner.with_block(k, new)
+            }
             _ => {}
         }
         s
     }
+
+    /// Whether this statement binds the float `name` in the block it is in (a `let` of it,
+    /// also under a `cfg` that holds).
+    pub fn binds(&self, name: &str) -> bool {
+        match self {
+            Stmt::Let { name: n, .. }
+            | Stmt::LetOrExit { name: n, .. }
+            | Stmt::LetLoop { name: n, .. } => n == name,
+            Stmt::Cfg { pred, stmt } => pred.holds() && stmt.binds(name),
+            _ => false,
+        }
+    }
 }
 
-/// Number of statements in a block, nested ones included (the shrinker's measure of size).
+/// Number of statements in a block, nested ones included, a `cfg` attribute counted as one
+/// more (the shrinker's measure of size).
 pub fn size(block: &[Stmt]) -> usize {
     block
         .iter()
-        .map(|s| 1 + s.blocks().into_iter().map(|b| size(b)).sum::<usize>())
+        .map(|s| match s {
+            Stmt::Cfg { stmt, .. } => 1 + size(std::slice::from_ref(&**stmt)),
+            _ => 1 + s.blocks().into_iter().map(|b| size(b)).sum::<usize>(),
+        })
         .sum()
 }
 
@@ -450,6 +513,7 @@ fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
         Stmt::Let { value, .. }
         | Stmt::Assign { value, .. }
         | Stmt::AssignIndex { value, .. }
+        | Stmt::AssignDeref { value, .. }
         | Stmt::Return(value) => walk_expr(value, f),
         Stmt::LetClosure { body, .. } => walk_expr(body, f),
         Stmt::Break { value: Some(v), .. } => walk_expr(v, f),
@@ -463,10 +527,10 @@ fn walk_stmt(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             walk_stmt(exit, f);
         }
         Stmt::If { cond, .. } | Stmt::While { cond, .. } => walk_cond(cond, f),
-        Stmt::Pinned(inner) => walk_stmt(inner, f),
+        Stmt::Pinned(inner) | Stmt::Cfg { stmt: inner, .. } => walk_stmt(inner, f),
         _ => {}
     }
-    if !matches!(s, Stmt::Pinned(_)) {
+    if !matches!(s, Stmt::Pinned(_) | Stmt::Cfg { .. }) {
         for b in s.blocks() {
             walk_block(b, f);
         }

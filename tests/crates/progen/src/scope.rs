@@ -158,12 +158,6 @@ impl Resolver<'_> {
     }
 
     fn stmt(&mut self, s: &Stmt) -> bool {
-        let plain = |label: &Option<String>| {
-            Some(Loop {
-                label: label.clone(),
-                value: false,
-            })
-        };
         match s {
             Stmt::Let {
                 name,
@@ -229,6 +223,52 @@ impl Resolver<'_> {
                         .all(|(_, b)| self.scoped_in(vec![], b, None, true))
                     && self.scoped_in(vec![], default, None, true)
             }
+            Stmt::ForRange { .. }
+            | Stmt::ForIter { .. }
+            | Stmt::ForIterMut { .. }
+            | Stmt::ForIndex { .. }
+            | Stmt::While { .. }
+            | Stmt::Loop { .. }
+            | Stmt::LetLoop { .. } => self.loop_stmt(s),
+            Stmt::Break { label, value } => {
+                let Some(t) = self.target(label) else {
+                    return false;
+                };
+                t.value == value.is_some() && value.as_ref().is_none_or(|v| self.expr(v))
+            }
+            Stmt::Continue { label } => self.target(label).is_some(),
+            Stmt::Return(e) => self.expr(e),
+            Stmt::LetOrExit {
+                name,
+                cond,
+                value,
+                exit,
+                ..
+            } => {
+                let is_exit = matches!(
+                    **exit,
+                    Stmt::Break { .. } | Stmt::Continue { .. } | Stmt::Return(_)
+                );
+                let ok = is_exit && self.cond(cond) && self.expr(value) && self.stmt(exit);
+                self.declare(name, Kind::Float { mutable: false });
+                ok
+            }
+            Stmt::Block(body) => self.scoped(vec![], body, None),
+            Stmt::Pinned(inner) => self.stmt(inner),
+            // What a `cfg` removes is not resolved (nor declares anything).
+            Stmt::Cfg { pred, stmt } => !pred.holds() || self.stmt(stmt),
+        }
+    }
+
+    /// A loop: its variable and its label are in scope in its body.
+    fn loop_stmt(&mut self, s: &Stmt) -> bool {
+        let plain = |label: &Option<String>| {
+            Some(Loop {
+                label: label.clone(),
+                value: false,
+            })
+        };
+        match s {
             Stmt::ForRange {
                 label, var, body, ..
             } => self.scoped(
@@ -288,31 +328,7 @@ impl Resolver<'_> {
                 self.declare(name, Kind::Float { mutable: false });
                 ok
             }
-            Stmt::Break { label, value } => {
-                let Some(t) = self.target(label) else {
-                    return false;
-                };
-                t.value == value.is_some() && value.as_ref().is_none_or(|v| self.expr(v))
-            }
-            Stmt::Continue { label } => self.target(label).is_some(),
-            Stmt::Return(e) => self.expr(e),
-            Stmt::LetOrExit {
-                name,
-                cond,
-                value,
-                exit,
-                ..
-            } => {
-                let is_exit = matches!(
-                    **exit,
-                    Stmt::Break { .. } | Stmt::Continue { .. } | Stmt::Return(_)
-                );
-                let ok = is_exit && self.cond(cond) && self.expr(value) && self.stmt(exit);
-                self.declare(name, Kind::Float { mutable: false });
-                ok
-            }
-            Stmt::Block(body) => self.scoped(vec![], body, None),
-            Stmt::Pinned(inner) => self.stmt(inner),
+            _ => unreachable!("not a loop"),
         }
     }
 

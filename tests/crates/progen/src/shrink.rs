@@ -1,6 +1,7 @@
 //! Shrinking a failing program: every variant with one statement deleted, one nested block
-//! (a branch, a loop body, a block) spliced into its place, an `else` dropped, or one
-//! expression replaced by one of its operands; only variants that still resolve
+//! (a branch, a loop body, a block) spliced into its place, an `else` dropped, one
+//! expression replaced by one of its operands, or a `#[cfg(..)]` that holds dropped or a
+//! predicate made simpler (of the same truth); only variants that still resolve
 //! (`scope::valid`) are offered, and functions no longer reachable from the root are
 //! dropped. The `progen` binary builds the variants side by side and keeps, greedily, one
 //! that still fails the same way.
@@ -141,8 +142,70 @@ fn stmt_expr_variants(s: &Stmt) -> Vec<Stmt> {
             mutable: false,
             value: value.clone(),
         }],
+        // Without an attribute that holds, under a simpler predicate of the same truth, or
+        // with the statement's expression simplified.
+        Stmt::Cfg { pred, stmt } => {
+            let under = |pred: CfgPred, stmt: Stmt| Stmt::Cfg {
+                pred,
+                stmt: Box::new(stmt),
+            };
+            // Without a predicate that does not hold the statement is not there: deleting
+            // it is the simpler variant.
+            let mut out = Vec::new();
+            if pred.holds() {
+                out.push((**stmt).clone());
+            }
+            out.extend(
+                pred_variants(pred)
+                    .into_iter()
+                    .map(|p| under(p, (**stmt).clone())),
+            );
+            out.extend(
+                stmt_expr_variants(stmt)
+                    .into_iter()
+                    .map(|s| under(pred.clone(), s)),
+            );
+            out
+        }
         _ => vec![],
     }
+}
+
+/// Smaller predicates that hold exactly when `p` does: an operand of `any`/`all`, the list
+/// without one operand, `p` without a double `not`, or the plainest predicate of that truth
+/// (`target_pointer_width = "N"` of this machine, or its `not`).
+fn pred_variants(p: &CfgPred) -> Vec<CfgPred> {
+    let here = CfgPred::PointerWidth(usize::BITS);
+    let plainest = if p.holds() {
+        here
+    } else {
+        CfgPred::Not(Box::new(here))
+    };
+    let mut out = Vec::new();
+    if *p != plainest && !matches!(p, CfgPred::PointerWidth(_)) {
+        out.push(plainest);
+    }
+    match p {
+        CfgPred::Any(ps) | CfgPred::All(ps) => {
+            out.extend(ps.iter().cloned());
+            for i in 0..ps.len() {
+                let mut rest = ps.clone();
+                rest.remove(i);
+                out.push(match p {
+                    CfgPred::Any(_) => CfgPred::Any(rest),
+                    _ => CfgPred::All(rest),
+                });
+            }
+        }
+        CfgPred::Not(q) => {
+            if let CfgPred::Not(r) = &**q {
+                out.push((**r).clone());
+            }
+        }
+        CfgPred::PointerWidth(_) => {}
+    }
+    out.retain(|q| q.holds() == p.holds());
+    out
 }
 
 /// `e` with one sub-expression replaced by one of its operands (never by a bare literal,

@@ -4,8 +4,13 @@
 //! operation is a squashing or slowly growing one, products have a bounded factor, and
 //! loop-carried updates are squashed, so nothing overflows or goes NaN.
 
+mod cfg;
 mod expr;
+mod literal;
+mod loops;
+mod shadow;
 mod stmt;
+mod vecs;
 
 use crate::ast::*;
 use crate::rng::Rng;
@@ -19,6 +24,23 @@ pub const GROUP: usize = 50;
 /// parameter `h`. (At 0.0 the batches are exactly those of the generator without function
 /// parameters.)
 pub const FN_PARAM_SHARE: f64 = 0.3;
+
+/// The share of statements that are a loop whose body shadows a float it also assigns
+/// (`v = ..; let v = ..;` in every kind of loop, nested loops too; `generate/shadow.rs`),
+/// with the float read after the loop.
+pub const SHADOW_LOOP_SHARE: f64 = 0.05;
+
+/// The share of assignments of float locals that assign a literal (`v = 0.5;`), mostly
+/// followed by a method called on the local (`s += v.sin() * ..;`; `generate/literal.rs`).
+pub const LITERAL_ASSIGN_SHARE: f64 = 0.15;
+
+/// The share of statements under `#[cfg(..)]` (`let`s, pairs of `let`s under complementary
+/// predicates, blocks of assignments, `if`s and loops; `generate/cfg.rs`), whose
+/// predicates hold or do not.
+///
+/// With these three shares at 0.0 the batches are exactly those of the generator without
+/// these shapes: each draws from the generator only when its share is above 0.0.
+pub const CFG_SHARE: f64 = 0.04;
 
 /// What callers need to know about a function before it is generated.
 #[derive(Clone, Debug)]
@@ -297,6 +319,17 @@ impl Gen {
         }
         out.sort_by(|a, b| a.0.cmp(&b.0));
         out
+    }
+
+    /// What `name` is bound to in scope, if it is.
+    fn kind_of(&self, name: &str) -> Option<VarKind> {
+        self.scopes.iter().rev().find_map(|scope| {
+            scope
+                .iter()
+                .rev()
+                .find(|(n, _)| n == name)
+                .map(|(_, k)| k.clone())
+        })
     }
 
     /// The `let`-bound closures the statement just generated needs, to put before it.
