@@ -102,7 +102,11 @@ binary_rule! {
     /// Original: `y = a / b` / Tangent: `ty = ta/b - tb*y/b` / Adjoint: `adj[a] += adj[y]/b; adj[b] -= (adj[y]/b)*y`.
     ///
     /// The scalar impls use `y / b` for `a / b²`, which neither overflows nor underflows where
-    /// `b²` would. `b == 0` gives the infinities (or NaN) of the closed form.
+    /// `b²` would, and divide the tangents by `b` rather than multiply them by `1 / b²`: the
+    /// forward tangent is `(ta - y tb) / b`, the second-order one
+    /// `y12 = (a12 - y b12 - y1 b2 - y2 b1) / b` (from `y b = a`), with no `1 / b²` or `a / b³`
+    /// to overflow or to meet a constant divisor's zero tangent as NaN. `b == 0` gives the
+    /// infinities (or NaN) of the closed form.
     DivRule, "/", div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, div_hvp
 }
 
@@ -351,7 +355,16 @@ macro_rules! scalar_rules {
             }
             #[inline(always)]
             fn div_hvp(l: $t, rhs: $t, t: Second<$t>, t_rhs: Second<$t>) -> ($t, Second<$t>) {
-                { let y = l / rhs; let r = 1.0 / rhs; (y, crate::second::binary((r, -y * r), (0.0, -r * r, 2.0 * y * r * r), t, t_rhs)) }
+                // Differentiating `y b = a` twice: `y1 = (a1 - y b1) / b` and
+                // `y12 = (a12 - y b12 - y1 b2 - y2 b1) / b`, tangents first. The Hessian of
+                // `a / b` (`-1/b²`, `2a/b³`) overflows for |b| < 1e-154 where the result's
+                // tangents are finite, and meets a constant divisor's zero tangents as NaN:
+                // `(x² 1e-200) / 1e-200` has the second derivative 2.
+                let y = l / rhs;
+                let first = (t.0 - y * t_rhs.0) / rhs;
+                let second = (t.1 - y * t_rhs.1) / rhs;
+                let mixed = (t.2 - y * t_rhs.2 - first * t_rhs.1 - second * t_rhs.0) / rhs;
+                (y, (first, second, mixed))
             }
         }
 

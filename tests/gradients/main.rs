@@ -25,6 +25,7 @@ mod calls;
 mod check;
 mod closures;
 mod f32;
+mod far_ends;
 mod float_methods;
 mod generics;
 mod locals;

@@ -317,11 +317,14 @@ fn adjoint_reads(op: ArithOp, mask: Mask, a: ValueId, b: ValueId) -> Vec<ValueId
 }
 
 /// For a float method whose slope the runtime has (`ad_std::float::slopes`): whether the
-/// slope is a function of the result (`exp`, `tanh`, ..) rather than of the operand (`sin`,
-/// `ln`, ..). `None` for other methods.
+/// slope is a function of the result (`exp`, `sqrt`, ..) rather than of the operand (`sin`,
+/// `ln`, ..). `None` for other methods. `exp_m1` and `tanh` take their operand: their slopes
+/// from the result (`y + 1`, `1 - y²`) cancel where the result rounds to `-1` or `±1`.
 pub(crate) fn slope_of_result(method: &str) -> Option<bool> {
-    const OF_RESULT: &[&str] = &["exp", "exp2", "exp_m1", "tanh", "sqrt", "recip"];
-    const OF_OPERAND: &[&str] = &["sin", "cos", "ln", "ln_1p", "atan", "sinh", "cosh"];
+    const OF_RESULT: &[&str] = &["exp", "exp2", "sqrt", "recip"];
+    const OF_OPERAND: &[&str] = &[
+        "sin", "cos", "ln", "ln_1p", "atan", "sinh", "cosh", "exp_m1", "tanh",
+    ];
     if OF_RESULT.contains(&method) {
         Some(true)
     } else if OF_OPERAND.contains(&method) {

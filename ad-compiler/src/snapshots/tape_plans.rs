@@ -129,7 +129,7 @@ fn nested_loops_recompute_the_inner_range_and_positions() {
         }
     });
     expect![[r#"
-        saved: pullback %24 (recomputed in loop %32), pullback %25 (recomputed in loop %32), pullback %26 (recomputed in loop %32), pullback %27 (recomputed in loop %32), items %32 (recomputed in loop %40), pullback %34 (recomputed in loop %40), pullback %35 (recomputed in loop %40), value %34 (by position in loop %40)
+        saved: pullback %24 (recomputed in loop %32), pullback %25 (recomputed in loop %32), pullback %26 (recomputed in loop %32), pullback %27 (recomputed in loop %32), items %32 (recomputed in loop %40), pullback %34 (recomputed in loop %40), pullback %35 (recomputed in loop %40), value %33 (by position in loop %40)
         primal:
           zero of parameter 0
           zero of parameter 1
@@ -138,7 +138,7 @@ fn nested_loops_recompute_the_inner_range_and_positions() {
           %5 = const 0
           %6 = discrete `..` %5, %2
           %7 = into_iter %6
-          %40 = loop (%8 = %4) {                 ; counted, items local, shapes of %0 for %24, %1 for %25 (local); keeps per iteration: value %34
+          %40 = loop (%8 = %4) {                 ; counted, items local, shapes of %0 for %24, %1 for %25 (local); keeps per iteration: value %33
             %9 = const false
             %10 = iter_next %7
             %11 = discrete_method %10.is_some()
@@ -174,7 +174,7 @@ fn nested_loops_recompute_the_inner_range_and_positions() {
           }
         pullback (seed -> adj %41):
           reverse counted loop %40 {             ; items local, shapes of %0 for %24, %1 for %25 (local), carried [0]
-            recompute item %12, %34 (stored), %13, %14, %15, %16, %36
+            recompute item %12, %33 (stored), %13, %14, %15, %16, %36
             lazy %8, %39
             reverse if %38 {                     ; branch guard of loop %40
               lazy %33, %34, %35

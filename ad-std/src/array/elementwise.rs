@@ -59,30 +59,33 @@ pub(super) fn tangent_along<F: NdFloat, D: Dimension>(
     t
 }
 
-/// The second-order tangents of an elementwise rule with derivatives `d1`, `d2` per element:
-/// [`crate::strong::unary`] of each element.
-pub(super) fn second_along<F: NdFloat, D: Dimension>(
-    strong: bool,
-    d1: &Array<F, D>,
-    d2: &Array<F, D>,
-    (mut a, mut b, mut ab): Second<Array<F, D>>,
+/// The second-order tangents of an elementwise rule: the scalar second-order rule `rule` of
+/// each element with its tangents (`rule(x, (a, b, ab))`). Each element goes through the
+/// scalar rule whole, tangents included, rather than through `f'` and `f''` per element: the
+/// scalar rules multiply tangents in first where `f''` alone would overflow (`ln`, `sqrt`,
+/// `recip`, `powi` at small elements; see [`crate::second`]).
+pub(super) fn second_by_element<F: NdFloat, D: Dimension>(
+    a: &Array<F, D>,
+    (mut t1, mut t2, mut t12): Second<Array<F, D>>,
+    rule: impl Fn(F, ad_core::forward::Present<Second<F>>) -> Second<F>,
 ) -> Second<Array<F, D>> {
-    ndarray::Zip::from(&mut a)
-        .and(&mut b)
-        .and(&mut ab)
-        .and(d1)
-        .and(d2)
-        .for_each(|a, b, ab, &d1, &d2| {
-            (*a, *b, *ab) = crate::strong::unary(strong, d1, d2, (*a, *b, *ab));
+    ndarray::Zip::from(&mut t1)
+        .and(&mut t2)
+        .and(&mut t12)
+        .and(a)
+        .for_each(|t1, t2, t12, &x| {
+            (*t1, *t2, *t12) = rule(x, ad_core::forward::Present((*t1, *t2, *t12)));
         });
-    (a, b, ab)
+    (t1, t2, t12)
 }
 
 /// The elementwise methods: the scalar rules of `crate::float` and `crate::second` applied to
-/// each element, with `f'` and `f''` per element, and the scalar rules' strong zeros.
+/// each element (`f'` per element in reverse and forward mode, the whole scalar second-order
+/// rule per element in second order), with the scalar rules' strong zeros.
 ///
 /// Original: `y = f(a)` / Tangent: `ty = f'(a) ⊙ ta` (second order:
-/// `t12 = f'(a) ⊙ t12 + f''(a) ⊙ t1 ⊙ t2`) / Adjoint: `adj[a] += adj[y] ⊙ f'(a)`.
+/// `t12 = f'(a) ⊙ t12 + f''(a) ⊙ t1 ⊙ t2`, by the scalar second-order rule of each element) /
+/// Adjoint: `adj[a] += adj[y] ⊙ f'(a)`.
 macro_rules! elementwise_method {
     ($($method:ident $(strong = $strong:literal)?: $vjp:ident, $fwd:ident, $hvp:ident, $scalar_vjp:ident, $scalar_hvp:ident;)*) => {
         /// Elementwise float methods of float arrays (ndarray's `a.exp()`, `a.tanh()`, ...),
@@ -120,12 +123,9 @@ macro_rules! elementwise_method {
                     (y, tangent)
                 }
                 fn $hvp(&self, t: impl MaybeTangent<Second<Self>>) -> (Self, Second<Self>) {
-                    let d1 = self.mapv(|x| x.$scalar_vjp().1(1.0).0);
-                    let d2 = self.mapv(|x| x.$scalar_hvp(ad_core::forward::Present((1.0, 1.0, 0.0))).1.2);
                     let zero = self * 0.0;
-                    let strong = false $(|| $strong)?;
                     let tangents = t.or_zero(|| (zero.clone(), zero.clone(), zero));
-                    (self.$method(), second_along(strong, &d1, &d2, tangents))
+                    (self.$method(), second_by_element(self, tangents, |x, t| x.$scalar_hvp(t).1))
                 }
             )*
         }

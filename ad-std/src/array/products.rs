@@ -1,7 +1,7 @@
 //! Rules of the products of elements: `a.product()` and the elementwise powers `a.powi(n)`
 //! and `a.powf(p)`.
 
-use super::elementwise::{second_along, tangent_along, times_slopes, values_and_slopes};
+use super::elementwise::{second_by_element, tangent_along, times_slopes, values_and_slopes};
 use super::zero_like::MapOrZeroLike;
 use crate::float::FloatMethods;
 use crate::second::{FloatSecond, Second};
@@ -172,14 +172,10 @@ impl<D: Dimension> ArrayPowi for A<D> {
         t: impl MaybeTangent<Second<Self>>,
         _t_n: impl MaybeTangent<Second<NoTangent>>,
     ) -> (Self, Second<Self>) {
-        let (y, slopes) = powers_and_slopes(self, n);
-        let curvature = self.mapv(|x| {
-            let unit = Present((1.0, 1.0, 0.0));
-            x.__ad_hvp_powi(n, unit, ad_core::forward::Absent).1.2
-        });
         let zero = self * 0.0;
         let tangents = t.or_zero(|| (zero.clone(), zero.clone(), zero));
-        (y, second_along(true, &slopes, &curvature, tangents))
+        let rule = |x: Float, t| x.__ad_hvp_powi(n, t, ad_core::forward::Absent).1;
+        (self.mapv(|x| x.powi(n)), second_by_element(self, tangents, rule))
     }
 }
 

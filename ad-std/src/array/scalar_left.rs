@@ -100,13 +100,14 @@ scalar_left! {
     tangent |ts, ta| &a * ts + ta * s,
 }
 
-// Original: `y = s / a` / Tangent: `ty = (ts - s ta / a) / a` / Adjoint: `adj[s] += Σ adj[y] / a;
-// adj[a] -= adj[y] s / a²`.
+// Original: `y = s / a` / Tangent: `ty = (ts - y ta) / a` / Adjoint: `adj[s] += Σ adj[y] / a;
+// adj[a] -= (adj[y] / a) y`. Divided by `a` once and multiplied by `y = s / a`, as the scalar
+// rule: `s ta` and `adj[y] s` overflow where the results need not.
 scalar_left! {
     DivRule, DivOnTheRight,
     [div_vjp, div_vjp_lhs, div_vjp_rhs, div_jvp, div_jvp_lhs, div_jvp_rhs, div_hvp],
     value |s, a| a.mapv(|x| s / x),
-    cotangents |d| ((&d / &a).sum(), -(&d * s) / &a / &a),
-    tangent |ts, ta| (-(&ta * s) / &a + ts) / &a,
+    cotangents |d| ((&d / &a).sum(), -(&d / &a) * &a.mapv(|x| s / x)),
+    tangent |ts, ta| (-(&ta * &a.mapv(|x| s / x)) + ts) / &a,
 }
 }

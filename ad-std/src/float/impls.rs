@@ -39,10 +39,21 @@ macro_rules! float_methods {
             unary_rule!($t, __ad_vjp_tan, tan, |_x, y| 1.0 + y * y);
             unary_rule!($t, __ad_vjp_asin, asin, |x, _y| 1.0 / ((1.0 - x) * (1.0 + x)).sqrt());
             unary_rule!($t, __ad_vjp_acos, acos, |x, _y| -1.0 / ((1.0 - x) * (1.0 + x)).sqrt());
-            unary_rule!($t, __ad_vjp_atan, atan, |x, _y| 1.0 / (1.0 + x * x));
+            // For |x| > 1, `r² / (1 + r²)` with r = 1/x: `x²` overflows for |x| > 1.3e154, which
+            // made the slope 0 where it is 1/x², a subnormal down to |x| = 4.5e161.
+            unary_rule!($t, __ad_vjp_atan, atan, |x, _y| if x.abs() > 1.0 {
+                let r = x.recip();
+                r * r / (1.0 + r * r)
+            } else {
+                1.0 / (1.0 + x * x)
+            });
             unary_rule!($t, __ad_vjp_sinh, sinh, |x, _y| x.cosh());
             unary_rule!($t, __ad_vjp_cosh, cosh, |x, _y| x.sinh());
-            unary_rule!($t, __ad_vjp_tanh, tanh, |_x, y| 1.0 - y * y);
+            // sech² x from x, not 1 - y² from the value: y rounds to ±1 for |x| > 19 and 1 - y²
+            // cancels (off by 1e-8 relative at x = 10, 0 from x = 19.1 on, where sech² x is
+            // 1e-16 and below). `1 / cosh x` squared rather than `1 / cosh² x`: `cosh² x`
+            // overflows for |x| > 355 where sech² x is still a subnormal.
+            unary_rule!($t, __ad_vjp_tanh, tanh, |x, _y| { let s = x.cosh().recip(); s * s });
             // `hypot` and two square roots: `x² + 1` and `(x - 1)(x + 1)` would overflow for
             // `|x| > 1e154` and make the slope 0 where it is `1 / |x|`.
             unary_rule!($t, __ad_vjp_asinh, asinh, |x, _y| 1.0 / x.hypot(1.0));
@@ -50,7 +61,9 @@ macro_rules! float_methods {
             unary_rule!($t, __ad_vjp_atanh, atanh, |x, _y| 1.0 / ((1.0 - x) * (1.0 + x)));
             unary_rule!($t, __ad_vjp_exp, exp, |_x, y| y);
             unary_rule!($t, __ad_vjp_exp2, exp2, |_x, y| y * std::$t::consts::LN_2);
-            unary_rule!($t, __ad_vjp_exp_m1, exp_m1, |_x, y| y + 1.0);
+            // e^x, not y + 1: y + 1 cancels as y tends to -1 (off by 2e-8 relative at x = -20,
+            // 4% at -36, exactly 0 below -37 where e^x is 1e-16 and below).
+            unary_rule!($t, __ad_vjp_exp_m1, exp_m1, |x, _y| x.exp());
             unary_rule!($t, __ad_vjp_ln, ln, |x, _y| 1.0 / x);
             unary_rule!($t, __ad_vjp_ln_1p, ln_1p, |x, _y| 1.0 / (1.0 + x));
             unary_rule!($t, __ad_vjp_log2, log2, |x, _y| 1.0 / (x * std::$t::consts::LN_2));
@@ -58,7 +71,13 @@ macro_rules! float_methods {
             // `abs` makes `sqrt(-0) = -0` give `+inf`, the documented convention.
             unary_rule!($t, __ad_vjp_sqrt, sqrt, |_x, y| 0.5 / y.abs());
             unary_rule!($t, __ad_vjp_cbrt, cbrt, |_x, y| 1.0 / (3.0 * y * y));
-            unary_rule!($t, __ad_vjp_recip, recip, |_x, y| -(y * y));
+            // The cotangent times `y` before the second `y`, like the rule of `1 / x` (`-(d / x) y`):
+            // `y²` overflows for |x| < 1.5e-154 where `d y²` may not (`d` small).
+            #[inline(always)]
+            fn __ad_vjp_recip(self) -> ($t, impl Fn($t) -> ($t,)) {
+                let y = self.recip();
+                (y, move |d: $t| (-(d * y) * y,))
+            }
             unary_rule!($t, __ad_vjp_to_radians, to_radians, |_x, _y| std::$t::consts::PI / 180.0);
             unary_rule!($t, __ad_vjp_to_degrees, to_degrees, |_x, _y| 180.0 / std::$t::consts::PI);
             unary_rule!(strong $t, __ad_vjp_abs, abs, |x, _y| if x == 0.0 { 0.0 } else { x.signum() });
@@ -88,22 +107,37 @@ macro_rules! float_methods {
 
             #[inline(always)]
             fn __ad_vjp_powi(self, n: i32) -> ($t, impl Fn($t) -> ($t, NoTangent)) {
-                let y = self.powi(n);
-                let ds = match n.checked_sub(1) {
-                    _ if n == 0 => 0.0,
-                    Some(m) => n as $t * self.powi(m),
-                    // n == i32::MIN: x^(n-1) = x^n / x (exact at |x| = 1, 0 or inf elsewhere).
-                    None => n as $t * (y / self),
+                let x = self;
+                let y = x.powi(n);
+                // d ↦ n x^(n-1) d as u (d w). For n < 0 the cotangent first, as y (d (n / x)):
+                // x^(n-1) overflows for small |x| where the product need not (x^-4 at 1e-80 with
+                // d = 1e-80, a small tangent in forward mode); n / x overflows only where y does.
+                let (u, w) = if n < 0 {
+                    (y, n as $t / x)
+                } else if n == 0 {
+                    (0.0, 1.0)
+                } else {
+                    (n as $t * x.powi(n - 1), 1.0)
                 };
-                (y, move |d: $t| (times(ds, d), NoTangent))
+                (y, move |d: $t| (times(u, d * w), NoTangent))
             }
 
             #[inline(always)]
             fn __ad_vjp_powf(self, n: $t) -> ($t, impl Fn($t) -> ($t, $t)) {
-                let y = self.powf(n);
-                let ds = if n == 0.0 { 0.0 } else { n * self.powf(n - 1.0) };
-                let dn = if self == 0.0 { 0.0 } else { y * self.ln() };
-                (y, move |d: $t| (times(ds, d), times(dn, d)))
+                let (x, p) = (self, n);
+                let y = x.powf(p);
+                // d ↦ p x^(p-1) d as u (d / v). For p < 1 the cotangent first, as y (d / (x / p)),
+                // as for `powi`: x^(p-1) overflows for small |x| where the product need not
+                // (x / p, not p / x, which overflows for subnormal x at 0 < p < 1).
+                let (u, v) = if p == 0.0 {
+                    (0.0, 1.0)
+                } else if p < 1.0 && x != 0.0 {
+                    (y, x / p)
+                } else {
+                    (p * x.powf(p - 1.0), 1.0)
+                };
+                let dn = if x == 0.0 { 0.0 } else { y * x.ln() };
+                (y, move |d: $t| (times(u, d / v), times(dn, d)))
             }
 
             #[inline(always)]

@@ -1,7 +1,9 @@
 //! The derivatives of float methods as plain functions of one value, for generated reverse
-//! loops that keep only that value: `y` for the methods whose derivative is a function of
-//! their result (`exp`: `y`, `tanh`: `1 - y²`), `x` for the others (`sin`: `cos x`). A loop
-//! stores the result it computed anyway instead of a pullback, and its reverse multiplies.
+//! loops that keep only that value: `y` for the methods whose derivative is an accurate
+//! function of their result (`exp`: `y`, `sqrt`: `0.5 / y`), `x` for the others (`sin`:
+//! `cos x`). A loop stores the result it computed anyway instead of a pullback, and its
+//! reverse multiplies. `exp_m1` and `tanh` take `x`: their slopes from `y` (`y + 1`,
+//! `1 - y²`) cancel where `y` rounds to `-1` or `±1`.
 //!
 //! Each slope is the factor of the method's rule in [`FloatMethods`](super::FloatMethods)
 //! (`impls.rs`), with the same conventions at the edges; a test checks them against each
@@ -17,13 +19,11 @@ pub trait FloatSlopes: Sized {
     fn __ad_slope_of_result_exp(y: Self) -> Self;
     /// `exp2`: `y ln 2`.
     fn __ad_slope_of_result_exp2(y: Self) -> Self;
-    /// `exp_m1`: `y + 1`.
-    fn __ad_slope_of_result_exp_m1(y: Self) -> Self;
-    /// `tanh`: `1 - y²`.
-    fn __ad_slope_of_result_tanh(y: Self) -> Self;
     /// `sqrt`: `0.5 / |y|` (`+inf` at `±0`).
     fn __ad_slope_of_result_sqrt(y: Self) -> Self;
-    /// `recip`: `-y²`.
+    /// `recip`: `-y²`. (The rule's pullback multiplies the cotangent in first, `-(d y) y`; a
+    /// loop multiplies by this slope, which overflows for `|x| < 1.5e-154` as the true
+    /// slope does.)
     fn __ad_slope_of_result_recip(y: Self) -> Self;
     /// `sin`: `cos x`.
     fn __ad_slope_of_operand_sin(x: Self) -> Self;
@@ -33,8 +33,13 @@ pub trait FloatSlopes: Sized {
     fn __ad_slope_of_operand_ln(x: Self) -> Self;
     /// `ln_1p`: `1 / (1 + x)`.
     fn __ad_slope_of_operand_ln_1p(x: Self) -> Self;
-    /// `atan`: `1 / (1 + x²)`.
+    /// `atan`: `1 / (1 + x²)`, as `r² / (1 + r²)` with `r = 1 / x` for `|x| > 1` (no overflow
+    /// of `x²`).
     fn __ad_slope_of_operand_atan(x: Self) -> Self;
+    /// `exp_m1`: `e^x` (not `y + 1`, which cancels for `x` below `-20`).
+    fn __ad_slope_of_operand_exp_m1(x: Self) -> Self;
+    /// `tanh`: `sech² x` (not `1 - y²`, which cancels once `y` rounds to `±1`).
+    fn __ad_slope_of_operand_tanh(x: Self) -> Self;
     /// `sinh`: `cosh x`.
     fn __ad_slope_of_operand_sinh(x: Self) -> Self;
     /// `cosh`: `sinh x`.
@@ -49,10 +54,6 @@ macro_rules! float_slopes {
             #[inline(always)]
             fn __ad_slope_of_result_exp2(y: $t) -> $t { y * std::$t::consts::LN_2 }
             #[inline(always)]
-            fn __ad_slope_of_result_exp_m1(y: $t) -> $t { y + 1.0 }
-            #[inline(always)]
-            fn __ad_slope_of_result_tanh(y: $t) -> $t { 1.0 - y * y }
-            #[inline(always)]
             fn __ad_slope_of_result_sqrt(y: $t) -> $t { 0.5 / y.abs() }
             #[inline(always)]
             fn __ad_slope_of_result_recip(y: $t) -> $t { -(y * y) }
@@ -65,7 +66,21 @@ macro_rules! float_slopes {
             #[inline(always)]
             fn __ad_slope_of_operand_ln_1p(x: $t) -> $t { 1.0 / (1.0 + x) }
             #[inline(always)]
-            fn __ad_slope_of_operand_atan(x: $t) -> $t { 1.0 / (1.0 + x * x) }
+            fn __ad_slope_of_operand_atan(x: $t) -> $t {
+                if x.abs() > 1.0 {
+                    let r = x.recip();
+                    r * r / (1.0 + r * r)
+                } else {
+                    1.0 / (1.0 + x * x)
+                }
+            }
+            #[inline(always)]
+            fn __ad_slope_of_operand_exp_m1(x: $t) -> $t { x.exp() }
+            #[inline(always)]
+            fn __ad_slope_of_operand_tanh(x: $t) -> $t {
+                let s = x.cosh().recip();
+                s * s
+            }
             #[inline(always)]
             fn __ad_slope_of_operand_sinh(x: $t) -> $t { x.cosh() }
             #[inline(always)]
@@ -87,7 +102,11 @@ mod tests {
     /// loops through slopes end to end in the control-flow tests.)
     #[test]
     fn slopes_agree_with_the_rules() {
-        let points = [-2.5, -1.0, -0.3, -0.0, 0.0, 0.2, 0.7, 1.0, 3.1];
+        // The far ends too: where the slopes of `exp_m1`, `tanh` and `atan` switch formulas or
+        // once cancelled or overflowed.
+        let points = [
+            -40.0, -25.0, -2.5, -1.0, -0.3, -0.0, 0.0, 0.2, 0.7, 1.0, 3.1, 30.0, 1e200,
+        ];
         type Case = (fn(f64) -> f64, fn(f64) -> f64, fn(f64) -> f64, bool);
         let cases: [(&str, Case); 13] = [
             (
@@ -112,18 +131,18 @@ mod tests {
                 "exp_m1",
                 (
                     f64::exp_m1,
-                    f64::__ad_slope_of_result_exp_m1,
+                    f64::__ad_slope_of_operand_exp_m1,
                     |x| x.__ad_vjp_exp_m1().1(1.0).0,
-                    true,
+                    false,
                 ),
             ),
             (
                 "tanh",
                 (
                     f64::tanh,
-                    f64::__ad_slope_of_result_tanh,
+                    f64::__ad_slope_of_operand_tanh,
                     |x| x.__ad_vjp_tanh().1(1.0).0,
-                    true,
+                    false,
                 ),
             ),
             (

@@ -150,3 +150,15 @@ pub fn check<T: Scalar, const N: usize, C: Cotangents, P: Fn(T) -> C>(
         }
     }
 }
+
+/// Asserts that `actual` is within `tolerance` of `expected` relative to `expected` itself,
+/// however small (unlike [`assert_close`], which is absolute below 1): for slopes like
+/// `e^-40 = 4e-18`, where an absolute tolerance would accept 0.
+#[track_caller]
+pub fn assert_relative(what: &str, actual: f64, expected: f64, tolerance: f64) {
+    assert!(
+        (actual - expected).abs() <= tolerance * expected.abs(),
+        "{what}: got {actual:e}, expected {expected:e} (relative error {:e})",
+        ((actual - expected) / expected).abs()
+    );
+}
