@@ -78,8 +78,14 @@ macro_rules! float_slopes {
             fn __ad_slope_of_operand_exp_m1(x: $t) -> $t { x.exp() }
             #[inline(always)]
             fn __ad_slope_of_operand_tanh(x: $t) -> $t {
-                let s = x.cosh().recip();
-                s * s
+                // As the rule: `(1 - y)(1 + y)` where accurate, sech² x beyond.
+                if x.abs() < 4.0 {
+                    let y = x.tanh();
+                    (1.0 - y) * (1.0 + y)
+                } else {
+                    let s = x.cosh().recip();
+                    s * s
+                }
             }
             #[inline(always)]
             fn __ad_slope_of_operand_sinh(x: $t) -> $t { x.cosh() }
