@@ -219,3 +219,27 @@ fn the_cfg_macro_is_a_condition() {
     assert!((slope - closed).abs() < 1e-15);
     assert_every_mode!(by_cfg_macro, 0.5);
 }
+
+/// Predicates without atoms, `cfg(any())` (never) and `cfg(all())` (always), alone in an item
+/// (found by the generator: the configured-out shadow was differentiated).
+#[differentiable]
+pub fn atomless(x0: f64) -> f64 {
+    let a1 = x0;
+    let mut a2 = x0;
+    for _ in 0..2 {
+        #[cfg(any())]
+        let a1 = a2 * 100.0;
+        #[cfg(all())]
+        let a1 = a1 * 2.0;
+        a2 = a1.sin();
+    }
+    a2
+}
+
+#[test]
+fn predicates_without_atoms() {
+    let (value, slope) = value_with_gradient!(at: 0.3, of: atomless);
+    assert!((value - 0.6f64.sin()).abs() < 1e-15);
+    assert!((slope - 2.0 * 0.6f64.cos()).abs() < 1e-15);
+    assert_every_mode!(atomless, 0.3);
+}

@@ -108,3 +108,35 @@ fn a_literal_assigned_outside_loops() {
     assert!((slope - 0.61f64.sin()).abs() < 1e-15);
     assert_every_mode!(reset_then_method, 0.9);
 }
+
+/// A literal carried by a loop and passed to a let-bound closure whose parameters shadow
+/// the locals (found by the generator).
+#[allow(unused_assignments)]
+#[differentiable]
+pub fn reset_then_closure(x0: f64) -> f64 {
+    let mut a1 = x0;
+    let mut a2 = x0;
+    let mut k6: i32 = 0;
+    let r7: f64 = loop {
+        k6 += 1;
+        if !(k6 < 5) {
+            break a1;
+        }
+        a2 = 1.94;
+        let g11 = |a2: f64, a1: f64| a2.sin().mul_add((-1.79), (((x0 * (-0.27)) * (-1.56)) + (-0.12)));
+        a2 *= g11(a1, a2);
+    };
+    a2
+}
+
+#[test]
+fn a_literal_given_to_a_closure_that_shadows() {
+    // Each iteration sets a2 = 1.94 * g11(a1, a2), and g11's first parameter (its `a2`) is
+    // the caller's a1, which stays x0: 1.94 (sin(x0) (-1.79) + 0.4212 x0 - 0.12).
+    let x0: f64 = 0.6;
+    let closed = 1.94 * x0.sin().mul_add(-1.79, x0 * -0.27 * -1.56 + -0.12);
+    let slope = gradient!(at: x0, of: reset_then_closure);
+    assert!((reset_then_closure(x0) - closed).abs() < 1e-14);
+    assert!((slope - 1.94 * (-1.79 * x0.cos() + 0.27 * 1.56)).abs() < 1e-14);
+    assert_every_mode!(reset_then_closure, 0.6);
+}

@@ -20,7 +20,7 @@
 //! (`v = 0.5;` in a loop, then `v.sin()`), or called a method on: the source's local had the
 //! type of its first value, but the generated code binds the literal to a local of its own,
 //! whose type rustc must know before the method call (E0689). Those literals get the suffix
-//! too. Other literals keep their spelling: rustc types them at their operator.
+//! too, and so do a float method's arguments, which its rule takes generically. Other literals keep their spelling: rustc types them at their operator.
 
 use crate::ir::{Body, Instr, Op, ValueId};
 use std::collections::{HashMap, HashSet};
@@ -184,7 +184,7 @@ struct Classes {
     declared: Vec<(usize, &'static str)>,
     /// The values whose type rustc must know where the generated code binds them: those
     /// stored in sequences (the items of a `vec![..]`, pushed, written), carried by branches
-    /// and loops, and the receivers of float methods.
+    /// and loops, and the receivers and arguments of float methods.
     needs_type: HashSet<ValueId>,
 }
 
@@ -227,7 +227,10 @@ impl Classes {
     fn declare(&mut self, v: ValueId, ty: &syn::Type) {
         if let Some(width) = scalar_width(ty) {
             self.declared.push((value(v), width));
-        } else if let Some(width) = super::floats::declared_width(ty).or_else(|| array_width(ty)) {
+        } else if let Some(width) = super::floats::declared_width(ty)
+            .or_else(|| array_width(ty))
+            .or_else(|| tuple_width(ty))
+        {
             self.declared.push((element(v), width));
         }
     }
@@ -243,6 +246,17 @@ impl Classes {
         }
         widths
     }
+}
+
+/// The float type of a tuple's components when they all have one (`(f64, f64)`, the
+/// parameters of a closure inlined at its call): a tuple counts as a sequence here.
+fn tuple_width(ty: &syn::Type) -> Option<&'static str> {
+    let syn::Type::Tuple(t) = ty else {
+        return None;
+    };
+    let mut widths = t.elems.iter().map(scalar_width);
+    let first = widths.next()??;
+    widths.all(|w| w == Some(first)).then_some(first)
 }
 
 /// `f64` or `f32` for those types themselves (behind references too), not for sequences of
@@ -302,6 +316,8 @@ fn join_instr(instr: &Instr, classes: &mut Classes) {
             classes.same(*receiver, result);
             if method != "powi" {
                 for arg in args {
+                    // The rule's parameters are generic (`x.mul_add(-1.79, c)`).
+                    classes.needs_type.insert(*arg);
                     classes.same(*receiver, *arg);
                 }
             }

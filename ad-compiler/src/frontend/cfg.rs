@@ -53,7 +53,13 @@ pub fn configured(item: TokenStream, expand: impl Fn(TokenStream) -> TokenStream
     let mut atoms = Atoms::default();
     parsed.visit_inner(&mut atoms);
     if atoms.list.is_empty() {
-        return expand(item);
+        // Predicates without atoms (`cfg(any())`, `cfg(all())`) are decided here, once.
+        let mut configured = parsed;
+        configured.configure(&mut Configure {
+            atoms: &atoms,
+            truth: &[],
+        });
+        return expand(configured.into_token_stream());
     }
     if atoms.list.len() > MAX_ATOMS {
         let message = format!(

@@ -138,6 +138,38 @@ pub(super) fn struct_paths(ir: &Body) -> HashMap<ValueId, syn::Path> {
     paths
 }
 
+/// The types written for values (`Op::Ascribe`), where a tangent type can be named from them:
+/// not `impl Trait` nor `_`, which cannot stand in a path, nor a reference, whose adjoint is
+/// its referent's.
+pub(super) fn ascribed_types(ir: &Body) -> HashMap<ValueId, syn::Type> {
+    let mut types = HashMap::new();
+    crate::ir::walk(&ir.block.instrs, &mut |instr| {
+        if let Op::Ascribe(_, ty) = &instr.op
+            && !matches!(ty, syn::Type::Reference(_))
+            && !names_an_unknown_type(ty)
+        {
+            types.insert(instr.result, ty.clone());
+        }
+    });
+    types
+}
+
+/// Whether `ty` has `impl Trait` or `_` in it.
+fn names_an_unknown_type(ty: &syn::Type) -> bool {
+    struct Finder(bool);
+    impl<'ast> syn::visit::Visit<'ast> for Finder {
+        fn visit_type_impl_trait(&mut self, _: &'ast syn::TypeImplTrait) {
+            self.0 = true;
+        }
+        fn visit_type_infer(&mut self, _: &'ast syn::TypeInfer) {
+            self.0 = true;
+        }
+    }
+    let mut finder = Finder(false);
+    syn::visit::Visit::visit_type(&mut finder, ty);
+    finder.0
+}
+
 /// The tangent struct of a struct path (`m::Point` -> `m::PointTangentVector`), and whether
 /// the path is `Self`, whose tangent can only be named as `<Self as Differentiable>::..`.
 pub(super) fn tangent_path(path: &syn::Path) -> (syn::Path, bool) {

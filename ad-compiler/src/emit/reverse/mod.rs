@@ -15,7 +15,7 @@ use crate::analysis::ownership::Ownership;
 use crate::ir::{Body, Op, ValueId};
 use crate::names::{self, runtime};
 use crate::reverse::plan::*;
-use literals::{lent_arrays, struct_paths, tangent_path, witnesses};
+use literals::{ascribed_types, lent_arrays, struct_paths, tangent_path, witnesses};
 use loops::{StoredFloats, float_adjoint, stored_by_loop};
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
@@ -51,6 +51,7 @@ pub fn body(
         owned: Ownership::of(ir),
         stored,
         struct_paths: struct_paths(ir),
+        ascribed: ascribed_types(ir),
         witnesses: witnesses(ir, &|v| program.active.contains(&v)),
         lent_arrays: lent_arrays(ir),
     };
@@ -212,6 +213,9 @@ struct Printer<'p, 'a> {
     /// The struct literal's path of each value built by one (and of its versions with a
     /// field set), whose adjoint's type nothing else may fix.
     struct_paths: HashMap<ValueId, syn::Path>,
+    /// The type the source writes for a value (`let p: (f64, f64) = ..`, a closure's
+    /// parameters inlined at its call), whose adjoint's type a projection may not fix.
+    ascribed: HashMap<ValueId, syn::Type>,
     /// For each value built by an active struct literal of the function's own block (and its
     /// versions with a field set), that literal: its tangent witness, declared beside it,
     /// fixes the adjoint's type in the pullback, generic structs included.
@@ -662,6 +666,10 @@ impl Printer<'_, '_> {
                 let witness = self.witnesses.get(base).map(|o| names::tangent_witness(*o));
                 let contribution = match self.struct_paths.get(base).map(tangent_path) {
                     _ if witness.is_some() => quote!(#witness(#contribution)),
+                    // A tuple whose other components nothing reads: its written type.
+                    None if let Some(ty) = self.ascribed.get(base) => quote!(
+                        #rt::from_field::<#key, <#ty as #rt::Differentiable>::TangentVector>(#d)
+                    ),
                     Some((tangent, false)) => quote!({
                         let #t = #contribution;
                         let #tangent { .. } = &#t;
