@@ -140,3 +140,26 @@ fn a_literal_given_to_a_closure_that_shadows() {
     assert!((slope - 1.94 * (-1.79 * x0.cos() + 0.27 * 1.56)).abs() < 1e-14);
     assert_every_mode!(reset_then_closure, 0.6);
 }
+
+/// Literals assigned to locals, then read only through arithmetic whose result a method is
+/// called on (found by the generator's long run: E0689 on `.exp()`).
+#[allow(unused_assignments, unused_parens)]
+#[differentiable]
+pub fn reset_then_arithmetic(x0: f64, x1: f64) -> f64 {
+    let mut a1 = x1 * 1.23 + (x0 - x1);
+    let mut a2 = x0 * 0.5;
+    a2 = (-1.28);
+    a1 = x0.tanh() + x1;
+    a1 = (-0.07);
+    a2 -= a1.tanh() * (-(a2 * (-0.75)) * (a2 * (-0.75))).exp();
+    a1 * x1 + a2 * x0
+}
+
+#[test]
+fn a_literal_read_through_arithmetic() {
+    let a2 = -1.28 - (-0.07f64).tanh() * (-(0.96f64 * 0.96)).exp();
+    let (value, (dx0, dx1)) = value_with_gradient!(at: 0.5, 0.3, of: reset_then_arithmetic);
+    assert!((value - (-0.07 * 0.3 + a2 * 0.5)).abs() < 1e-15);
+    assert!((dx0 - a2).abs() < 1e-15 && (dx1 + 0.07).abs() < 1e-15);
+    assert_every_mode!(reset_then_arithmetic, 0.5, 0.3);
+}

@@ -32,6 +32,8 @@ pub fn type_sequence_literals(body: &mut Body, versions: &[(ValueId, ValueId)]) 
     let mut classes = Classes::new(body.value_count as usize);
     for &(old, new) in versions {
         if old.0 < body.value_count && new.0 < body.value_count {
+            // A literal assigned to a local has the local's type, wherever it is read.
+            classes.needs_type.insert(new);
             classes.same(old, new);
         }
     }
