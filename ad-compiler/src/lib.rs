@@ -18,8 +18,8 @@ pub mod lower;
 pub mod names;
 pub mod pipeline;
 pub mod reverse;
-pub mod vocab;
 mod tokens;
+pub mod vocab;
 
 #[cfg(test)]
 mod robustness;

@@ -20,7 +20,13 @@ pub fn either_let(t: f64) -> f64 {
 
 #[test]
 fn complementary_lets() {
-    let expected = |t: f64| if WIDE { (t.sin(), t.cos()) } else { (t * 100.0, 100.0) };
+    let expected = |t: f64| {
+        if WIDE {
+            (t.sin(), t.cos())
+        } else {
+            (t * 100.0, 100.0)
+        }
+    };
     let (value, slope) = value_with_gradient!(at: 0.5, of: either_let);
     assert!((value - expected(0.5).0).abs() < 1e-15, "{value}");
     assert!((slope - expected(0.5).1).abs() < 1e-15, "{slope}");
@@ -160,8 +166,7 @@ pub fn configured_by_cfg_attr(x: f64) -> f64 {
 fn cfg_attr_adding_a_cfg() {
     let kept = !WIDE || cfg!(unix);
     let by_hand = |x: f64| x.exp() * x + if kept { x.sin() } else { 0.0 };
-    let slope_by_hand =
-        |x: f64| x.exp() * x + x.exp() + if kept { x.cos() } else { 0.0 };
+    let slope_by_hand = |x: f64| x.exp() * x + x.exp() + if kept { x.cos() } else { 0.0 };
     let (value, slope) = value_with_gradient!(at: 0.4, of: configured_by_cfg_attr);
     assert!((value - by_hand(0.4)).abs() < 1e-15);
     assert!((slope - slope_by_hand(0.4)).abs() < 1e-14);
@@ -209,7 +214,11 @@ fn methods_of_an_impl() {
 /// `cfg!(..)` is a constant condition.
 #[differentiable]
 pub fn by_cfg_macro(x: f64) -> f64 {
-    if cfg!(target_pointer_width = "64") { x.sin() } else { x * 100.0 }
+    if cfg!(target_pointer_width = "64") {
+        x.sin()
+    } else {
+        x * 100.0
+    }
 }
 
 #[test]

@@ -245,7 +245,11 @@ fn in_blocks_by_hand(x: f64) -> f64 {
 #[test]
 fn block_and_branch_shadows() {
     for x in [0.6, -1.7] {
-        assert!((in_blocks(x) - in_blocks_by_hand(x)).abs() < 1e-13, "{}", in_blocks(x));
+        assert!(
+            (in_blocks(x) - in_blocks_by_hand(x)).abs() < 1e-13,
+            "{}",
+            in_blocks(x)
+        );
         assert_every_mode!(in_blocks, x);
     }
 }

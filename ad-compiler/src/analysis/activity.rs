@@ -65,7 +65,11 @@ pub fn analyze(body: &Body, diag: &mut Diagnostics) -> Activity {
     for p in &body.params {
         activity.varied[p.value.index()] = p.wrt;
     }
-    forward(&body.block.instrs, &mut activity.varied, &Op::differentiable_operands);
+    forward(
+        &body.block.instrs,
+        &mut activity.varied,
+        &Op::differentiable_operands,
+    );
     if let Some(result) = body.block.result {
         activity.useful[result.index()] = true;
     }

@@ -5,8 +5,8 @@ use super::callee;
 use crate::analysis::ownership::Ownership;
 use crate::ir::{ArithOp, IfShape, Instr, LoopShape, Op, ValueId};
 use crate::names::{self, runtime};
-use crate::vocab::discrete::Check;
 use crate::reverse::plan::{Mask, Rule, Storage};
+use crate::vocab::discrete::Check;
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote, quote_spanned};
 

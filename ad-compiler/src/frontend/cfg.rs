@@ -122,17 +122,24 @@ impl ToTokens for Configurable {
 }
 
 impl Configurable {
-    /// Visits everything but the item's own attributes.
+    /// Visits everything but the item's own attributes, which rustc has configured already
+    /// (those above the macro's) or which the expansion carries as they are (those below).
     fn visit_inner(&self, atoms: &mut Atoms) {
-        let mut copy = self.clone();
-        match &mut copy {
-            Configurable::Item(item) => {
-                item_attrs(item).map(std::mem::take);
-                atoms.visit_item(item);
+        match self {
+            Configurable::Item(syn::Item::Fn(f)) => {
+                atoms.visit_signature(&f.sig);
+                atoms.visit_block(&f.block);
             }
+            Configurable::Item(syn::Item::Impl(i)) => {
+                i.items.iter().for_each(|item| atoms.visit_impl_item(item))
+            }
+            Configurable::Item(syn::Item::Trait(t)) => {
+                t.items.iter().for_each(|item| atoms.visit_trait_item(item))
+            }
+            Configurable::Item(other) => atoms.visit_item(other),
             Configurable::Method(method) => {
-                method.attrs.clear();
-                atoms.visit_impl_item_fn(method);
+                atoms.visit_signature(&method.sig);
+                atoms.visit_block(&method.block);
             }
         }
     }
@@ -441,28 +448,6 @@ fn item_attrs_ref(item: &syn::Item) -> &[Attribute] {
         syn::Item::Use(i) => &i.attrs,
         _ => &[],
     }
-}
-
-/// The item's own attributes.
-fn item_attrs(item: &mut syn::Item) -> Option<&mut Vec<Attribute>> {
-    Some(match item {
-        syn::Item::Const(i) => &mut i.attrs,
-        syn::Item::Enum(i) => &mut i.attrs,
-        syn::Item::ExternCrate(i) => &mut i.attrs,
-        syn::Item::Fn(i) => &mut i.attrs,
-        syn::Item::ForeignMod(i) => &mut i.attrs,
-        syn::Item::Impl(i) => &mut i.attrs,
-        syn::Item::Macro(i) => &mut i.attrs,
-        syn::Item::Mod(i) => &mut i.attrs,
-        syn::Item::Static(i) => &mut i.attrs,
-        syn::Item::Struct(i) => &mut i.attrs,
-        syn::Item::Trait(i) => &mut i.attrs,
-        syn::Item::TraitAlias(i) => &mut i.attrs,
-        syn::Item::Type(i) => &mut i.attrs,
-        syn::Item::Union(i) => &mut i.attrs,
-        syn::Item::Use(i) => &mut i.attrs,
-        _ => return None,
-    })
 }
 
 /// An expression's outer attributes (`#[cfg(..)] x` as a statement, element or argument).

@@ -340,6 +340,11 @@ impl Gen {
         if !names.is_empty() && self.rng.chance(0.7) {
             return self.rng.pick(&names).clone();
         }
+        self.fresh_float_local(out)
+    }
+
+    /// A new `let mut t = <expr>;` pushed to `out`; its name.
+    pub(super) fn fresh_float_local(&mut self, out: &mut Vec<Stmt>) -> String {
         let t = self.fresh_name("t");
         let value = self.expr(2);
         out.push(Stmt::Let {

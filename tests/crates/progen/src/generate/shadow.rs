@@ -25,15 +25,7 @@ impl Gen {
         let v = if names.len() >= 2 && self.rng.chance(0.6) {
             self.rng.pick(&names).clone()
         } else {
-            let t = self.fresh_name("t");
-            let value = self.expr(2);
-            out.push(Stmt::Let {
-                name: t.clone(),
-                mutable: true,
-                value,
-            });
-            self.declare(&t, VarKind::Float { mutable: true });
-            t
+            self.fresh_float_local(&mut out)
         };
         self.shadow_loop_on(&v, &mut out);
         out
