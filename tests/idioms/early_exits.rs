@@ -170,3 +170,68 @@ fn question_mark_on_results() {
     );
     assert_eq!(model(4.0, 1.0), Err(ModelError::Root(RootError::Negative)));
 }
+
+/// A function given twice over a callee's closure parameter, ignored by it.
+#[differentiable]
+fn first_of<F: Fn(f64, f64) -> f64>(x: f64, _h: F) -> f64 {
+    x
+}
+
+/// A function given to a function.
+#[differentiable]
+fn applied<F: Fn(f64) -> f64>(x: f64, h: F) -> f64 {
+    h(x)
+}
+
+/// The rest of the body after an early return is lowered once in each branch, and so is the
+/// closure in it: each copy takes its own form (capturing in one branch, where the captured
+/// `a` is differentiated, as a function with derivatives in the other, where it is a
+/// constant). The generator found the copies sharing one form and the derivative lost (seed
+/// 20261129, program 928).
+#[differentiable]
+fn closure_after_early_return(x0: f64) -> f64 {
+    let mut a1 = x0;
+    if a1 < a1 {
+        let t2 = a1;
+        if x0.sin().powi(2) < x0 {
+            return t2;
+        }
+    } else {
+        a1 = 0.57;
+    }
+    first_of(x0, |c, _| c.sin().mul_add(1.59, a1))
+}
+
+/// The same, with the closure's captures read by the callee.
+#[differentiable]
+fn captured_after_early_return(x: f64, c: f64) -> f64 {
+    let mut a = x * x;
+    if c > 0.0 {
+        if c > 10.0 {
+            return x;
+        }
+    } else {
+        a = 0.5;
+    }
+    applied(x, |t| t * a + c * t.sin())
+}
+
+#[test]
+fn closures_in_the_rest_after_an_early_return() {
+    check_idiom!(closure_after_early_return, [0.3, 1.2, -0.8]);
+    // Closed form: the value is x0, whatever the closure.
+    assert_eq!(ad::gradient!(at: 0.3, of: closure_after_early_return), 1.0);
+    assert_eq!(ad::hessian!(at: 0.3, of: closure_after_early_return), 0.0);
+    check_idiom!(
+        captured_after_early_return,
+        [(0.7, 2.0), (1.3, -1.0), (0.4, 12.0)]
+    );
+    check_hessian!(captured_after_early_return, [(0.7, 2.0), (1.3, -1.0)]);
+    // Closed forms: x³ + c sin x when 0 < c ≤ 10, 0.5 x + c sin x when c ≤ 0.
+    let (dx, dc) = ad::gradient!(at: 0.7, 2.0, of: captured_after_early_return);
+    crate::assert_close(dx, 3.0 * 0.49 + 2.0 * 0.7f64.cos());
+    crate::assert_close(dc, 0.7f64.sin());
+    let (dx, dc) = ad::gradient!(at: 1.3, -1.0, of: captured_after_early_return);
+    crate::assert_close(dx, 0.5 - 1.3f64.cos());
+    crate::assert_close(dc, 1.3f64.sin());
+}

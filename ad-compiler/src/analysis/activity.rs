@@ -296,7 +296,7 @@ fn report_bit_casts(body: &Body, activity: &Activity, diag: &mut Diagnostics) {
 }
 
 /// How the second lowering builds each function given to a function (see
-/// `pipeline::differentiate`), by [`capture_key`](crate::lower::capture_key) of the argument:
+/// `pipeline::differentiate`), by the argument's key in `Body::argument_sites` (its place and copy):
 /// as written, for a call that carries no derivative (its primal call wants a plain `Fn`);
 /// as a capturing function, for a closure whose captured locals include differentiated ones
 /// (with their names). The others stay functions with derivatives (`function!`).
@@ -349,7 +349,9 @@ pub fn function_argument_forms(
             captured: Some(_), ..
         } = &instr.op
         {
-            let key = crate::lower::capture_key(instr.span);
+            let Some(key) = body.argument_sites.get(&instr.result).cloned() else {
+                return;
+            };
             if primal_calls.contains(&instr.result) {
                 found.insert(key, ArgumentForm::AsWritten);
             } else if let Some(active) = capturing.get(&instr.result) {

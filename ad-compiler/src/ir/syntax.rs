@@ -33,6 +33,11 @@ pub struct Body {
     /// A closure's body: its derivatives are written inside the caller's block, where names
     /// may come from the block's own imports.
     pub is_closure: bool,
+    /// The function arguments' values (an `Op::Opaque` with `captured`) by their place in the
+    /// source and their copy there (`<span> #<k>`: code lowered twice, as the rest of a body
+    /// after an early return is in each branch, holds one argument per copy), by which a
+    /// second lowering recognises each (see `analysis::activity::function_argument_forms`).
+    pub argument_sites: std::collections::HashMap<ValueId, String>,
 }
 
 /// A parameter of the function.

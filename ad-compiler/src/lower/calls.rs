@@ -279,7 +279,8 @@ impl Builder<'_> {
                 }
                 // Otherwise a function with derivatives, capturing the differentiated locals
                 // it reads (see `function_args`).
-                self.closure_with_derivatives(closure, closure.span())
+                let key = self.take_site(closure.span());
+                self.closure_with_derivatives(closure, closure.span(), key)
             }
             _ => self.push(
                 Op::Const(quote!(::ad::function!(#function))),

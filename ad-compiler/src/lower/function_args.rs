@@ -10,7 +10,7 @@
 //! What a closure captures is a constant to `function!`. The activity analysis of a first
 //! lowering (see `pipeline::differentiate` and
 //! `analysis::activity::function_argument_forms`) chooses two other forms, by the
-//! argument's place in the source ([`capture_key`]), and the body is lowered again until they
+//! argument's place in the source and its copy there ([`Builder::take_site`]), and the body is lowered again until they
 //! settle ([`settle_forms`]):
 //! - a closure whose captured locals are differentiated is a capturing function,
 //!   `ad::__private::capturing(state, code)`, a call whose derivatives hand the closure's
@@ -44,36 +44,39 @@ impl Builder<'_> {
         // The argument's own place in the source: a `let`-bound closure given twice is two
         // arguments, which may take different forms.
         let site = arg.span();
+        let key = self.take_site(site);
         let as_written = matches!(
-            self.function_arguments.get(&capture_key(site)),
+            self.function_arguments.get(&key),
             Some(ArgumentForm::AsWritten)
         );
         match arg {
-            Expr::Closure(closure) => Some(self.closure_argument(closure, false, site, as_written)),
+            Expr::Closure(closure) => {
+                Some(self.closure_argument(closure, false, (site, key), as_written))
+            }
             // Given by value: the function's derivatives take a lent function by value (see
             // `frontend::function_params`), and a pullback cannot keep a borrow of it.
             Expr::Reference(r) if r.mutability.is_none() => match &*r.expr {
                 Expr::Closure(closure) => {
-                    Some(self.closure_argument(closure, true, site, as_written))
+                    Some(self.closure_argument(closure, true, (site, key), as_written))
                 }
                 // A closure bound by `let`, lent.
                 lent @ Expr::Path(_) if self.called_closure(lent).is_some() => {
                     let closure = self.called_closure(lent)?;
-                    Some(self.closure_argument(&closure, true, site, as_written))
+                    Some(self.closure_argument(&closure, true, (site, key), as_written))
                 }
                 // A function lent by name.
                 Expr::Path(p) if self.names_a_function(p) && !as_written => {
-                    Some(self.function_with_derivatives(p, site))
+                    Some(self.function_with_derivatives(p, site, key))
                 }
                 _ => None,
             },
             // A closure bound by `let`, given on.
             Expr::Path(_) if self.called_closure(arg).is_some() => {
                 let closure = self.called_closure(arg)?;
-                Some(self.closure_argument(&closure, false, site, as_written))
+                Some(self.closure_argument(&closure, false, (site, key), as_written))
             }
             Expr::Path(p) if self.names_a_function(p) && !as_written => {
-                Some(self.function_with_derivatives(p, site))
+                Some(self.function_with_derivatives(p, site, key))
             }
             _ => None,
         }
@@ -94,7 +97,7 @@ impl Builder<'_> {
         let written = |arg: &Expr| {
             closure_literal(arg).is_some()
                 && matches!(
-                    self.function_arguments.get(&capture_key(arg.span())),
+                    self.function_arguments.get(&self.next_site(arg.span())),
                     Some(ArgumentForm::AsWritten)
                 )
         };
@@ -104,6 +107,10 @@ impl Builder<'_> {
         };
         if !args.iter().any(written) || args.iter().any(bound_closure) {
             return None;
+        }
+        // Each argument is one met at its place, as when the call is lowered otherwise.
+        for arg in args {
+            self.take_site(arg.span());
         }
         let (mut holes, mut names) = (Vec::new(), Vec::new());
         let mut filled = Vec::new();
@@ -136,24 +143,45 @@ impl Builder<'_> {
         &mut self,
         closure: &syn::ExprClosure,
         lent: bool,
-        site: Span,
+        (site, key): (Span, String),
         as_written: bool,
     ) -> ValueId {
         match as_written {
             true => self.closure_as_written(closure, lent),
-            false => self.closure_with_derivatives(closure, site),
+            false => self.closure_with_derivatives(closure, site, key),
         }
     }
 
+    /// The key of the next function argument met at `site` (see [`Builder::take_site`]).
+    fn next_site(&self, site: Span) -> String {
+        let place = capture_key(site);
+        let copy = self.site_uses.get(&place).copied().unwrap_or_default();
+        format!("{place} #{copy}")
+    }
+
+    /// The key of a function argument met at `site`: its place in the source and how many
+    /// were met there before in this lowering. Code lowered twice (the rest of a body after
+    /// an early return, in each branch) holds one argument per copy, and the copies may take
+    /// different forms: one in a branch whose call carries no derivative, one in another whose
+    /// call does. Every lowering meets the arguments in the same order, so a second lowering
+    /// finds each copy's form under the same key.
+    pub(super) fn take_site(&mut self, site: Span) -> String {
+        let key = self.next_site(site);
+        *self.site_uses.entry(capture_key(site)).or_default() += 1;
+        key
+    }
+
     /// `function!(path)`: a function with the derivatives of its companion.
-    fn function_with_derivatives(&mut self, p: &syn::ExprPath, site: Span) -> ValueId {
+    fn function_with_derivatives(&mut self, p: &syn::ExprPath, site: Span, key: String) -> ValueId {
         let template = quote!(::ad::function!(#p));
         let op = Op::Opaque {
             template,
             holes: Vec::new(),
             captured: Some(Vec::new()),
         };
-        self.push(op, site)
+        let value = self.push(op, site);
+        self.argument_sites.insert(value, key);
+        value
     }
 
     /// The closure as the source wrote it (lent when `lent`), reading the caller's values:
@@ -183,6 +211,7 @@ impl Builder<'_> {
         &mut self,
         closure: &syn::ExprClosure,
         site: Span,
+        key: String,
     ) -> ValueId {
         if let Some((name, read)) = untyped_sequence_parameter(closure) {
             self.diag.error_spanned(&read, format!("the closure's parameter `{name}` has no type, so it is taken to be an `f64`, but it is read as a sequence or a struct here: write its type (`|{name}: [f64; 2]|`, `|{name}: &[f64]|`, `|{name}: State|`)"));
@@ -221,15 +250,13 @@ impl Builder<'_> {
                 (quote!((#(#patterns,)*)), quote!((#(#types,)*)))
             }
         };
-        if let Some(ArgumentForm::Capturing(active)) =
-            self.function_arguments.get(&capture_key(site)).cloned()
-        {
+        if let Some(ArgumentForm::Capturing(active)) = self.function_arguments.get(&key).cloned() {
             let captured = Captures {
                 holes,
                 names,
                 captures,
             };
-            return self.capturing_closure(site, captured, &active, (pattern, ty), body);
+            return self.capturing_closure((site, key), captured, &active, (pattern, ty), body);
         }
         let parameter = quote!(#pattern: #ty);
         // `move`: its pullbacks are kept by the caller's, which cannot borrow its locals.
@@ -242,7 +269,9 @@ impl Builder<'_> {
             holes,
             captured: Some(names),
         };
-        self.push(op, site)
+        let value = self.push(op, site);
+        self.argument_sites.insert(value, key);
+        value
     }
 
     /// A closure that captures the differentiated locals `active` (and maybe constants): the
@@ -251,7 +280,7 @@ impl Builder<'_> {
     /// other captured locals stay constants of `code`.
     fn capturing_closure(
         &mut self,
-        span: Span,
+        (span, key): (Span, String),
         captured: Captures,
         active: &[String],
         (pattern, ty): (proc_macro2::TokenStream, proc_macro2::TokenStream),
@@ -314,6 +343,7 @@ impl Builder<'_> {
             },
             span,
         );
+        self.argument_sites.insert(code, key);
         let callee: syn::ExprPath = syn::parse_quote!(::ad::__private::capturing);
         self.push(
             Op::Call {
@@ -392,9 +422,9 @@ struct Captures {
     captures: Vec<proc_macro2::Ident>,
 }
 
-/// The key by which a closure is recognised in a second lowering (see
-/// `pipeline::differentiate`): its span, as rustc prints it (its place in the source).
-pub fn capture_key(span: proc_macro2::Span) -> String {
+/// The place in the source of a function argument, by which it is recognised in a second lowering (with its copy, see
+/// [`Builder::take_site`]): its span, as rustc prints it.
+fn capture_key(span: proc_macro2::Span) -> String {
     format!("{span:?}")
 }
 

@@ -18,7 +18,7 @@ mod expr;
 mod free_names;
 mod function_args;
 mod holes;
-pub use function_args::{ArgumentForm, MAX_LOWERINGS, capture_key, settle_forms};
+pub use function_args::{ArgumentForm, MAX_LOWERINGS, settle_forms};
 use std::collections::HashMap;
 mod indexed_loops;
 mod lanes;
@@ -72,7 +72,7 @@ pub fn lower(
 }
 
 /// [`lower`], with the functions given to functions built in the forms `forms` chose (by
-/// [`capture_key`] of the argument; see `analysis::activity::function_argument_forms`).
+/// the argument's key in `ir::Body::argument_sites`; see `analysis::activity::function_argument_forms`).
 pub fn lower_capturing(
     name: String,
     params: &[ParamInput],
@@ -196,6 +196,7 @@ pub fn lower_capturing(
     let instrs = builder.take_instrs();
     let items = std::mem::take(&mut builder.items);
     let versions = std::mem::take(&mut builder.versions);
+    let argument_sites = std::mem::take(&mut builder.argument_sites);
     let is_closure = matches!(body, BodyInput::Expr(_));
     if builder.diag.has_errors() || errors_before {
         return None;
@@ -209,6 +210,7 @@ pub fn lower_capturing(
         mutated_self,
         inout_result,
         is_closure,
+        argument_sites,
     };
     crate::analysis::literal_types::type_sequence_literals(&mut body, &versions);
     Some(body)

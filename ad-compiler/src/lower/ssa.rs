@@ -77,8 +77,16 @@ pub struct Builder<'d> {
     pub in_closure: bool,
     /// How to build the functions given to functions that a first lowering's activity
     /// analysis chose (see `pipeline::differentiate`), by
-    /// [`capture_key`](super::function_args::capture_key) of the argument.
+    /// the argument's key (its place and copy, see `ir::Body::argument_sites`).
     pub function_arguments: std::collections::HashMap<String, super::ArgumentForm>,
+    /// How many function arguments were met so far at each place in the source (by
+    /// [`capture_key`](super::function_args::capture_key)): code lowered twice (the rest of a
+    /// body after an early return, in each branch) holds two arguments of one place, which
+    /// may take different forms (see `function_args::Builder::take_site`).
+    pub site_uses: std::collections::HashMap<String, usize>,
+    /// The key of each function argument's value by its place and its copy (see
+    /// `ir::Body::argument_sites`).
+    pub argument_sites: std::collections::HashMap<crate::ir::ValueId, String>,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
     scopes: Scopes,
@@ -110,6 +118,8 @@ impl<'d> Builder<'d> {
             untyped_arrays: Vec::new(),
             in_closure: false,
             function_arguments: std::collections::HashMap::new(),
+            site_uses: std::collections::HashMap::new(),
+            argument_sites: std::collections::HashMap::new(),
             aliases: Vec::new(),
             alias_marks: Vec::new(),
             diag,
