@@ -196,7 +196,6 @@ impl Gen {
         self.scopes.push(scope);
         self.in_chain = true;
         let mut body = self.expr(depth.min(2));
-        self.in_chain = false;
         // The body reads the (first) item and the accumulator.
         let mut reads = false;
         walk_expr(&body, &mut |e| {
@@ -217,6 +216,9 @@ impl Gen {
                 Box::new(body),
             );
         }
+        // Still in the chain while its item and accumulator are in scope (the body's
+        // factor above reads them too).
+        self.in_chain = false;
         self.scopes.pop();
         Some(Expr::Chain(Box::new(Chain {
             slice,
@@ -310,7 +312,8 @@ impl Gen {
                 name: self.rng.pick(&named).clone(),
                 lent: false,
             },
-            3..=7 => {
+            // Bound before the statement: not inside a chain, whose names it may read.
+            3..=7 if !self.in_chain => {
                 let (params, body) = self.closure_body(arity, Captures::Immutable);
                 // The floats the closure reads from outside.
                 let floats = self.visible_floats();
@@ -364,8 +367,10 @@ impl Gen {
     /// Maybe `g(p, q)`, a call of a `let`-bound closure `|q: f64, p: f64| ..` whose
     /// parameters are named after the caller's floats it is given, swapped (never inside a
     /// closure): each parameter must take the caller's value, not the other parameter's.
+    /// Never inside a chain either: the closure is bound before the statement, where the
+    /// chain's item and accumulator are not in scope.
     pub(super) fn call_swapped_closure(&mut self) -> Option<Expr> {
-        if self.closure.is_some() {
+        if self.closure.is_some() || self.in_chain {
             return None;
         }
         let floats = self.visible_floats();
