@@ -63,6 +63,9 @@ fn run_source(source: &str, tag: &str) -> Outcome {
             "--nocapture",
         ])
         .env("PROGEN_FILE", &path)
+        // A batch is never debugged: without debug info its codegen is cheaper.
+        .env("CARGO_PROFILE_TEST_DEBUG", "0")
+        .env("CARGO_PROFILE_DEV_DEBUG", "0")
         .env_remove("PROGEN_SEED")
         .env_remove("PROGEN_COUNT")
         .current_dir(workspace())
