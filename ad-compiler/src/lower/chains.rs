@@ -603,8 +603,9 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
         "sum" if integer(&call.turbofish) => {
             (quote!(0), quote!(#acc = #acc + #item;), quote!(#acc))
         }
-        "sum" if let Some(ty) = generic => (
-            quote!(::core::iter::empty::<#ty>().sum::<#ty>()),
+        // (`generic` is `Some`: it prints as the type.)
+        "sum" if generic.is_some() => (
+            quote!(::core::iter::empty::<#generic>().sum::<#generic>()),
             quote!(#acc = #acc + #item;),
             quote!(#acc),
         ),
@@ -612,8 +613,9 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
         "product" if integer(&call.turbofish) => {
             (quote!(1), quote!(#acc = #acc * #item;), quote!(#acc))
         }
-        "product" if let Some(ty) = generic => (
-            quote!(::core::iter::empty::<#ty>().product::<#ty>()),
+        // (`generic` is `Some`: it prints as the type.)
+        "product" if generic.is_some() => (
+            quote!(::core::iter::empty::<#generic>().product::<#generic>()),
             quote!(#acc = #acc * #item;),
             quote!(#acc),
         ),

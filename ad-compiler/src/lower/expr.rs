@@ -58,13 +58,18 @@ impl Builder<'_> {
                 Some(self.push(Op::Const(expr.to_token_stream()), span))
             }
             // `*r` of a local `&mut` reborrow reads its place.
-            Expr::Unary(_) if let Some(place) = self.deref_alias(expr) => self.lower_expr(&place),
+            Expr::Unary(_) if self.deref_alias(expr).is_some() => {
+                let place = self.deref_alias(expr)?;
+                self.lower_expr(&place)
+            }
             // `r.x` and `r[i]` of one read the same part of its place.
-            Expr::Field(_) | Expr::Index(_) if let Some(place) = self.through_alias(expr) => {
+            Expr::Field(_) | Expr::Index(_) if self.through_alias(expr).is_some() => {
+                let place = self.through_alias(expr)?;
                 self.lower_expr(&place)
             }
             // `r.method(..)` of one calls the method on its place.
-            Expr::MethodCall(m) if let Some(place) = self.alias_root(&m.receiver) => {
+            Expr::MethodCall(m) if self.alias_root(&m.receiver).is_some() => {
+                let place = self.alias_root(&m.receiver)?;
                 let mut call = m.clone();
                 call.receiver = Box::new(place);
                 self.lower_expr(&Expr::MethodCall(call))
@@ -132,17 +137,19 @@ impl Builder<'_> {
             // `Vec` (one the lowering knows to be a sequence, not a `String`) or a sequence
             // parameter: the code each stands for.
             Expr::MethodCall(m)
-                if let Some(code) =
-                    super::vec_methods::copied_element(m, &self.sequence_params) =>
+                if super::vec_methods::copied_element(m, &self.sequence_params).is_some() =>
             {
+                let code = super::vec_methods::copied_element(m, &self.sequence_params)?;
                 self.lower_expr(&code)
             }
             Expr::MethodCall(m)
-                if let Some(code) = super::vec_methods::desugar(m, &self.sequence_params) =>
+                if super::vec_methods::desugar(m, &self.sequence_params).is_some() =>
             {
+                let code = super::vec_methods::desugar(m, &self.sequence_params)?;
                 self.lower_expr(&code)
             }
-            Expr::MethodCall(m) if let Some(looped) = super::indexed_loops::for_each_loop(m) => {
+            Expr::MethodCall(m) if super::indexed_loops::for_each_loop(m).is_some() => {
+                let looped = super::indexed_loops::for_each_loop(m)?;
                 self.lower_for(&looped)
             }
             Expr::MethodCall(m) if super::zip::is_zip(m) => {
@@ -159,11 +166,15 @@ impl Builder<'_> {
             }
             // A chain over sequences written in place or computed (`[a, b].iter()`,
             // `w.row(0).iter()`, `.zip(w.column(1))`): over locals bound to them.
-            Expr::MethodCall(m) if let Some(block) = super::chains::with_bound_source(m) => {
+            Expr::MethodCall(m) if super::chains::with_bound_source(m).is_some() => {
+                let block = super::chains::with_bound_source(m)?;
                 self.lower_expr(&block)
             }
             Expr::MethodCall(m) if self.is_chain(m) => self.lower_chain(m).flatten(),
-            Expr::MethodCall(m) if let Some(code) = self.copied_result(m) => self.lower_expr(&code),
+            Expr::MethodCall(m) if self.copied_result(m).is_some() => {
+                let code = self.copied_result(m)?;
+                self.lower_expr(&code)
+            }
             // A sequence parameter's `xs.first()`, `xs.last()`: the chains that visit it.
             Expr::MethodCall(m) if super::chains::end_element(m, &self.known()).is_some() => {
                 let chain = super::chains::end_element(m, &self.known())?;
@@ -304,7 +315,8 @@ impl Builder<'_> {
                 self.lower_desugared(super::zip::macro_as_loop(&m.mac, &self.untyped_arrays))
             }
             // `array![..]`, `stack![..]`, `concatenate![..]`: the calls they stand for.
-            Expr::Macro(m) if let Some(call) = super::array_macros::as_call(&m.mac) => {
+            Expr::Macro(m) if super::array_macros::as_call(&m.mac).is_some() => {
+                let call = super::array_macros::as_call(&m.mac)?;
                 self.lower_expr(&call)
             }
             Expr::Macro(m) => {

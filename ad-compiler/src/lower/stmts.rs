@@ -218,9 +218,11 @@ impl Builder<'_> {
             }
             // `v.truncate(n);`, `v.remove(i);`, .. on a local `Vec`: the code each stands for.
             Stmt::Expr(Expr::MethodCall(m), Some(_))
-                if let Some(code) = super::vec_methods::desugar(m, &self.sequence_params) =>
+                if super::vec_methods::desugar(m, &self.sequence_params).is_some() =>
             {
-                self.lower_expr(&code);
+                if let Some(code) = super::vec_methods::desugar(m, &self.sequence_params) {
+                    self.lower_expr(&code);
+                }
             }
             Stmt::Expr(Expr::MethodCall(m), Some(_)) if self.inout_receiver(m).is_some() => {
                 self.lower_inout_call(m);

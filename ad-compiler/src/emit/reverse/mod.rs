@@ -667,9 +667,12 @@ impl Printer<'_, '_> {
                 let contribution = match self.struct_paths.get(base).map(tangent_path) {
                     _ if witness.is_some() => quote!(#witness(#contribution)),
                     // A tuple whose other components nothing reads: its written type.
-                    None if let Some(ty) = self.ascribed.get(base) => quote!(
-                        #rt::from_field::<#key, <#ty as #rt::Differentiable>::TangentVector>(#d)
-                    ),
+                    None if self.ascribed.contains_key(base) => {
+                        let ty = &self.ascribed[base];
+                        quote!(
+                            #rt::from_field::<#key, <#ty as #rt::Differentiable>::TangentVector>(#d)
+                        )
+                    }
                     Some((tangent, false)) => quote!({
                         let #t = #contribution;
                         let #tangent { .. } = &#t;
