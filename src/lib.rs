@@ -120,6 +120,11 @@ pub use ad_macros::{
 };
 pub mod check;
 mod check_macros;
+pub mod guide {
+    #![doc = include_str!("guide.md")]
+    #[doc = include_str!("guide/modes.md")]
+    pub mod modes {}
+}
 pub mod ndarray;
 /// nalgebra 0.34, with the `nalgebra` feature: the version whose matrices and vectors `ad`
 /// differentiates (`Differentiable` for every owned matrix of `f32`/`f64`, and the rules of
