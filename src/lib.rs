@@ -124,6 +124,8 @@ pub mod guide {
     #![doc = include_str!("guide.md")]
     #[doc = include_str!("guide/modes.md")]
     pub mod modes {}
+    #[doc = include_str!("guide/structs_and_traits.md")]
+    pub mod structs_and_traits {}
 }
 pub mod ndarray;
 /// nalgebra 0.34, with the `nalgebra` feature: the version whose matrices and vectors `ad`
