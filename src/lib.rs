@@ -126,6 +126,10 @@ pub mod guide {
     pub mod modes {}
     #[doc = include_str!("guide/structs_and_traits.md")]
     pub mod structs_and_traits {}
+    #[doc = include_str!("guide/loops_and_iterators.md")]
+    pub mod loops_and_iterators {}
+    #[doc = include_str!("guide/closures.md")]
+    pub mod closures {}
 }
 pub mod ndarray;
 /// nalgebra 0.34, with the `nalgebra` feature: the version whose matrices and vectors `ad`
