@@ -130,6 +130,12 @@ pub mod guide {
     pub mod loops_and_iterators {}
     #[doc = include_str!("guide/closures.md")]
     pub mod closures {}
+    #[doc = include_str!("guide/arrays.md")]
+    pub mod arrays {}
+    #[doc = include_str!("guide/nalgebra.md")]
+    pub mod nalgebra {}
+    #[doc = include_str!("guide/argmin.md")]
+    pub mod argmin {}
 }
 pub mod ndarray;
 /// nalgebra 0.34, with the `nalgebra` feature: the version whose matrices and vectors `ad`
