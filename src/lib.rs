@@ -136,6 +136,8 @@ pub mod guide {
     pub mod nalgebra {}
     #[doc = include_str!("guide/argmin.md")]
     pub mod argmin {}
+    #[doc = include_str!("guide/registering.md")]
+    pub mod registering {}
 }
 pub mod ndarray;
 /// nalgebra 0.34, with the `nalgebra` feature: the version whose matrices and vectors `ad`
