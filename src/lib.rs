@@ -138,6 +138,8 @@ pub mod guide {
     pub mod argmin {}
     #[doc = include_str!("guide/registering.md")]
     pub mod registering {}
+    #[doc = include_str!("guide/checking.md")]
+    pub mod checking {}
 }
 pub mod ndarray;
 /// nalgebra 0.34, with the `nalgebra` feature: the version whose matrices and vectors `ad`
