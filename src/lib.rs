@@ -140,6 +140,10 @@ pub mod guide {
     pub mod registering {}
     #[doc = include_str!("guide/checking.md")]
     pub mod checking {}
+    #[doc = include_str!("guide/errors.md")]
+    pub mod errors {}
+    #[doc = include_str!("guide/generated_code.md")]
+    pub mod generated_code {}
 }
 pub mod ndarray;
 /// nalgebra 0.34, with the `nalgebra` feature: the version whose matrices and vectors `ad`
