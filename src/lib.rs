@@ -144,6 +144,8 @@ pub mod guide {
     pub mod errors {}
     #[doc = include_str!("guide/generated_code.md")]
     pub mod generated_code {}
+    #[doc = include_str!("guide/performance.md")]
+    pub mod performance {}
 }
 pub mod ndarray;
 /// nalgebra 0.34, with the `nalgebra` feature: the version whose matrices and vectors `ad`
