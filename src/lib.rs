@@ -100,8 +100,9 @@
 //! `while`, `loop`, `for` over ranges and over slices and `Vec`s, `break`, `continue`,
 //! labelled exits, `return` anywhere, recursion), indexing and vectors changed in place,
 //! structs (`#[derive(Differentiable)]`, fields, methods, operator impls) and generic code
-//! over `T: Float`, in both modes. The README lists the details and what is still rejected;
-//! everything rejected gives a compile error that names it.
+//! over `T: Float`, in both modes. The [guide] has a page for each topic, and
+//! [`guide::supported`] lists the details and what is still rejected; everything rejected
+//! gives a compile error that names it.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -146,6 +147,8 @@ pub mod guide {
     pub mod generated_code {}
     #[doc = include_str!("guide/performance.md")]
     pub mod performance {}
+    #[doc = include_str!("guide/supported.md")]
+    pub mod supported {}
 }
 pub mod ndarray;
 /// nalgebra 0.34, with the `nalgebra` feature: the version whose matrices and vectors `ad`
