@@ -50,6 +50,8 @@
 //! solver that asks only for costs, such as a backtracking line search, pays for gradients it
 //! does not use.) The Hessian comes from `hessian!`'s second-order forward mode: exact,
 //! `n(n + 1)/2` passes.
+//!
+//! [`Problem`]: crate::argmin::Problem
 
 use crate::{Differentiable, DifferentiableFn, Tangent};
 use ad_core::basis::Basis;

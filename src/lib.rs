@@ -100,8 +100,9 @@
 //! `while`, `loop`, `for` over ranges and over slices and `Vec`s, `break`, `continue`,
 //! labelled exits, `return` anywhere, recursion), indexing and vectors changed in place,
 //! structs (`#[derive(Differentiable)]`, fields, methods, operator impls) and generic code
-//! over `T: Float`, in both modes. The README lists the details and what is still rejected;
-//! everything rejected gives a compile error that names it.
+//! over `T: Float`, in both modes. The [guide] has a page for each topic, and
+//! [`guide::supported`] lists the details and what is still rejected; everything rejected
+//! gives a compile error that names it.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -120,6 +121,35 @@ pub use ad_macros::{
 };
 pub mod check;
 mod check_macros;
+pub mod guide {
+    #![doc = include_str!("guide.md")]
+    #[doc = include_str!("guide/modes.md")]
+    pub mod modes {}
+    #[doc = include_str!("guide/structs_and_traits.md")]
+    pub mod structs_and_traits {}
+    #[doc = include_str!("guide/loops_and_iterators.md")]
+    pub mod loops_and_iterators {}
+    #[doc = include_str!("guide/closures.md")]
+    pub mod closures {}
+    #[doc = include_str!("guide/arrays.md")]
+    pub mod arrays {}
+    #[doc = include_str!("guide/nalgebra.md")]
+    pub mod nalgebra {}
+    #[doc = include_str!("guide/argmin.md")]
+    pub mod argmin {}
+    #[doc = include_str!("guide/registering.md")]
+    pub mod registering {}
+    #[doc = include_str!("guide/checking.md")]
+    pub mod checking {}
+    #[doc = include_str!("guide/errors.md")]
+    pub mod errors {}
+    #[doc = include_str!("guide/generated_code.md")]
+    pub mod generated_code {}
+    #[doc = include_str!("guide/performance.md")]
+    pub mod performance {}
+    #[doc = include_str!("guide/supported.md")]
+    pub mod supported {}
+}
 pub mod ndarray;
 /// nalgebra 0.34, with the `nalgebra` feature: the version whose matrices and vectors `ad`
 /// differentiates (`Differentiable` for every owned matrix of `f32`/`f64`, and the rules of

@@ -2,9 +2,10 @@
 //! plus the derivatives of its free functions [`concatenate`](fn@concatenate),
 //! [`stack`](fn@stack), [`arr1`](fn@arr1) and [`arr2`](fn@arr2) (of array literals).
 //!
-//! A free function's derivative is found next to the function's name (see the README on
-//! registering derivatives), and these live here: differentiable code that names them
-//! through `ndarray` itself (`ndarray::concatenate(..)`, or `use ndarray::concatenate;`) is
+//! A free function's derivative is found next to the function's name (see
+//! [registering derivatives](crate::guide::registering)), and these live here: differentiable
+//! code that names them through `ndarray` itself (`ndarray::concatenate(..)`, or
+//! `use ndarray::concatenate;`) is
 //! pointed here by the attribute. Their derivative code takes the parts as owned arrays: `&[a.view(), b.view()]`
 //! is read as `&[a.to_owned(), b.to_owned()]` there. ndarray returns a `Result` (the shapes
 //! may not fit); derivative code gets an `Option`, so `.unwrap()` reads the same.
