@@ -12,9 +12,11 @@
 //! "autoref specialisation" on a concrete type. In generic code, a cotangent of type
 //! `Tangent<T>` is not `NoTangent` and is passed on.
 //!
+//! ```text
 //! Original: y = f(c, x), where `f` holds `c` constant (`wrt` leaves it out)
 //! Tangent:  ty = J_x tx (as `f` is written, ∂f/∂c is taken to be 0)
 //! Adjoint:  adj[x] += J_xᵀ adj[y]; adj[c] += 0, a zero of `c`'s own tangent type
+//! ```
 
 use crate::{NoTangent, TangentVector};
 use std::cell::Cell;

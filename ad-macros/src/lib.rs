@@ -21,9 +21,13 @@ use proc_macro::TokenStream;
 /// that for associated functions that mention neither `self` nor `Self`. `dump` prints the IR
 /// with activity and the generated code while compiling.
 ///
-/// ```ignore
+/// ```
+/// use ad::prelude::*;
+///
 /// #[differentiable(wrt = x)]
 /// fn g(x: f64, n: i32) -> f64 { x.powi(n) }
+///
+/// assert_eq!(gradient!(at: 2.0, of: |x: f64| g(x, 3)), 12.0);
 /// ```
 #[proc_macro_attribute]
 pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
@@ -44,15 +48,27 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
 /// forward registration returns `(value, differential)`, the differential taking one tangent
 /// per differentiated parameter and returning the result's tangent.
 ///
-/// ```ignore
+/// ```
+/// use ad::prelude::*;
+///
+/// fn f(x: f64, y: f64) -> f64 { x * y.sin() }
+///
 /// #[derivative(of = f)]
 /// fn f_vjp(x: f64, y: f64) -> (f64, impl Fn(f64) -> (f64, f64)) {
 ///     (f(x, y), move |dz| (dz * y.sin(), dz * x * y.cos()))
 /// }
 ///
+/// fn g(x: f64) -> f64 { x * x * x }
+///
 /// #[derivative(of = g, forward)]
 /// fn g_jvp(x: f64) -> (f64, impl Fn(f64) -> f64) {
 ///     (g(x), move |dx| 3.0 * x * x * dx)
+/// }
+///
+/// fn main() {
+///     let (dx, dy) = gradient!(at: 2.0, 0.5, of: f);
+///     assert_eq!((dx, dy), (0.5f64.sin(), 2.0 * 0.5f64.cos()));
+///     assert_eq!(differentiate!(at: 2.0, of: g), 12.0);
 /// }
 /// ```
 #[proc_macro_attribute]
@@ -72,7 +88,9 @@ pub fn derive_differentiable(input: TokenStream) -> TokenStream {
 /// The gradient of a function returning `f32` or `f64`: `gradient!(at: x, of: f)` gives `dx`,
 /// `gradient!(at: x, y, of: f)` gives `(dx, dy)`. `of` is a path or a closure literal.
 ///
-/// ```ignore
+/// ```
+/// use ad::prelude::*;
+///
 /// assert_eq!(gradient!(at: 4.0, of: |x| x * x * x), 48.0);
 /// ```
 #[proc_macro]
@@ -106,7 +124,9 @@ pub fn pullback(input: TokenStream) -> TokenStream {
 /// `differentiate!(at: x, of: f)` gives `df/dx` (for a function with a non-scalar result,
 /// the tangent of the result). `of` is a path or a closure literal.
 ///
-/// ```ignore
+/// ```
+/// use ad::prelude::*;
+///
 /// assert_eq!(differentiate!(at: 0.5, of: |x: f64| x.sin()), 0.5f64.cos());
 /// ```
 #[proc_macro]
@@ -118,9 +138,11 @@ pub fn differentiate(input: TokenStream) -> TokenStream {
 /// to the tangent of the result, and can be called many times (each call runs the function
 /// with its tangent again).
 ///
-/// ```ignore
+/// ```
+/// use ad::prelude::*;
+///
 /// let (v, d) = value_with_differential!(at: 1.0, 2.0, of: |x: f64, y: f64| x * y);
-/// assert_eq!(d(1.0, 0.0), 2.0);
+/// assert_eq!((v, d(1.0, 0.0)), (2.0, 2.0));
 /// ```
 #[proc_macro]
 pub fn value_with_differential(input: TokenStream) -> TokenStream {
@@ -140,12 +162,29 @@ pub fn jacobian(input: TokenStream) -> TokenStream {
 /// parameter `f: &F` with `F: ad::DifferentiableFn<A, Output = R>` and calls `f.call(x)`:
 /// `function!(|x: f64| x.sin())` (one typed parameter; captured variables are constants) or
 /// `function!(my_function)` for a `#[differentiable]` function or one with a registered
-/// derivative.
+/// derivative. Make the value outside the differentiated code and pass it in (a
+/// differentiable body does not expand `function!`).
 ///
-/// ```ignore
+/// ```
+/// use ad::prelude::*;
+///
+/// /// The midpoint rule with 100 panels.
 /// #[differentiable]
-/// fn integrate<F: DifferentiableFn<f64, Output = f64>>(f: &F, a: f64, b: f64) -> f64 { .. }
-/// let d = gradient!(at: 0.0, 1.0, of: |a, b| integrate(&function!(|x: f64| x.sin()), a, b));
+/// fn integrate<F: DifferentiableFn<f64, Output = f64>>(f: &F, a: f64, b: f64) -> f64 {
+///     let h = (b - a) / 100.0;
+///     let mut total = 0.0;
+///     for i in 0..100 {
+///         total += f.call(a + (i as f64 + 0.5) * h);
+///     }
+///     total * h
+/// }
+///
+/// fn main() {
+///     // d/db of the integral of sin from a to b is sin(b); d/da is -sin(a).
+///     let sine = function!(|x: f64| x.sin());
+///     let (da, db) = gradient!(at: 0.0, 1.0, of: |a, b| integrate(&sine, a, b));
+///     assert!(da.abs() < 1e-4 && (db - 1f64.sin()).abs() < 1e-4);
+/// }
 /// ```
 #[proc_macro]
 pub fn function(input: TokenStream) -> TokenStream {
@@ -157,7 +196,9 @@ pub fn function(input: TokenStream) -> TokenStream {
 /// `Vec<f64>`, `[f64; N]`, slice or `Array1<f64>`. One second-order pass per entry of the upper
 /// triangle.
 ///
-/// ```ignore
+/// ```
+/// use ad::prelude::*;
+///
 /// assert_eq!(hessian!(at: 2.0, of: |x: f64| x * x * x), 12.0);
 /// ```
 #[proc_macro]

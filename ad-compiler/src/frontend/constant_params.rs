@@ -20,7 +20,7 @@ use crate::lower::ParamInput;
 use crate::pipeline::Differentiated;
 
 /// The parameters of `params` (lowered and analysed in `differentiated`) to make constants:
-/// differentiated, of an opaque type (see [`is_opaque`]), and not reaching the result.
+/// differentiated, of an opaque type (see `is_opaque`), and not reaching the result.
 /// `generics` are the function's and its `impl` block's.
 pub fn unused_opaque(
     params: &[ParamInput],

@@ -160,7 +160,7 @@ fn closure_function(closure: &syn::ExprClosure) -> Result<TokenStream, TokenStre
 /// `closure` takes the state's pattern (a tuple of the captured names) and then the closure's
 /// own parameter (typed `ty`); `state` is a reference to the state tuple, `copied` the other
 /// captured names (constants), of which each function gets its own copy (see
-/// [`closure_function`]).
+/// `closure_function`).
 pub fn capture_code(
     closure: &syn::ExprClosure,
     state: &proc_macro2::Ident,

@@ -564,7 +564,7 @@ fn rows_as_lanes<F: Clone, D: Dimension>(
         .into_owned()
 }
 
-/// `a.lanes_as_rows(axis)` (see [`lanes_as_rows`]), for generated code.
+/// `a.lanes_as_rows(axis)` (see `lanes_as_rows`), for generated code.
 pub trait ArrayLanesAsRows {
     /// The rows.
     type Rows;
