@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Build time of a crate of 50 functions with and without `#[differentiable]`.
+# Check and build time of a crate of 50 functions with and without `#[differentiable]`.
 #
 # Usage: bash ad-compiler/benches/build_time.sh [functions] [lines-per-function]
 # Generates two crates in a temporary directory that depend on this workspace's `ad`, builds
 # each once to compile the dependencies, then times a rebuild of the crate alone (after
-# touching its source) three times and prints the best, in debug and release.
+# touching its source) three times and prints the best: `cargo check`, debug and release.
 set -euo pipefail
 functions=${1:-50}
 lines=${2:-20}
@@ -46,14 +46,14 @@ TOML
     } > "$dir/src/lib.rs"
 }
 
-best_build() { # name profile-flag
+best_build() { # name command profile-flag
     local dir="$scratch/$1" best=""
-    (cd "$dir" && cargo build $2 -q 2>/dev/null)
+    (cd "$dir" && cargo $2 $3 -q 2>/dev/null)
     for _ in 1 2 3; do
         touch "$dir/src/lib.rs"
         local start end
         start=$(date +%s.%N)
-        (cd "$dir" && cargo build $2 -q 2>/dev/null)
+        (cd "$dir" && cargo $2 $3 -q 2>/dev/null)
         end=$(date +%s.%N)
         local t
         t=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
@@ -64,8 +64,18 @@ best_build() { # name profile-flag
 
 generate plain ""
 generate differentiable "#[differentiable(wrt = (x, y))]"
-for profile in "" "--release"; do
-    p=$(best_build plain "$profile")
-    d=$(best_build differentiable "$profile")
-    echo "${profile:---debug}: $functions functions of $lines lines: without the attribute ${p}s, with ${d}s ($(awk -v d="$d" -v p="$p" 'BEGIN { printf "%.2f", d / p }')x)"
+for run in "check" "build" "build --release"; do
+    command=${run%% *}
+    profile=""
+    [ "$run" != "$command" ] && profile=${run#* }
+    p=$(best_build plain "$command" "$profile")
+    d=$(best_build differentiable "$command" "$profile")
+    echo "cargo $run: $functions functions of $lines lines: without the attribute ${p}s, with ${d}s ($(awk -v d="$d" -v p="$p" 'BEGIN { printf "%.2f", d / p }')x)"
+done
+# The same crate with the macros built with optimisations, as the guide's performance page
+# suggests (`[profile.dev.build-override] opt-level = 3`), in check and debug builds.
+export CARGO_PROFILE_DEV_BUILD_OVERRIDE_OPT_LEVEL=3
+for run in "check" "build"; do
+    d=$(best_build differentiable "$run" "")
+    echo "cargo $run, macros optimised: with the attribute ${d}s"
 done
