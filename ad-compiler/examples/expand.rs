@@ -9,7 +9,9 @@ use std::str::FromStr;
 
 fn main() {
     let mut source = String::new();
-    std::io::stdin().read_to_string(&mut source).expect("stdin is read");
+    std::io::stdin()
+        .read_to_string(&mut source)
+        .expect("stdin is read");
     let args = std::env::args().nth(1).unwrap_or_default();
     let item = TokenStream::from_str(&source).expect("the item parses");
     let args = TokenStream::from_str(&args).expect("the attribute's arguments parse");
@@ -24,7 +26,10 @@ fn main() {
     let pretty = prettyplease::unparse(&file);
     println!("{pretty}");
     let source_lines = source.lines().filter(|l| !l.trim().is_empty()).count();
-    eprintln!("source: {source_lines} lines; expansion: {} lines", pretty.lines().count());
+    eprintln!(
+        "source: {source_lines} lines; expansion: {} lines",
+        pretty.lines().count()
+    );
     for item in &file.items {
         let one = prettyplease::unparse(&syn::File {
             shebang: None,

@@ -111,7 +111,7 @@ fn a_literal_assigned_outside_loops() {
 
 /// A literal carried by a loop and passed to a let-bound closure whose parameters shadow
 /// the locals (found by the generator).
-#[allow(unused_assignments, unused_mut, unused_variables)]
+#[allow(unused_assignments, unused_mut, unused_variables, unused_parens)]
 #[differentiable]
 pub fn reset_then_closure(x0: f64) -> f64 {
     let mut a1 = x0;

@@ -21,6 +21,7 @@ mod check;
 mod configured;
 mod control;
 mod declarations;
+mod diverging;
 mod early_exits;
 mod enums;
 mod generic;

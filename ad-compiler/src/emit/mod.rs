@@ -21,7 +21,9 @@ use quote::quote;
 
 /// Lints that generated code may trip and that say nothing about the user's code.
 pub fn allow_generated() -> TokenStream {
-    quote!(#[allow(unused_mut, unused_variables, unused_parens, non_snake_case, clippy::all, clippy::pedantic)])
+    // `unreachable_code`: a branch that ends in `panic!(..)` is followed by the code that
+    // carries the other branches' values and tangents on.
+    quote!(#[allow(unused_mut, unused_variables, unused_parens, unreachable_code, non_snake_case, clippy::all, clippy::pedantic)])
 }
 
 /// The declared parameters of a generated VJP: receivers kept, others renamed `__ad_p<i>`;

@@ -15,7 +15,7 @@ use proc_macro2::{Delimiter, Group, Ident, Spacing, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 use syn::spanned::Spanned;
 
-/// The macros lowered as constants.
+/// The macros lowered as constants (with the diverging ones, `vocab::macros::DIVERGING`).
 const CONSTANT_MACROS: &[&str] = &[
     "s",
     "format",
@@ -29,8 +29,6 @@ const CONSTANT_MACROS: &[&str] = &[
     "debug_assert",
     "debug_assert_eq",
     "debug_assert_ne",
-    "panic",
-    "unreachable",
     "cfg",
 ];
 
@@ -38,7 +36,8 @@ impl Builder<'_> {
     /// Lowers `mac` if it is one of the constant macros; `None` otherwise.
     pub fn lower_constant_macro(&mut self, mac: &syn::Macro) -> Option<ValueId> {
         let name = mac.path.segments.last()?.ident.to_string();
-        if !CONSTANT_MACROS.contains(&name.as_str()) {
+        let diverging = crate::vocab::macros::DIVERGING.contains(&name.as_str());
+        if !CONSTANT_MACROS.contains(&name.as_str()) && !diverging {
             return None;
         }
         let mut holes = Vec::new();

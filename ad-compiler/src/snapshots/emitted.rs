@@ -57,6 +57,7 @@ fn a_branch_records_the_decision_and_reverses_the_branch_taken() {
                 unused_mut,
                 unused_variables,
                 unused_parens,
+                unreachable_code,
                 non_snake_case,
                 clippy::all,
                 clippy::pedantic
@@ -132,6 +133,7 @@ fn a_loop_stores_a_float_per_iteration_and_walks_its_range_backwards() {
                 unused_mut,
                 unused_variables,
                 unused_parens,
+                unreachable_code,
                 non_snake_case,
                 clippy::all,
                 clippy::pedantic
@@ -250,6 +252,7 @@ fn a_call_goes_through_the_callees_companion() {
                 unused_mut,
                 unused_variables,
                 unused_parens,
+                unreachable_code,
                 non_snake_case,
                 clippy::all,
                 clippy::pedantic
@@ -367,6 +370,7 @@ fn a_method_reads_fields_of_self() {
                 unused_mut,
                 unused_variables,
                 unused_parens,
+                unreachable_code,
                 non_snake_case,
                 clippy::all,
                 clippy::pedantic

@@ -3,3 +3,4 @@
 //! listed here with the check that makes it safe.
 
 pub mod discrete;
+pub mod macros;

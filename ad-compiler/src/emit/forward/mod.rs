@@ -215,16 +215,19 @@ fn nones(ir: &Body) -> HashSet<ValueId> {
 }
 
 /// The stand-ins a local declared without a value enters a loop with (see
-/// `names::stand_in`): their type is decided later too, so their zero tangent is taken
-/// through the trait's path, which rustc can resolve once it knows it.
+/// `names::stand_in`), and the values of diverging macros (`panic!(..)` as a branch's value,
+/// whose type is the other branches'): their type is decided later, so their zero tangent is
+/// taken through the trait's path, which rustc can resolve once it knows it.
 fn stand_ins(ir: &Body) -> HashSet<ValueId> {
     let mut stand_ins = HashSet::new();
-    crate::ir::walk(&ir.block.instrs, &mut |instr| {
-        if let Op::Const(tokens) = &instr.op
-            && names::is_stand_in(tokens)
-        {
+    crate::ir::walk(&ir.block.instrs, &mut |instr| match &instr.op {
+        Op::Const(tokens) if names::is_stand_in(tokens) => {
             stand_ins.insert(instr.result);
         }
+        Op::Opaque { template, .. } if crate::vocab::macros::is_diverging(template) => {
+            stand_ins.insert(instr.result);
+        }
+        _ => {}
     });
     stand_ins
 }
