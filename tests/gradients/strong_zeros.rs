@@ -101,6 +101,33 @@ fn what_is_not_strong() {
     assert_eq!(reverse!(0.0, |x: f64| x.abs().sqrt()), 0.0);
 }
 
+/// The strong zeros of `max`, `min` and `clamp` where they pick the constant: 0 through the
+/// infinite slope of `sqrt` at 0, in reverse and forward mode.
+#[test]
+fn strong_zeros_of_max_min_and_clamp() {
+    assert_eq!(reverse!(-1.0, |x: f64| x.max(0.0).sqrt()), 0.0);
+    assert_eq!(reverse!(1.0, |x: f64| (-x.min(0.0)).sqrt()), 0.0);
+    assert_eq!(reverse!(-1.0, |x: f64| x.clamp(0.0, 1.0).sqrt()), 0.0);
+    assert_eq!(
+        differentiate!(at: -1.0, of: |x: f64| x.max(0.0).sqrt()),
+        0.0
+    );
+    assert_eq!(
+        differentiate!(at: -1.0, of: |x: f64| x.clamp(0.0, 1.0).sqrt()),
+        0.0
+    );
+}
+
+/// Slopes that are zero only through underflow (`exp`), overflow (`tanh`'s sech² far out) or
+/// at a point (`cosh` at 0) are not strong: against the infinite slope of `sqrt` at 0,
+/// reverse mode gives NaN, as the reference page says.
+#[test]
+fn exp_tanh_and_cosh_are_not_strong() {
+    assert!(reverse!(-1000.0, |x: f64| x.exp().sqrt()).is_nan());
+    assert!(reverse!(400.0, |x: f64| (1.0 - x.tanh()).sqrt()).is_nan());
+    assert!(reverse!(0.0, |x: f64| (x.cosh() - 1.0).sqrt()).is_nan());
+}
+
 #[test]
 fn second_order() {
     // The Hessian of x.powf(2.0) · x = x³ at -1.5 is 6x = -9: the NaN of ∂/∂p = y ln x at a

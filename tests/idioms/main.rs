@@ -33,6 +33,7 @@ mod literals;
 mod numerics;
 mod patterns;
 mod programs;
+mod reference;
 mod references;
 mod remainders;
 mod settings;
