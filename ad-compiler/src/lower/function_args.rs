@@ -422,8 +422,8 @@ struct Captures {
     captures: Vec<proc_macro2::Ident>,
 }
 
-/// The place in the source of a function argument, by which it is recognised in a second lowering (with its copy, see
-/// [`Builder::take_site`]): its span, as rustc prints it.
+/// The place in the source of a function argument, by which (with its copy, see
+/// [`Builder::take_site`]) a second lowering recognises it: its span, as rustc prints it.
 fn capture_key(span: proc_macro2::Span) -> String {
     format!("{span:?}")
 }

@@ -72,7 +72,8 @@ pub fn lower(
 }
 
 /// [`lower`], with the functions given to functions built in the forms `forms` chose (by
-/// the argument's key in `ir::Body::argument_sites`; see `analysis::activity::function_argument_forms`).
+/// the argument's key in `ir::Body::argument_sites`; see
+/// `analysis::activity::function_argument_forms`).
 pub fn lower_capturing(
     name: String,
     params: &[ParamInput],
