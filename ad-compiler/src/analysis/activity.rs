@@ -296,8 +296,9 @@ fn report_bit_casts(body: &Body, activity: &Activity, diag: &mut Diagnostics) {
 }
 
 /// How the second lowering builds each function given to a function (see
-/// `pipeline::differentiate`), by the argument's key in `Body::argument_sites` (its place and copy):
-/// as written, for a call that carries no derivative (its primal call wants a plain `Fn`);
+/// `pipeline::differentiate`), by the argument's key in `Body::argument_sites` (its place
+/// and copy): as written, for a call that carries no derivative (its primal call wants a
+/// plain `Fn`);
 /// as a capturing function, for a closure whose captured locals include differentiated ones
 /// (with their names). The others stay functions with derivatives (`function!`).
 pub fn function_argument_forms(

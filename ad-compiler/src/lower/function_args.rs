@@ -10,8 +10,8 @@
 //! What a closure captures is a constant to `function!`. The activity analysis of a first
 //! lowering (see `pipeline::differentiate` and
 //! `analysis::activity::function_argument_forms`) chooses two other forms, by the
-//! argument's place in the source and its copy there ([`Builder::take_site`]), and the body is lowered again until they
-//! settle ([`settle_forms`]):
+//! argument's place in the source and its copy there ([`Builder::take_site`]), and the body
+//! is lowered again until they settle ([`settle_forms`]):
 //! - a closure whose captured locals are differentiated is a capturing function,
 //!   `ad::__private::capturing(state, code)`, a call whose derivatives hand the closure's
 //!   tangent to the tuple `state` of those locals (see `ad_core::capturing`); captured
