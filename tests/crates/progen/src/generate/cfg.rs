@@ -78,12 +78,18 @@ impl Gen {
             mutable,
             value,
         };
-        let mut out = vec![cfg(p, let_(first)), cfg(q, let_(second))];
+        // The closures the values bound before them go first; those the read of `c` binds go
+        // after the `let`s, since they may read `c` (seed 60221 f9299, E0425).
+        let mut out = self.take_pending();
+        let mut lets = vec![cfg(p, let_(first)), cfg(q, let_(second))];
         if self.rng.chance(0.5) {
-            out.swap(0, 1);
+            lets.swap(0, 1);
         }
+        out.extend(lets);
         if self.rng.chance(0.7) {
-            out.push(self.method_use(&name));
+            let read = self.method_use(&name);
+            out.extend(self.take_pending());
+            out.push(read);
         }
         out
     }
