@@ -166,3 +166,34 @@ fn a_literal_read_through_arithmetic() {
     assert!((dx0 - a2).abs() < 1e-15 && (dx1 + 0.07).abs() < 1e-15);
     assert_every_mode!(reset_then_arithmetic, 0.5, 0.3);
 }
+
+/// A literal assigned to a local whose first value comes from a call of a function parameter:
+/// the parameter's declared output (`-> f64`) types it (seed 60221, programs 3730-3748, were
+/// E0689 "can't call method `cos` on ambiguous numeric type").
+#[differentiable]
+fn literal_after_a_function_call(h: &dyn Fn(f64) -> f64, x: f64) -> f64 {
+    let mut a = h(x * 0.5).atan();
+    let s = a * x;
+    a = -0.66;
+    a = a.cos() + (a * x).atan();
+    s + a
+}
+
+#[differentiable]
+fn literal_after_a_call_of_sine(x: f64) -> f64 {
+    literal_after_a_function_call(&|t: f64| t.sin(), x)
+}
+
+#[test]
+fn a_literal_after_a_call_of_a_function_parameter() {
+    crate::check::check_idiom!(literal_after_a_call_of_sine, [0.7, -0.3]);
+    // Closed form: d/dx [atan(sin(x/2)) x + cos(-0.66) + atan(-0.66 x)].
+    let x: f64 = 0.7;
+    let inner = (x / 2.0).sin();
+    let expected = inner.atan() + x * (0.5 * (x / 2.0).cos()) / (1.0 + inner * inner)
+        - 0.66 / (1.0 + 0.4356 * x * x);
+    crate::assert_close(
+        ad::gradient!(at: x, of: literal_after_a_call_of_sine),
+        expected,
+    );
+}
