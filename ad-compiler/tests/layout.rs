@@ -8,6 +8,9 @@
 //! breaks the rule fails the test too, so that the list only shrinks.
 
 use std::collections::BTreeSet;
+mod common;
+
+use common::rust_files;
 use std::path::{Path, PathBuf};
 
 /// Each stage (a folder or a top-level file of `src/`) and the stages it may import, from
@@ -83,17 +86,6 @@ const KNOWN: &[(&str, &str)] = &[
 
 fn src() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// The stage a file belongs to: its folder under `src/`, or its own name there.

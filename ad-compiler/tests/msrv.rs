@@ -5,6 +5,9 @@
 //! refuses what the declared version cannot compile. Each rule names the release that
 //! stabilised the syntax; raise the MSRV (and say why in the README) before removing one.
 
+mod common;
+
+use common::rust_files;
 use std::path::{Path, PathBuf};
 use syn::visit::Visit;
 
@@ -22,24 +25,6 @@ fn declared_msrv() -> (u32, u32) {
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Every `.rs` file under `dir`, except build output.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name();
-        if path.is_dir() {
-            if name != "target" && !name.to_string_lossy().starts_with('.') {
-                rust_files(&path, out);
-            }
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// Syntax newer than 1.88 found in one file.

@@ -57,7 +57,9 @@ impl Builder<'_> {
             {
                 Some(self.push(Op::Const(expr.to_token_stream()), span))
             }
-            // `*r` of a local `&mut` reborrow reads its place.
+            // `*r` of a local `&mut` reborrow reads its place. (Here and below, a guard
+            // tests `is_some()` and the arm takes the value again: `if let` guards need Rust
+            // 1.95, above the declared MSRV; see `ad-compiler/tests/msrv.rs`.)
             Expr::Unary(_) if self.deref_alias(expr).is_some() => {
                 let place = self.deref_alias(expr)?;
                 self.lower_expr(&place)

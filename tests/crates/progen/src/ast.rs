@@ -132,6 +132,10 @@ pub enum Expr {
     CallParam(String, Vec<Expr>),
     /// `(if c { a } else { b })`
     If(Box<Cond>, Box<Expr>, Box<Expr>),
+    /// `a` behind a branch that is never taken and diverges,
+    /// `(if a > f64::MAX { panic!(..) } else { a })`: the panicking branch takes the other's
+    /// type (a distribution's `inverse_cdf` guards its argument so).
+    Unreached(Box<Expr>),
     /// An iterator chain over a slice parameter whose closure reads its items (`&f64`s)
     /// and captures the caller's values.
     Chain(Box<Chain>),
@@ -582,6 +586,7 @@ pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             walk_expr(b, f);
         }
         Expr::Chain(chain) => walk_expr(&chain.body, f),
+        Expr::Unreached(a) => walk_expr(a, f),
         _ => {}
     }
 }

@@ -369,6 +369,7 @@ impl Resolver<'_> {
                     })
             }
             Expr::If(c, a, b) => self.cond(c) && self.expr(a) && self.expr(b),
+            Expr::Unreached(a) => self.expr(a),
             Expr::CallParam(name, args) => {
                 let arity = args.len();
                 self.is(name, |k| k == Kind::Fn(arity) || k == Kind::Closure(arity))

@@ -226,6 +226,7 @@ fn expr_variants(e: &Expr) -> Vec<Expr> {
             })
             .collect(),
         Expr::If(_, a, b) => vec![a, b],
+        Expr::Unreached(a) => vec![a],
         Expr::CallParam(_, args) => args.iter().collect(),
         Expr::Chain(chain) => vec![&chain.body],
         _ => vec![],
@@ -243,6 +244,7 @@ fn expr_variants(e: &Expr) -> Vec<Expr> {
             Expr::Binary(_, a, b) => *(if k == 0 { a } else { b }) = Box::new(new),
             Expr::MulAdd(a, b, c) => *[a, b, c].into_iter().nth(k).unwrap() = Box::new(new),
             Expr::If(_, a, b) => *(if k == 0 { a } else { b }) = Box::new(new),
+            Expr::Unreached(a) => **a = new,
             Expr::CallParam(_, args) => args[k] = new,
             Expr::Chain(chain) => chain.body = new,
             Expr::Call(_, args) => {

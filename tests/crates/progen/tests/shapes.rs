@@ -1,8 +1,8 @@
 //! The default batch (`DEFAULT_SEED`, `DEFAULT_COUNT` programs, what `cargo test -p
 //! generated-programs` checks) holds every shape the generator is asked to make: shadowing
 //! `let`s in every kind of loop, float literals assigned to locals and then read by a method,
-//! and statements under `#[cfg(..)]` that are there and that are not. (Each fails when its
-//! share in `generate/mod.rs` is 0.0.)
+//! statements under `#[cfg(..)]` that are there and that are not, and branches that never run
+//! and panic. (Each fails when its share in `generate/mod.rs` is 0.0.)
 
 use ad_progen::ast::*;
 use ad_progen::generate::{batch, generate};
@@ -255,4 +255,17 @@ fn the_default_batch_has_statements_under_cfg() {
     ] {
         assert!(seen.contains(want), "no `{want}` under cfg in {seen:?}");
     }
+}
+
+#[test]
+fn the_default_batch_has_branches_that_never_run_and_panic() {
+    // `(if a > f64::MAX { panic!(..) } else { a })`: the panicking branch must take the other
+    // branch's type in every mode (fails when `UNREACHED_SHARE` is 0.0).
+    let mut count = 0;
+    for f in default_batch() {
+        let mut count_in = |e: &Expr| count += usize::from(matches!(e, Expr::Unreached(_)));
+        walk_block(&f.body, &mut count_in);
+        walk_expr(&f.result, &mut count_in);
+    }
+    assert!(count >= 3, "only {count} never-taken panicking branches");
 }

@@ -155,6 +155,12 @@ impl Gen {
                 if self.rng.chance(0.4) {
                     let c = self.small_cmp();
                     Expr::If(Box::new(c), Box::new(self.expr(d)), Box::new(self.expr(d)))
+                } else if self.closure.is_none()
+                    && !self.in_chain
+                    && super::UNREACHED_SHARE > 0.0
+                    && self.rng.chance(super::UNREACHED_SHARE)
+                {
+                    Expr::Unreached(Box::new(self.expr(d)))
                 } else if CHAINS && self.rng.chance(0.35) {
                     self.chain(d)
                         .or_else(|| self.call(d))

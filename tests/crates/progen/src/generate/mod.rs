@@ -42,6 +42,10 @@ pub const LITERAL_ASSIGN_SHARE: f64 = 0.15;
 /// these shapes: each draws from the generator only when its share is above 0.0.
 pub const CFG_SHARE: f64 = 0.04;
 
+/// How often an expression is wrapped in a branch that is never taken and panics
+/// (`(if a > f64::MAX { panic!(..) } else { a })`, issue 35); at 0.0 it draws nothing.
+pub const UNREACHED_SHARE: f64 = 0.03;
+
 /// What callers need to know about a function before it is generated.
 #[derive(Clone, Debug)]
 pub struct Signature {

@@ -368,6 +368,10 @@ impl Renderer<'_> {
                 self.expr(a),
                 self.expr(b)
             ),
+            Expr::Unreached(a) => {
+                let a = self.expr(a);
+                format!("(if {a} > f64::MAX {{ panic!(\"never taken\") }} else {{ {a} }})")
+            }
             Expr::CallParam(name, args) => {
                 let args: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
                 format!("{name}({})", args.join(", "))
