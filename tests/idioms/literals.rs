@@ -184,6 +184,33 @@ fn literal_after_a_call_of_sine(x: f64) -> f64 {
     literal_after_a_function_call(&|t: f64| t.sin(), x)
 }
 
+/// The same with the parameter's type a generic bound by `Fn(..) -> f64`, inline or in the
+/// `where` clause (seed 60221, programs 3737, 3742, 3748).
+#[differentiable]
+fn literal_after_a_generic_call<F: Fn(f64, f64) -> f64>(x: f64, h: F) -> f64 {
+    let mut a = h(x, 0.5).atan();
+    let s = a * x;
+    a = -0.66;
+    a = a.cos() + (a * x).atan();
+    s + a
+}
+
+#[differentiable]
+fn literal_after_a_call_bound_in_where<G>(g: G, x: f64) -> f64
+where
+    G: Fn(f64) -> f64,
+{
+    let mut a = g(x);
+    a = 1.25;
+    a.sin() * x + a
+}
+
+#[differentiable]
+fn literal_after_generic_calls(x: f64) -> f64 {
+    literal_after_a_generic_call(x, |t, u| t.sin() * u)
+        + literal_after_a_call_bound_in_where(|t| t * t, x)
+}
+
 #[test]
 fn a_literal_after_a_call_of_a_function_parameter() {
     crate::check::check_idiom!(literal_after_a_call_of_sine, [0.7, -0.3]);
@@ -194,6 +221,16 @@ fn a_literal_after_a_call_of_a_function_parameter() {
         - 0.66 / (1.0 + 0.4356 * x * x);
     crate::assert_close(
         ad::gradient!(at: x, of: literal_after_a_call_of_sine),
+        expected,
+    );
+    crate::check::check_idiom!(literal_after_generic_calls, [0.7, -0.3]);
+    // d/dx [atan(sin(x)/2) x + cos(-0.66) + atan(-0.66 x) + sin(1.25) x + 1.25].
+    let inner = x.sin() / 2.0;
+    let expected = inner.atan() + x * (0.5 * x.cos()) / (1.0 + inner * inner)
+        - 0.66 / (1.0 + 0.4356 * x * x)
+        + 1.25f64.sin();
+    crate::assert_close(
+        ad::gradient!(at: x, of: literal_after_generic_calls),
         expected,
     );
 }

@@ -48,7 +48,7 @@ pub fn type_sequence_literals(body: &mut Body, versions: &[(ValueId, ValueId)]) 
     let outputs: HashMap<ValueId, &'static str> = body
         .params
         .iter()
-        .filter_map(|p| Some((p.value, fn_output_width(p.ty.as_ref()?)?)))
+        .filter_map(|p| Some((p.value, scalar_width(p.fn_output.as_ref()?)?)))
         .collect();
     crate::ir::walk(&body.block.instrs, &mut |instr| {
         if let Op::Method {
@@ -276,34 +276,6 @@ fn tuple_width(ty: &syn::Type) -> Option<&'static str> {
     let mut widths = t.elems.iter().map(scalar_width);
     let first = widths.next()??;
     widths.all(|w| w == Some(first)).then_some(first)
-}
-
-/// `f64` or `f32` for the output of a function type (`&dyn Fn(f64) -> f64`,
-/// `impl Fn(f32) -> f32`, behind references too).
-fn fn_output_width(ty: &syn::Type) -> Option<&'static str> {
-    let bounds = match ty {
-        syn::Type::Reference(r) => return fn_output_width(&r.elem),
-        syn::Type::Paren(p) => return fn_output_width(&p.elem),
-        syn::Type::TraitObject(t) => &t.bounds,
-        syn::Type::ImplTrait(t) => &t.bounds,
-        _ => return None,
-    };
-    bounds.iter().find_map(|bound| {
-        let syn::TypeParamBound::Trait(t) = bound else {
-            return None;
-        };
-        let last = t.path.segments.last()?;
-        let syn::PathArguments::Parenthesized(args) = &last.arguments else {
-            return None;
-        };
-        let syn::ReturnType::Type(_, output) = &args.output else {
-            return None;
-        };
-        ["Fn", "FnMut", "FnOnce"]
-            .iter()
-            .any(|f| last.ident == f)
-            .then(|| scalar_width(output))?
-    })
 }
 
 /// `f64` or `f32` for those types themselves (behind references too), not for sequences of

@@ -50,6 +50,9 @@ pub struct Param {
     pub ty: Option<syn::Type>,
     /// Whether derivatives are taken with respect to this parameter.
     pub wrt: bool,
+    /// For a function-typed parameter, the result type its signature declares (see
+    /// [`fn_output_type`]): a call of it has that type.
+    pub fn_output: Option<syn::Type>,
 }
 
 /// A sequence of instructions and the value it yields.
@@ -376,6 +379,53 @@ pub fn is_constant_type(ty: &syn::Type) -> bool {
         syn::Type::Tuple(t) => t.elems.is_empty(),
         _ => false,
     }
+}
+
+/// The result type `R` a function-typed parameter declares: `&dyn Fn(..) -> R`,
+/// `impl FnMut(..) -> R`, or a type parameter `F` of `generics` bound by `Fn(..) -> R` (in
+/// its list or in the `where` clause).
+pub fn fn_output_type(ty: &syn::Type, generics: &syn::Generics) -> Option<syn::Type> {
+    let bounds: Vec<&syn::TypeParamBound> = match ty {
+        syn::Type::Reference(r) => return fn_output_type(&r.elem, generics),
+        syn::Type::Paren(p) => return fn_output_type(&p.elem, generics),
+        syn::Type::TraitObject(t) => t.bounds.iter().collect(),
+        syn::Type::ImplTrait(t) => t.bounds.iter().collect(),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let name = p.path.get_ident()?;
+            let listed = generics.type_params().filter(|t| t.ident == *name);
+            let in_where = generics.where_clause.iter().flat_map(|w| &w.predicates);
+            let in_where = in_where.filter_map(|predicate| match predicate {
+                syn::WherePredicate::Type(t)
+                    if matches!(&t.bounded_ty, syn::Type::Path(b) if b.path.is_ident(name)) =>
+                {
+                    Some(&t.bounds)
+                }
+                _ => None,
+            });
+            listed
+                .map(|t| &t.bounds)
+                .chain(in_where)
+                .flatten()
+                .collect()
+        }
+        _ => return None,
+    };
+    bounds.into_iter().find_map(|bound| {
+        let syn::TypeParamBound::Trait(t) = bound else {
+            return None;
+        };
+        let last = t.path.segments.last()?;
+        let syn::PathArguments::Parenthesized(args) = &last.arguments else {
+            return None;
+        };
+        let syn::ReturnType::Type(_, output) = &args.output else {
+            return None;
+        };
+        ["Fn", "FnMut", "FnOnce"]
+            .iter()
+            .any(|f| last.ident == f)
+            .then(|| (**output).clone())
+    })
 }
 
 /// Whether `ty` is written `f64` or `f32`.

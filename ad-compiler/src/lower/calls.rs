@@ -419,6 +419,7 @@ impl Builder<'_> {
             pat: syn::parse_quote!(#capture),
             ty: None,
             constant: false,
+            fn_output: None,
         }));
         let input = super::BodyInput::Expr(&closure.body);
         let body = super::lower("nested".into(), &params, None, input, self.diag)?;

@@ -223,6 +223,7 @@ mod tests {
                     pat: (*t.pat).clone(),
                     ty: Some((*t.ty).clone()),
                     constant: false,
+                    fn_output: None,
                 }),
                 syn::FnArg::Receiver(_) => None,
             })

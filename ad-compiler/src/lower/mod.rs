@@ -49,6 +49,8 @@ pub struct ParamInput {
     /// Whether the parameter is a constant whatever its type, without `wrt`: one the result
     /// was found not to depend on (see `frontend::constant_params`).
     pub constant: bool,
+    /// For a function-typed parameter, the result type it declares (`ir::fn_output_type`).
+    pub fn_output: Option<syn::Type>,
 }
 
 /// The code of the body: a block (functions) or an expression (closures).
@@ -113,6 +115,7 @@ pub fn lower_capturing(
                 None => p.ty.clone(),
             },
             wrt,
+            fn_output: p.fn_output.clone(),
         })
         .collect();
     let errors_before = diag.has_errors();
@@ -358,11 +361,13 @@ pub fn fn_params(sig: &syn::Signature) -> Vec<ParamInput> {
                 pat: syn::parse_quote!(self),
                 ty: Some((*r.ty).clone()),
                 constant: false,
+                fn_output: None,
             },
             syn::FnArg::Typed(t) => ParamInput {
                 pat: (*t.pat).clone(),
                 ty: Some((*t.ty).clone()),
                 constant: false,
+                fn_output: crate::ir::fn_output_type(&t.ty, &sig.generics),
             },
         })
         .collect()
@@ -378,11 +383,13 @@ pub fn closure_params(closure: &syn::ExprClosure) -> Vec<ParamInput> {
                 pat: (*t.pat).clone(),
                 ty: Some((*t.ty).clone()),
                 constant: false,
+                fn_output: crate::ir::fn_output_type(&t.ty, &syn::Generics::default()),
             },
             other => ParamInput {
                 pat: other.clone(),
                 ty: None,
                 constant: false,
+                fn_output: None,
             },
         })
         .collect()
