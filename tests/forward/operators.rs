@@ -108,6 +108,25 @@ fn value_with_differential_is_linear_and_reusable() {
     assert_close(combined, expected);
 }
 
+/// The argument may be any expression of a type that coerces to the parameter's: a
+/// `&Vec<f64>` held in a local (or returned by a call) where `&[f64]` is expected.
+#[test]
+fn value_with_differential_of_a_reference_held_in_a_local() {
+    let xs = vec![0.3, -1.2, 0.8];
+    let held: &Vec<f64> = &xs;
+    let (value, differential) = value_with_differential!(at: held, 1.7, of: vector_code);
+    let (_, direct) = value_with_differential!(at: &xs, 1.7, of: vector_code);
+    assert_eq!(value, vector_code(&xs, 1.7));
+    let through_a_call =
+        value_with_differential!(at: std::hint::black_box(held), 1.7, of: vector_code);
+    let along = vec![1.0, -0.5, 2.0];
+    assert_close(
+        differential(along.clone(), 0.25),
+        direct(along.clone(), 0.25),
+    );
+    assert_close((through_a_call.1)(along.clone(), 0.25), direct(along, 0.25));
+}
+
 #[derive(Differentiable, Clone, Debug, PartialEq)]
 struct Pendulum {
     theta: f64,

@@ -71,14 +71,16 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
     let locals: Vec<Ident> = (0..n).map(names::argument).collect();
     let bindings = function.bind_arguments(&input.args, &locals);
     // Each use gets its own copy: a reference argument is copied (a `&mut` one reborrowed),
-    // and the call coerces it as it would the expression; a value is cloned.
+    // and the call coerces it as it would the expression; a value is cloned, into a local so
+    // that the clone's type is the value's (a `&Vec<f64>` given where `&[f64]` is expected
+    // is then coerced, instead of `clone` being asked for a `&[f64]` from a `&&Vec<f64>`).
     let cloned: Vec<TokenStream> = locals
         .iter()
         .zip(&input.args)
         .map(|(a, arg)| match arg {
             Expr::Reference(r) if r.mutability.is_some() => quote!(&mut *#a),
             Expr::Reference(_) => quote!(#a),
-            _ => quote!(::core::clone::Clone::clone(&#a)),
+            _ => quote!({ let __ad_copy = ::core::clone::Clone::clone(&#a); __ad_copy }),
         })
         .collect();
 

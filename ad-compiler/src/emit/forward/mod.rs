@@ -174,30 +174,95 @@ pub fn body_with_names(
     super::reverse::inline_names(body, names)
 }
 
-/// Values whose tangent is read more than once, or inside a loop that may repeat the read:
-/// their tangent is cloned at each use instead of moved.
-fn shared_values(ir: &Body) -> HashMap<ValueId, u32> {
-    fn count(instrs: &[Instr], in_loop: bool, uses: &mut HashMap<ValueId, u32>) {
-        let weight = if in_loop { 2 } else { 1 };
+/// Values whose tangent must be cloned where it is consumed, because it is read again: consumed
+/// twice on one path through the body, read (borrowed) after it was consumed, or consumed inside
+/// a loop that repeats the read (a value defined outside the loop). Every other tangent is
+/// moved where it is consumed, as its value is: cloning a vector's tangent at each element
+/// write made forward mode quadratic in the writes. The two branches of an `if` are separate
+/// paths; a loop's iteration is one, with its carried values defined anew at each.
+fn shared_values(ir: &Body) -> HashSet<ValueId> {
+    let mut paths = Paths::default();
+    paths.instrs(&ir.block.instrs, 0, &mut HashMap::new());
+    if let Some(r) = ir.block.result {
+        paths.consume(r, 0, &mut HashMap::new());
+    }
+    paths.shared
+}
+
+/// The walk of [`shared_values`].
+#[derive(Default)]
+struct Paths {
+    /// The loop depth each value is defined at (absent: the function's parameters, 0).
+    depths: HashMap<ValueId, u32>,
+    shared: HashSet<ValueId>,
+}
+
+impl Paths {
+    /// Walks `instrs` at loop depth `depth`; `consumed` counts the consuming reads on the path
+    /// so far (2 for one inside a loop the value is defined outside of).
+    fn instrs(&mut self, instrs: &[Instr], depth: u32, consumed: &mut HashMap<ValueId, u32>) {
         for instr in instrs {
+            let borrowed = borrowed_operand(&instr.op);
             for v in instr.op.operands() {
-                *uses.entry(v).or_default() += weight;
-            }
-            let loop_body = matches!(instr.op, Op::Loop { .. });
-            for region in instr.regions() {
-                count(&region.instrs, in_loop || loop_body, uses);
-                for v in &region.yields {
-                    *uses.entry(*v).or_default() += weight;
+                if Some(v) == borrowed {
+                    if consumed.get(&v).is_some_and(|n| *n > 0) {
+                        self.shared.insert(v);
+                    }
+                } else {
+                    self.consume(v, depth, consumed);
                 }
             }
+            let inner = match &instr.op {
+                Op::Loop { params, .. } => {
+                    self.depths.extend(params.iter().map(|p| (*p, depth + 1)));
+                    depth + 1
+                }
+                _ => depth,
+            };
+            // One branch of an `if` runs: the path after it has the most either consumed.
+            let mut after = consumed.clone();
+            for region in instr.regions() {
+                let mut path = consumed.clone();
+                self.instrs(&region.instrs, inner, &mut path);
+                for v in &region.yields {
+                    self.consume(*v, inner, &mut path);
+                }
+                for (v, n) in path {
+                    let most = after.entry(v).or_default();
+                    *most = (*most).max(n);
+                }
+            }
+            *consumed = after;
+            self.depths
+                .extend(instr.outputs().into_iter().map(|v| (v, depth)));
         }
     }
-    let mut uses = HashMap::new();
-    count(&ir.block.instrs, false, &mut uses);
-    if let Some(r) = ir.block.result {
-        *uses.entry(r).or_default() += 1;
+
+    fn consume(&mut self, v: ValueId, depth: u32, consumed: &mut HashMap<ValueId, u32>) {
+        let repeated = self.depths.get(&v).copied().unwrap_or(0) < depth;
+        let n = consumed.entry(v).or_default();
+        *n += if repeated { 2 } else { 1 };
+        if *n > 1 {
+            self.shared.insert(v);
+        }
     }
-    uses
+}
+
+/// The operand whose tangent an instruction reads by reference rather than consumes (see
+/// `structural_tangent`): the base of an index or a field, what a reference, dereference or
+/// clone is taken of, the iterator `next` advances.
+fn borrowed_operand(op: &Op) -> Option<ValueId> {
+    match op {
+        Op::Ref { operand: a, .. }
+        | Op::Deref(a)
+        | Op::Clone(a)
+        | Op::Field(a, _)
+        | Op::FieldRef(a, _)
+        | Op::IterNext(a)
+        | Op::Payload { value: a, .. }
+        | Op::Index { base: a, .. } => Some(*a),
+        _ => None,
+    }
 }
 
 /// The constants `None` (the value of a loop's early exit until it happens): their type is
@@ -242,7 +307,7 @@ fn is_variable_name(name: &TokenStream) -> bool {
 struct Printer<'p> {
     activity: &'p Activity,
     owned: Ownership,
-    shared: HashMap<ValueId, u32>,
+    shared: HashSet<ValueId>,
     nones: HashSet<ValueId>,
     stand_ins: HashSet<ValueId>,
     /// The locals of the constants that are paths or constants' names (`Act::Tanh`, `PI`),
@@ -303,7 +368,7 @@ impl Printer<'_> {
             return self.zero(v);
         }
         let t = self.name(v, component);
-        if self.shared.get(&v).copied().unwrap_or(0) > 1 {
+        if self.shared.contains(&v) {
             quote!(::core::clone::Clone::clone(&#t))
         } else {
             quote!(#t)
