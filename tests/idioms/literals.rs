@@ -234,3 +234,28 @@ fn a_literal_after_a_call_of_a_function_parameter() {
         expected,
     );
 }
+
+/// A float literal written with a trailing dot (`0.`, as C++ ports write it) and later typed
+/// by the local it is assigned to: the macro panicked making `0.f64`, which does not lex.
+#[differentiable]
+fn trailing_dot_literals(x: &[f64]) -> f64 {
+    let mut semx = 0.;
+    for i in 0..x.len() {
+        semx = semx + (x[i] - 1.).exp();
+    }
+    semx.ln() + 2.
+}
+
+#[test]
+fn a_literal_with_a_trailing_dot() {
+    let x = [0.5, -0.25, 1.5];
+    let total: f64 = x.iter().map(|v| (v - 1.0f64).exp()).sum();
+    let expected: Vec<f64> = x.iter().map(|v| (v - 1.0f64).exp() / total).collect();
+    let got = ad::gradient!(at: &x[..], of: trailing_dot_literals);
+    for (g, e) in got.iter().zip(&expected) {
+        crate::assert_close(*g, *e);
+    }
+    crate::assert_grad_fd(trailing_dot_literals, &x, &got);
+    let (_, differential) = ad::value_with_differential!(at: &x[..], of: trailing_dot_literals);
+    crate::assert_close(differential(vec![1.0, 0.0, 0.0]), expected[0]);
+}

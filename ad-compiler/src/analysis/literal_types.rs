@@ -82,7 +82,10 @@ pub fn type_sequence_literals(body: &mut Body, versions: &[(ValueId, ValueId)]) 
         if let Some((negated, lit)) = float_literal(tokens)
             && lit.suffix().is_empty()
         {
-            let typed = syn::LitFloat::new(&format!("{}{width}", lit.base10_digits()), lit.span());
+            // `0.` is a float literal, but `0.f64` is not one: the suffix needs a digit before it.
+            let digits = lit.base10_digits();
+            let zero = if digits.ends_with('.') { "0" } else { "" };
+            let typed = syn::LitFloat::new(&format!("{digits}{zero}{width}"), lit.span());
             let minus = negated.then(|| quote::quote!(-));
             *tokens = quote::quote!(#minus #typed);
         }
