@@ -1,8 +1,8 @@
 //! The default batch (`DEFAULT_SEED`, `DEFAULT_COUNT` programs, what `cargo test -p
 //! generated-programs` checks) holds every shape the generator is asked to make: shadowing
 //! `let`s in every kind of loop, float literals assigned to locals and then read by a method,
-//! statements under `#[cfg(..)]` that are there and that are not, and branches that never run
-//! and panic. (Each fails when its share in `generate/mod.rs` is 0.0.)
+//! statements under `#[cfg(..)]` that are there and that are not, branches that never run
+//! and panic, and whole float literals written with a trailing dot. (Each fails when its share in `generate/mod.rs` is 0.0.)
 
 use ad_progen::ast::*;
 use ad_progen::generate::{batch, generate};
@@ -268,4 +268,18 @@ fn the_default_batch_has_branches_that_never_run_and_panic() {
         walk_expr(&f.result, &mut count_in);
     }
     assert!(count >= 3, "only {count} never-taken panicking branches");
+}
+
+#[test]
+fn the_default_batch_writes_whole_literals_with_a_trailing_dot() {
+    // `(2.)` as ports of C write it: a local it is assigned to types it (`0.f64` does not lex).
+    let text: String = default_batch()
+        .iter()
+        .map(|f| ad_progen::render::function(f, "", false))
+        .collect();
+    let dotted = text
+        .match_indices(".)")
+        .filter(|(at, _)| text[..*at].ends_with(|c: char| c.is_ascii_digit()))
+        .count();
+    assert!(dotted >= 10, "only {dotted} literals with a trailing dot");
 }

@@ -311,6 +311,13 @@ impl Renderer<'_> {
     pub(super) fn expr(&self, e: &Expr) -> String {
         match e {
             Expr::Var(n) => n.clone(),
+            // A whole number is written with a trailing dot (`(2.)`), as ports of C and C++
+            // write them: `0.f64` does not lex, so a macro that types it must add a digit.
+            // Parenthesised, so that it can be a method's receiver (`2..sin()` is a range).
+            Expr::Lit(v) if v.fract() == 0.0 && v.abs() < 1e15 => {
+                let sign = if v.is_sign_negative() { "-" } else { "" };
+                format!("({sign}{}.)", v.abs() as i64)
+            }
             Expr::Lit(v) => {
                 let s = format!("{v:?}");
                 if *v < 0.0 { format!("({s})") } else { s }
