@@ -64,3 +64,53 @@ fn an_array_of_pairs_iterated() {
     check_idiom!(pairs, [(0.3, 0.8), (1.5, -0.6)]);
     check_hessian!(pairs, [(0.3, 0.8)]);
 }
+
+/// `map` of a fixed-size array (Rust's `[T; N]::map`, which hands the closure each element by
+/// value), as vector-math helpers write it: was taken for ndarray's `map` and refused.
+#[differentiable]
+fn squares_of_an_array(t: f64, u: f64) -> f64 {
+    let a = [t, 2.0 * u, t * u];
+    let b = a.map(|x| x * x);
+    let c = b.map(f64::sin);
+    c[0] + c[1] * c[2]
+}
+
+#[test]
+fn map_of_a_fixed_size_array() {
+    // Closed form: sin(t²) + sin(4u²) sin(t²u²).
+    let (t, u): (f64, f64) = (0.7, -0.4);
+    let (dt, du) = ad::gradient!(at: t, u, of: squares_of_an_array);
+    let (p, q) = ((4.0 * u * u).sin(), (t * t * u * u).sin());
+    let (dp_du, dq_dt, dq_du) = (
+        8.0 * u * (4.0 * u * u).cos(),
+        2.0 * t * u * u * (t * t * u * u).cos(),
+        2.0 * t * t * u * (t * t * u * u).cos(),
+    );
+    crate::assert_close(dt, 2.0 * t * (t * t).cos() + p * dq_dt);
+    crate::assert_close(du, dp_du * q + p * dq_du);
+    crate::common::every_mode::assert_every_mode!(squares_of_an_array, t, u);
+}
+
+/// An iterator chain over a range of a slice (`param[1..].iter()`), as a test function's sum
+/// over all coordinates but the first is written: was refused ("`iter` has no derivative").
+#[differentiable]
+fn sum_after_the_first(param: &[f64]) -> f64 {
+    param[1..].iter().map(|x| x.sin()).sum::<f64>() * param[0]
+}
+
+#[test]
+fn a_chain_over_a_range_of_a_slice() {
+    let p = vec![0.5, 1.0, 2.0, -0.3];
+    let gradient = crate::common::modes::gradient!(at: &p, of: sum_after_the_first);
+    let tail: f64 = p[1..].iter().map(|x| x.sin()).sum();
+    let expected = vec![
+        tail,
+        0.5 * 1.0f64.cos(),
+        0.5 * 2.0f64.cos(),
+        0.5 * (-0.3f64).cos(),
+    ];
+    for (g, e) in gradient.iter().zip(&expected) {
+        crate::assert_close(*g, *e);
+    }
+    crate::assert_grad_fd(sum_after_the_first, &p, &gradient);
+}

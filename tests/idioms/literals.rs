@@ -201,8 +201,9 @@ where
     G: Fn(f64) -> f64,
 {
     let mut a = g(x);
+    let s = a * x;
     a = 1.25;
-    a.sin() * x + a
+    a.sin() * x + a + s
 }
 
 #[differentiable]
@@ -224,11 +225,12 @@ fn a_literal_after_a_call_of_a_function_parameter() {
         expected,
     );
     crate::check::check_idiom!(literal_after_generic_calls, [0.7, -0.3]);
-    // d/dx [atan(sin(x)/2) x + cos(-0.66) + atan(-0.66 x) + sin(1.25) x + 1.25].
+    // d/dx [atan(sin(x)/2) x + cos(-0.66) + atan(-0.66 x) + sin(1.25) x + 1.25 + x³].
     let inner = x.sin() / 2.0;
     let expected = inner.atan() + x * (0.5 * x.cos()) / (1.0 + inner * inner)
         - 0.66 / (1.0 + 0.4356 * x * x)
-        + 1.25f64.sin();
+        + 1.25f64.sin()
+        + 3.0 * x * x;
     crate::assert_close(
         ad::gradient!(at: x, of: literal_after_generic_calls),
         expected,

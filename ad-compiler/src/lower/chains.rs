@@ -348,6 +348,19 @@ fn source_of(expr: &Expr, reversed: bool, known: &Known<'_>) -> Option<Source> {
                 next: None,
             })
         }
+        // A range of a sequence, `xs[a..].iter()`, read as a side of a `zip` reads it.
+        Expr::MethodCall(m)
+            if m.method == "iter"
+                && m.args.is_empty()
+                && matches!(&*m.receiver, Expr::Index(_)) =>
+        {
+            let (count, item) = super::indexed_loops::zip_part(expr, known)?;
+            Some(Source {
+                header: indices(quote!(#count)),
+                item: quote!(#item),
+                next: None,
+            })
+        }
         // `xs.into_iter()` of a `Vec` of floats yields the elements by value, of a reference
         // parameter (`xs: &Vec<f64>`) references to them.
         Expr::MethodCall(m)

@@ -581,7 +581,7 @@ pub(super) fn zipped(
 /// (`xs.iter()`, `&xs`, `xs.iter().skip(1)`, `xs[a..b].iter()`), or a `zip` itself, whose
 /// item is the pair of its sides' (`a.iter().zip(b.iter()).zip(c.iter())` yields
 /// `((a, b), c)`).
-fn zip_part(e: &Expr, known: &Known<'_>) -> Option<(Expr, Expr)> {
+pub(super) fn zip_part(e: &Expr, known: &Known<'_>) -> Option<(Expr, Expr)> {
     if let Expr::MethodCall(m) = e
         && m.method == "zip"
         && m.args.len() == 1

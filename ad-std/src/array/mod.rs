@@ -10,7 +10,8 @@
 //! - `dot` (vector·vector, matrix·vector, vector·matrix, matrix·matrix), with entry points
 //!   for one constant operand ([`dot`], [`partial`]);
 //! - every elementwise float method of ndarray (`exp`, `ln`, `tanh`, ..., `powi`, `powf`) and
-//!   `mapv` of a function given with its derivatives ([`elementwise`], [`products`]);
+//!   `mapv` of a function given with its derivatives ([`elementwise`], [`products`]), and
+//!   `map` of Rust's fixed-size float arrays ([`fixed_map`]);
 //! - `t()`, `reversed_axes()`, `row`, `column`, `insert_axis`, `slice(s![..])`, `to_owned`
 //!   ([`shape`]),
 //!   `into_shape_with_order` and `to_shape` ([`reshape`]).
@@ -46,6 +47,7 @@ pub mod broadcast;
 pub mod construct;
 pub mod dot;
 pub mod elementwise;
+pub mod fixed_map;
 pub mod kernels;
 pub mod operators;
 pub mod partial;
