@@ -402,3 +402,26 @@ fn ends_product(xs: &[f64]) -> f64 {
 fn slice_pattern_hessian() {
     check_slice_hessian!(ends_product, [vec![0.5, 2.0, -1.5], vec![1.1, 0.3]]);
 }
+
+/// A `Vec` bound by a tuple pattern beside a float (`let (mut k1, h) = (vec![..], ..)`, one
+/// declaration as a C++ port writes it), then a swap by tuples: the vector was moved into a
+/// tuple and then read (E0382).
+#[differentiable]
+fn vec_in_a_tuple_pattern(x: f64) -> f64 {
+    let (mut a, b) = (vec![x; 2], 2.0 * x);
+    a[1] = a[0] * b;
+    let (c, d) = (b, a[1]);
+    let (c, d) = (d, c);
+    a[0] * c + d
+}
+
+#[test]
+fn a_vec_bound_by_a_tuple_pattern() {
+    // a = [x, 2x²], (c, d) = (2x², 2x): 2x³ + 2x.
+    let x = 1.5;
+    crate::assert_close(
+        ad::gradient!(at: x, of: vec_in_a_tuple_pattern),
+        6.0 * x * x + 2.0,
+    );
+    crate::common::every_mode::assert_every_mode!(vec_in_a_tuple_pattern, x);
+}

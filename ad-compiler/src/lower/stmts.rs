@@ -314,6 +314,19 @@ impl Builder<'_> {
             self.bind_closure(name.ident.to_string(), &closure);
             return;
         }
+        // `let (a, b) = (x, y);`: each name is bound to its own value, not to a field of a
+        // tuple built only to be taken apart (which moved a `Vec` into the tuple, then read
+        // it). The values first, then the names: `let (a, b) = (b, a);` swaps.
+        if let (syn::Pat::Tuple(names), Expr::Tuple(values)) = (&local.pat, &*init.expr)
+            && names.elems.len() == values.elems.len()
+            && !names.elems.iter().any(|p| matches!(p, syn::Pat::Rest(_)))
+        {
+            let values: Vec<_> = values.elems.iter().map(|e| self.lower_value(e)).collect();
+            for (name, value) in names.elems.iter().zip(values) {
+                self.bind_pattern(name, value);
+            }
+            return;
+        }
         let value = self.lower_value(&init.expr);
         self.bind_pattern(&local.pat, value);
         if let syn::Pat::Ident(name) = &local.pat {
