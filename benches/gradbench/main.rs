@@ -11,8 +11,11 @@
 //! Run with `cargo bench --bench gradbench` (all evals) or
 //! `cargo bench --bench gradbench -- gmm lse` (some).
 
+mod det;
 mod gmm;
 mod harness;
+mod llsq;
+mod lse;
 
 use harness::Eval;
 
@@ -21,7 +24,7 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let evals: Vec<fn() -> Eval> = vec![gmm::eval];
+    let evals: Vec<fn() -> Eval> = vec![gmm::eval, lse::eval, llsq::eval, det::eval];
     println!(
         "| eval | size | derivative | objective | ad | Enzyme | best published |\n|---|---|---|---|---|---|---|"
     );

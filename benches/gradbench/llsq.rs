@@ -1,0 +1,107 @@
+//! llsq: the gradient of the linear least squares objective, ported line by line from
+//! gradbench's `cpp/gradbench/evals/llsq.hpp` (after cmpad's `llsq_obj`): the generic
+//! `primal` (the `double` specialization there splits the outer loop over OpenMP threads,
+//! which this single-threaded port leaves out), the helpers `t` and `s`, which the derivative
+//! does not go through, the result written through an out-parameter.
+
+use super::harness::{Eval, Numbers, compare};
+use ad::prelude::*;
+use std::hint::black_box;
+
+fn t(i: f64, n: f64) -> f64 {
+    -1.0 + i * 2.0 / (n - 1.0)
+}
+
+fn s(ti: f64) -> f64 {
+    ((0.0 < ti) as i32 - (ti < 0.0) as i32) as f64
+}
+
+// `wrt = x`: with `#[differentiable]` alone the macro warns "the result of `primal` does
+// not depend on `out`; its derivative is always zero (leave it out of `wrt`, ..)": `out` is
+// only written. Leaving it out as the warning says.
+#[differentiable(wrt = x)]
+fn primal(n: usize, m: usize, x: &[f64], out: &mut f64) {
+    let mut sum = 0.0;
+    for i in 0..n {
+        let ti = t(i as f64, n as f64);
+        let mut inner_sum = s(ti);
+        let mut mul = 1.0;
+        for j in 0..m {
+            inner_sum -= x[j] * mul;
+            mul *= ti;
+        }
+        sum += inner_sum * inner_sum;
+    }
+    *out = sum / 2.0;
+}
+
+/// The input of gradbench's `llsq` eval.
+struct Input {
+    x: Vec<f64>,
+    n: usize,
+}
+
+impl Input {
+    fn new(n: usize, m: usize) -> Input {
+        let mut numbers = Numbers::new(1);
+        Input {
+            x: numbers.take(m),
+            n,
+        }
+    }
+
+    /// The objective at `x`.
+    fn objective_of(&self, x: &[f64]) -> f64 {
+        let mut out = 0.0;
+        primal(self.n, x.len(), x, &mut out);
+        out
+    }
+
+    fn objective(&self) -> f64 {
+        let (n, m) = (self.n, self.x.len());
+        let mut out = 0.0;
+        primal(n, m, &self.x, &mut out);
+        out
+    }
+
+    /// The gradient in `x`.
+    fn gradient(&self) -> Vec<f64> {
+        let (n, m) = (self.n, self.x.len());
+        gradient!(
+            at: &self.x,
+            of: |x: &[f64]| {
+                let mut out = 0.0;
+                primal(n, m, x, &mut out);
+                out
+            }
+        )
+    }
+}
+
+/// gradbench's `llsq` at n = 1024, m = 128.
+pub fn eval() -> Eval {
+    let input = std::rc::Rc::new(Input::new(1024, 128));
+    let (for_objective, for_derivative, for_check) = (input.clone(), input.clone(), input);
+    Eval {
+        name: "llsq",
+        size: "n=1024 m=128".into(),
+        derivative_kind: "gradient",
+        enzyme: 1.43,
+        best: ("JAX", 1.15),
+        objective: Box::new(move || {
+            black_box(for_objective.objective());
+        }),
+        derivative: Box::new(move || {
+            black_box(for_derivative.gradient());
+        }),
+        check: Box::new(move || {
+            compare(
+                "llsq",
+                &|x| for_check.objective_of(x),
+                &for_check.x,
+                &for_check.gradient(),
+                1e-5,
+            )
+        }),
+    }
+}

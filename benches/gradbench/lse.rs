@@ -1,0 +1,100 @@
+//! lse: the gradient of LogSumExp, ported line by line from gradbench's
+//! `cpp/gradbench/evals/lse.hpp`: the generic `primal` (the `double` specialization there is
+//! the same two loops split over OpenMP threads, which this single-threaded port leaves out),
+//! the maximum and the sum in two loops, the result written through an out-parameter.
+
+use super::harness::{Eval, Numbers, compare};
+use ad::prelude::*;
+use std::hint::black_box;
+
+// `wrt = x`: with `#[differentiable]` alone the macro warns "the result of `primal` does
+// not depend on `out`; its derivative is always zero (leave it out of `wrt`, ..)": `out` is
+// only written. Leaving it out as the warning says.
+#[differentiable(wrt = x)]
+fn primal(n: usize, x: &[f64], out: &mut f64) {
+    let mut a = x[0];
+    for i in 1..n {
+        a = a.max(x[i]);
+    }
+
+    let mut s = 0.0;
+    for i in 0..n {
+        s += (x[i] - a).exp();
+    }
+
+    *out = s.ln() + a;
+}
+
+/// The input of gradbench's `lse` eval.
+struct Input {
+    x: Vec<f64>,
+}
+
+impl Input {
+    fn new(n: usize) -> Input {
+        let mut numbers = Numbers::new(1);
+        Input { x: numbers.take(n) }
+    }
+
+    /// The objective at `x`.
+    fn objective_of(x: &[f64]) -> f64 {
+        let mut out = 0.0;
+        primal(x.len(), x, &mut out);
+        out
+    }
+
+    fn objective(&self) -> f64 {
+        let n = self.x.len();
+        let mut out = 0.0;
+        primal(n, &self.x, &mut out);
+        out
+    }
+
+    /// The gradient in `x`.
+    fn gradient(&self) -> Vec<f64> {
+        let n = self.x.len();
+        gradient!(
+            at: &self.x,
+            of: |x: &[f64]| {
+                let mut out = 0.0;
+                primal(n, x, &mut out);
+                out
+            }
+        )
+    }
+
+    fn check(&self) -> Result<(), String> {
+        compare(
+            &format!("lse n={}", self.x.len()),
+            &Input::objective_of,
+            &self.x,
+            &self.gradient(),
+            1e-5,
+        )
+    }
+}
+
+/// gradbench's `lse` at n = 10000.
+pub fn eval() -> Eval {
+    let input = std::rc::Rc::new(Input::new(10000));
+    let (for_objective, for_derivative, for_check) = (input.clone(), input.clone(), input);
+    Eval {
+        name: "lse",
+        size: "n=10000".into(),
+        derivative_kind: "gradient",
+        enzyme: 2.16,
+        best: ("manual", 1.12),
+        objective: Box::new(move || {
+            black_box(for_objective.objective());
+        }),
+        derivative: Box::new(move || {
+            black_box(for_derivative.gradient());
+        }),
+        check: Box::new(move || {
+            // At n = 10000 each entry is about 1e-4, under the absolute floor of `compare`'s
+            // tolerance: the same code at n = 10 makes entries of about 0.1 that it checks.
+            Input::new(10).check()?;
+            for_check.check()
+        }),
+    }
+}
