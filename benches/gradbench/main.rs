@@ -13,6 +13,7 @@
 
 mod gmm;
 mod harness;
+mod kmeans;
 
 use harness::Eval;
 
@@ -21,7 +22,7 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let evals: Vec<fn() -> Eval> = vec![gmm::eval];
+    let evals: Vec<fn() -> Eval> = vec![gmm::eval, kmeans::eval];
     println!(
         "| eval | size | derivative | objective | ad | Enzyme | best published |\n|---|---|---|---|---|---|---|"
     );
