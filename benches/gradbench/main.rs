@@ -14,6 +14,7 @@
 mod det;
 mod gmm;
 mod harness;
+mod kmeans;
 mod llsq;
 mod lse;
 
@@ -24,7 +25,7 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let evals: Vec<fn() -> Eval> = vec![gmm::eval, lse::eval, llsq::eval, det::eval];
+    let evals: Vec<fn() -> Eval> = vec![gmm::eval, lse::eval, llsq::eval, det::eval, kmeans::eval];
     println!(
         "| eval | size | derivative | objective | ad | Enzyme | best published |\n|---|---|---|---|---|---|---|"
     );
