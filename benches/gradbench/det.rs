@@ -67,10 +67,7 @@ fn det_of_minor(a: &[f64], n: usize, m: usize, r: &mut [usize], c: &mut [usize])
     det_m
 }
 
-// `wrt = a`: with `#[differentiable]` alone the macro warns "the result of `primal` does
-// not depend on `out`; its derivative is always zero (leave it out of `wrt`, ..)": `out` is
-// only written. Leaving it out as the warning says.
-#[differentiable(wrt = a)]
+#[differentiable]
 fn primal(ell: usize, a: &[f64], out: &mut f64) {
     let mut r = vec![0usize; ell + 1];
     let mut c = vec![0usize; ell + 1];

@@ -16,10 +16,7 @@ fn s(ti: f64) -> f64 {
     ((0.0 < ti) as i32 - (ti < 0.0) as i32) as f64
 }
 
-// `wrt = x`: with `#[differentiable]` alone the macro warns "the result of `primal` does
-// not depend on `out`; its derivative is always zero (leave it out of `wrt`, ..)": `out` is
-// only written. Leaving it out as the warning says.
-#[differentiable(wrt = x)]
+#[differentiable]
 fn primal(n: usize, m: usize, x: &[f64], out: &mut f64) {
     let mut sum = 0.0;
     for i in 0..n {

@@ -7,10 +7,7 @@ use super::harness::{Eval, Numbers, compare};
 use ad::prelude::*;
 use std::hint::black_box;
 
-// `wrt = x`: with `#[differentiable]` alone the macro warns "the result of `primal` does
-// not depend on `out`; its derivative is always zero (leave it out of `wrt`, ..)": `out` is
-// only written. Leaving it out as the warning says.
-#[differentiable(wrt = x)]
+#[differentiable]
 fn primal(n: usize, x: &[f64], out: &mut f64) {
     let mut a = x[0];
     for i in 1..n {

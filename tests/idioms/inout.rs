@@ -165,3 +165,37 @@ fn an_inout_function_differentiated_alone() {
     crate::assert_close(d_mean, 2.0 / 3.0);
     crate::assert_close(dx, 1.0 / 3.0);
 }
+
+/// Out-parameters as C ports write them (`err: &mut f64`, `out: &mut [f64]`): their incoming
+/// value does not matter, and no warning says so (the module denies the warning's lint).
+#[deny(deprecated)]
+mod out_parameters {
+    use ad::prelude::*;
+
+    #[differentiable]
+    pub fn subtract(d: usize, x: &[f64], y: &[f64], out: &mut [f64]) {
+        for id in 0..d {
+            out[id] = x[id] - y[id];
+        }
+    }
+
+    #[differentiable]
+    pub fn objective(x: &[f64], err: &mut f64) {
+        let mut centred = vec![0.0; 2];
+        subtract(2, x, &[1.0, 2.0], &mut centred);
+        *err = centred[0] * centred[1];
+    }
+}
+
+#[test]
+fn out_parameters_are_not_warned() {
+    let x = vec![3.0, 5.0];
+    let gradient = ad::gradient!(at: &x, of: |x: &[f64]| {
+        let mut err = 0.0;
+        out_parameters::objective(x, &mut err);
+        err
+    });
+    // (x0 - 1)(x1 - 2): (x1 - 2, x0 - 1).
+    crate::assert_close(gradient[0], 3.0);
+    crate::assert_close(gradient[1], 2.0);
+}

@@ -141,7 +141,11 @@ fn reverse_item(
 ) -> Result<TokenStream, TokenStream> {
     let mut diag = Diagnostics::default();
     let mut params = lower::fn_params(sig);
-    let inout = !lower::inout_params(&params).is_empty();
+    let inout_positions: Vec<usize> = lower::inout_params(&params)
+        .iter()
+        .map(|(i, _)| *i)
+        .collect();
+    let inout = !inout_positions.is_empty();
     check_signature(sig, inout, placement, &mut diag);
     // With inout parameters, the derivatives are those of the function that takes them by
     // value and returns its result followed by their new values (see `lower::inout_params`).
@@ -226,6 +230,7 @@ fn reverse_item(
     let items = &differentiated.ir.items;
     let warnings = crate::frontend::warnings::for_function(
         sig,
+        &inout_positions,
         block,
         &differentiated.ir,
         &differentiated.activity,

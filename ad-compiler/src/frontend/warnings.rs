@@ -5,7 +5,7 @@
 //!
 //! Warned: a differentiated parameter that the result does not depend on (its derivative is
 //! always zero), with a sharper note when the parameter is overwritten before it is read;
-//! not one named `_t`, which says so itself.
+//! not one named `_t`, which says so itself, nor an out-parameter (`out: &mut [f64]`).
 
 use crate::analysis::Activity;
 use crate::ir::Body;
@@ -14,18 +14,26 @@ use quote::{format_ident, quote_spanned};
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 
-/// Statements that raise the warnings of a function, for the start of its VJP.
+/// Statements that raise the warnings of a function, for the start of its VJP; `inout` are
+/// the positions of its `&mut` parameters (`sig` takes them by value, see
+/// `lower::inout_params`).
 pub fn for_function(
     sig: &syn::Signature,
+    inout: &[usize],
     block: &syn::Block,
     ir: &Body,
     activity: &Activity,
 ) -> TokenStream {
     let mut warnings = TokenStream::new();
-    for (index, (param, arg)) in ir.params.iter().zip(&sig.inputs).enumerate() {
+    for (position, (param, arg)) in ir.params.iter().zip(&sig.inputs).enumerate() {
         // A name starting with `_` says, as rustc's unused-variable lint reads it, that the
         // parameter is unused on purpose (a trait's method that ignores one).
         if !param.wrt || activity.is_active(param.value) || param.name.starts_with('_') {
+            continue;
+        }
+        // An out-parameter (`err: &mut f64`, `out: &mut [f64]`, as C ports pass results) is
+        // an output: that its incoming value does not matter is what it is for.
+        if inout.contains(&position) {
             continue;
         }
         let note = if assigns(block, &param.name) {
@@ -41,7 +49,14 @@ pub fn for_function(
         };
         // The use of the constant carries the parameter's span: that is where rustc reports.
         let span = arg.span();
-        let name = format_ident!("__AD_WARNING_{}", index, span = span);
+        // rustc names the constant in its message: a name that reads as the warning.
+        let stem: String = param
+            .name
+            .trim_start_matches("r#")
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '_' })
+            .collect();
+        let name = format_ident!("{stem}_has_a_zero_derivative", span = span);
         warnings.extend(quote_spanned! {span=>
             #[deprecated(note = #note)]
             #[allow(non_upper_case_globals)]
