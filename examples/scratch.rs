@@ -1,14 +1,16 @@
 use ad::prelude::*;
 
 #[differentiable]
-fn tuple_vec(x: f64) -> f64 {
-    let (mut a, b) = (vec![x; 2], 2.0 * x);
-    a[1] = a[0] * b;
-    let (c, d) = (b, a[1]);
-    let (c, d) = (d, c);
-    a[0] * c + d
+fn falls(w: f64) -> f64 {
+    let mut y = 10.0;
+    loop {
+        y -= w;
+        if y <= 0.0 {
+            return y * y;
+        }
+    }
 }
 
 fn main() {
-    println!("{:?}", gradient!(at: 1.5, of: tuple_vec));
+    println!("{:?}", gradient!(at: 3.0, of: falls));
 }

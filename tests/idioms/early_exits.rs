@@ -235,3 +235,26 @@ fn closures_in_the_rest_after_an_early_return() {
     crate::assert_close(dx, 0.5 - 1.3f64.cos());
     crate::assert_close(dc, 1.3f64.sin());
 }
+
+/// A `loop` without `break` that ends the function and is left only by a `return`, as C's
+/// `while (true) { ..; if (done) return v; }` is ported (gradbench's particle): its value
+/// was taken as the loop's `()` (E0308, with a false warning that the result does not depend
+/// on `w`).
+#[differentiable]
+fn falls_until_below_zero(w: f64) -> f64 {
+    let mut y = 10.0;
+    loop {
+        y -= w;
+        if y <= 0.0 {
+            return y * y;
+        }
+    }
+}
+
+#[test]
+fn a_loop_left_only_by_return_at_the_end_of_the_function() {
+    // At w = 3 the fourth step ends it: y = 10 - 4w, the result (10 - 4w)², slope -8 (10 - 4w).
+    crate::assert_close(ad::gradient!(at: 3.0, of: falls_until_below_zero), 16.0);
+    crate::common::every_mode::assert_every_mode!(falls_until_below_zero, 3.0);
+    crate::common::every_mode::assert_every_mode!(falls_until_below_zero, 1.7);
+}

@@ -446,7 +446,7 @@ pub(super) fn chained_halves(
 }
 
 /// Whether a loop body has a `break` (outside closures).
-fn has_break(body: &syn::Block) -> bool {
+pub(super) fn has_break(body: &syn::Block) -> bool {
     use syn::visit::Visit;
     struct Finder(bool);
     impl<'ast> Visit<'ast> for Finder {

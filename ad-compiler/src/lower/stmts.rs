@@ -146,6 +146,22 @@ impl Builder<'_> {
                 }
                 return self.guard_rest(&stmts[i + 1..], stmt.span());
             }
+            // A `loop` without `break` that ends the function (`loop { ..; if done { return v; } }`,
+            // C's `while (true)`): it ends only by a `return`, so the function's value is the
+            // value returned.
+            if last
+                && leaves
+                && at_function_level
+                && let Stmt::Expr(Expr::Loop(l), _) = stmt
+                && !super::indexed_loops::has_break(&l.body)
+            {
+                self.lower_stmt(stmt, false);
+                if self.returned.is_some() {
+                    return None;
+                }
+                let returned = self.lookup(crate::names::RETURN_VALUE)?;
+                return Some(self.push(crate::ir::Op::Unwrap(returned), stmt.span()));
+            }
             value = self.lower_stmt(stmt, last);
         }
         value
