@@ -330,6 +330,19 @@ pub fn value(v: ValueId) -> Ident {
     format_ident!("__ad_v{}", v.0)
 }
 
+/// `ident` renamed apart from the code around it when it is an SSA value's local
+/// (`__ad_v3` becomes `__ad_nv3`): a nested closure's code is spliced into its caller's,
+/// whose constants are inlined by their locals' names (see `emit::reverse::inline_names`).
+pub fn apart_from_caller(ident: Ident) -> Ident {
+    let name = ident.to_string();
+    match name.strip_prefix("__ad_v") {
+        Some(digits) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            Ident::new(&format!("__ad_nv{digits}"), ident.span())
+        }
+        _ => ident,
+    }
+}
+
 /// `tokens`, generated code to embed in another function's, with its values ([`value`])
 /// renamed `__ad_inner_v<k>`, apart from the other function's.
 pub fn inner_values(tokens: TokenStream) -> TokenStream {

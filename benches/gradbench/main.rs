@@ -12,11 +12,13 @@
 //! `cargo bench --bench gradbench -- gmm lse` (some).
 
 mod det;
+mod gd;
 mod gmm;
 mod harness;
 mod kmeans;
 mod llsq;
 mod lse;
+mod particle;
 
 use harness::Eval;
 
@@ -25,7 +27,14 @@ fn main() {
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let evals: Vec<fn() -> Eval> = vec![gmm::eval, lse::eval, llsq::eval, det::eval, kmeans::eval];
+    let evals: Vec<fn() -> Eval> = vec![
+        gmm::eval,
+        lse::eval,
+        llsq::eval,
+        det::eval,
+        kmeans::eval,
+        particle::eval,
+    ];
     println!(
         "| eval | size | derivative | objective | ad | Enzyme | best published |\n|---|---|---|---|---|---|---|"
     );

@@ -258,3 +258,39 @@ fn a_loop_left_only_by_return_at_the_end_of_the_function() {
     crate::common::every_mode::assert_every_mode!(falls_until_below_zero, 3.0);
     crate::common::every_mode::assert_every_mode!(falls_until_below_zero, 1.7);
 }
+
+/// A nested `gradient!` capturing a `Vec`, inside a `loop` left only by `return` (gradbench's
+/// particle): the closure's code is spliced into the function's, which inlines the constant
+/// `None` the `return` starts from by its local's name, and replaced the closure's own local
+/// of the same name (`let mut (None) = ..`, "`mut` must be followed by a named binding").
+#[differentiable]
+fn nested_gradient_in_a_loop_left_by_return(w: f64) -> f64 {
+    let centres = vec![1.0 + w, 2.0];
+    let mut x = 0.0;
+    loop {
+        let g = gradient!(at: x, of: |t: f64| (t - centres[0]).powi(2) + (t - centres[1]).powi(2));
+        x -= 0.25 * g;
+        if x > 1.0 {
+            return x * w;
+        }
+    }
+}
+
+#[test]
+fn a_nested_gradient_in_a_loop_left_by_return() {
+    // One step from 0: x = (3 + w) / 2 > 1, the result (3 + w) w / 2, slope (3 + 2w) / 2.
+    let w = 1.0;
+    let (value, slope) =
+        ad::value_with_gradient!(at: w, of: nested_gradient_in_a_loop_left_by_return);
+    crate::assert_close(value, 2.0);
+    crate::assert_close(slope, 2.5);
+    crate::assert_close(
+        ad::differentiate!(at: w, of: nested_gradient_in_a_loop_left_by_return),
+        2.5,
+    );
+    crate::assert_deriv_fd(
+        nested_gradient_in_a_loop_left_by_return,
+        0.8,
+        ad::gradient!(at: 0.8, of: nested_gradient_in_a_loop_left_by_return),
+    );
+}

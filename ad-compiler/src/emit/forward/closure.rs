@@ -66,6 +66,12 @@ pub fn closure_code(
     captured.sort_by_key(ToString::to_string);
     captured.dedup();
     let body = body_with_names(ir, activity, &sources, &names, order);
+    // The closure's values renamed apart from the caller's, whose constants are inlined by
+    // their locals' names after this code is spliced in (a `None` of the caller's
+    // `__ad_v2` replaced this code's `__ad_v2`).
+    let body = crate::tokens::map_idents(body, &|ident| {
+        proc_macro2::TokenTree::Ident(names::apart_from_caller(ident))
+    });
     Captured {
         names: captured,
         references: quote!(#(#captures)*),

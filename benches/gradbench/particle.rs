@@ -1,7 +1,3 @@
-//! PENDING: does not compile as written (not compiled; not referenced from `main.rs`). To try
-//! it again, copy it and `gd.rs` to `benches/gradbench/` and add `mod gd;`, `mod particle;`
-//! and `particle::eval` to `main.rs`.
-//!
 //! particle: the charged particle's trajectory of Pearlmutter and Siskind, ported line by line
 //! from gradbench's `cpp/gradbench/evals/particle.hpp` (the `Point` class, its operators,
 //! `dist` and `accel`) and `tools/enzyme/particle.cpp` (`naive_euler_r`, the Euler
@@ -18,76 +14,8 @@
 //! (nightly 2026-03-14: Enzyme 11.4 ms / finite 8.0 ms = 1.43x, Futhark 0.97x). The check
 //! compares the final `w` with the one the finite differences find, to 1e-3 relative.
 //!
-//! # Why it is pending
-//!
-//! `naive_euler_r` (C++'s `while (true) { .. if (x.y <= 0) { .. return ..; } .. }`, here
-//! `loop { .. if x.y <= 0.0 { .. return ..; } .. }`) does not compile; everything else does:
-//!
-//! ```text
-//! error: `mut` must be followed by a named binding
-//!   --> benches/gradbench/particle.rs:167:1
-//!    |
-//! 167 | #[differentiable]
-//!    | ^^^^^^^^^^^^^^^^^
-//! error[E0308]: mismatched types
-//!   --> benches/gradbench/particle.rs:167:1
-//!    |
-//! 167 | #[differentiable]
-//!    | ^^^^^^^^^^^^^^^^^ expected `Vec<Point>`, found `Option<f64>`
-//! error[E0308]: mismatched types .. expected `f64`, found `()`
-//! error[E0308]: mismatched types .. expected `f64`, found `NoTangent`
-//! warning: use of deprecated constant `particle::naive_euler_r::vjp::__AD_WARNING_0`: the result
-//! of `naive_euler_r` does not depend on `w`; its derivative is always zero ..
-//! ```
-//!
-//! A `loop` left only by `return` is not differentiated, and the warning is wrong (the result
-//! depends on `w`). Minimal reproduction:
-//!
-//! ```ignore
-//! #[differentiable]
-//! fn loop_return(w: f64) -> f64 {
-//!     let mut y = 8.0;
-//!     loop {
-//!         y -= w;
-//!         if y <= 0.0 {
-//!             return y * y;
-//!         }
-//!     }
-//! }
-//! ```
-//!
-//! ("mismatched types: expected `f64`, found `()`" three times, and the warning "does not
-//! depend on `w`".) With a nested `gradient!` capturing a `Vec` in such a loop, the errors
-//! are the ones above ("`mut` must be followed by a named binding", "the type `[f64]` cannot
-//! be indexed by `Option<f64>`"):
-//!
-//! ```ignore
-//! #[differentiable]
-//! fn loop_return_nested(w: f64) -> f64 {
-//!     let c = vec![w, 1.0];
-//!     let mut y = 8.0;
-//!     loop {
-//!         let g = gradient!(at: [y, 1.0], of: |a: [f64; 2]| a[0] * a[0] * c[0] + a[1] * c[1]);
-//!         y -= g[0];
-//!         if y <= 0.0 {
-//!             return y * y;
-//!         }
-//!     }
-//! }
-//! ```
-//!
-//! The nested `gradient!` of the `Point` (Enzyme's `enzyme_dup, &x, &xddot`) is refused with
-//! the library's own message, "a `gradient!` inside differentiable code takes an `f32`, `f64`,
-//! `Vec`, array or ndarray array of floats, not `particle::Point`": its coordinates are given
-//! as an array (commented at the spot).
-//!
-//! # Past this error (an experiment, not this file)
-//!
-//! With the `loop` left by `break` and a `let result;` assigned before it, it compiles and is
-//! right: the final `w` is 0.2071918746486118 (gradbench expects 0.2071918746486116; finite
-//! differences 0.2071918744517199), `d naive_euler_r / dw` at 0 is -19.4046364500282 in both
-//! modes against the central difference -19.404636481, and the `rr` eval takes 6.2x-7.7x the
-//! finite-differences eval (16-19 ms) against Enzyme's 1.43x.
+//! (It was pending until a `loop` left only by `return` compiled: see
+//! `tests/idioms/early_exits.rs`.)
 
 use super::gd::{FiniteDifferencesEngine, plain};
 use super::harness::Eval;
