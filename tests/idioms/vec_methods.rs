@@ -217,3 +217,41 @@ fn vec_extended() {
     assert_eq!(dxs, vec![2.0 * 1.5 + 4.0 + 6.0, 3.0 * 1.5 + 5.0 + 7.0]);
     assert_eq!(ds, 1.0 + 2.0 + 6.0 + 8.0 * 3.0 + 10.0 * 3.0 + 12.0 + 26.0);
 }
+
+/// `fill` of a range of a vector or of a `&mut` slice parameter (`yf[..n].fill(0.0)`, C++'s
+/// `std::fill(yf, yf + n, 0)` as gradbench's ode writes it): was refused ("the result of
+/// `.fill(..)` is discarded").
+#[differentiable]
+fn fill_ranges(x: f64, n: usize) -> f64 {
+    let mut v = vec![x; 4];
+    v[..n].fill(0.0);
+    v[2..].fill(x * x);
+    v[0] + v[1] + v[2] + v[3]
+}
+
+#[differentiable]
+fn fill_the_tail(yf: &mut [f64], x: f64) {
+    yf[1..].fill(x);
+    yf[0] = yf[0] * x;
+}
+
+#[differentiable]
+fn through_fill_the_tail(x: f64) -> f64 {
+    let mut y = vec![2.0, 1.0, 1.0];
+    fill_the_tail(&mut y, x);
+    y[0] + y[1] * y[2]
+}
+
+#[test]
+fn fill_of_a_range() {
+    // [0, x, x², x²] at n = 1: x + 2x²; [2x, x, x]: 2x + x².
+    let x = 1.5;
+    crate::assert_close(ad::gradient!(at: x, 1, of: fill_ranges).0, 1.0 + 4.0 * x);
+    crate::common::every_mode::assert_every_mode!(through_fill_the_tail, x);
+    crate::assert_close(
+        ad::gradient!(at: x, of: through_fill_the_tail),
+        2.0 + 2.0 * x,
+    );
+    let at_n = |n: usize| move |t: f64| fill_ranges(t, n);
+    crate::assert_deriv_fd(at_n(2), 0.7, ad::gradient!(at: 0.7, 2, of: fill_ranges).0);
+}

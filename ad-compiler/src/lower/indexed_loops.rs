@@ -389,7 +389,7 @@ fn subarray_form(
 }
 
 /// `xs[a..b]` (any range form) as `xs`, its start (0 when open) and end (`None` when open).
-fn range_of(e: &Expr) -> Option<(Expr, Expr, Option<Expr>)> {
+pub(super) fn range_of(e: &Expr) -> Option<(Expr, Expr, Option<Expr>)> {
     let Expr::Index(i) = e else {
         return None;
     };

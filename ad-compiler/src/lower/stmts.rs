@@ -199,6 +199,25 @@ impl Builder<'_> {
             {
                 self.lower_as_value_method(m, "filled");
             }
+            // `v[a..b].fill(x);` (C++'s `std::fill(v + a, v + b, x)`): the element writes it
+            // stands for, `x` evaluated once.
+            Stmt::Expr(Expr::MethodCall(m), Some(_))
+                if m.method == "fill"
+                    && m.args.len() == 1
+                    && super::indexed_loops::range_of(&m.receiver).is_some() =>
+            {
+                if let Some((sequence, start, end)) = super::indexed_loops::range_of(&m.receiver) {
+                    let end = end.unwrap_or_else(|| syn::parse_quote!((#sequence).len()));
+                    let (value, k) = (&m.args[0], crate::names::element_index());
+                    let writes: Expr = syn::parse_quote_spanned! {m.span()=> {
+                        let __ad_filled_with = #value;
+                        for #k in #start..#end {
+                            #sequence[#k] = __ad_filled_with;
+                        }
+                    }};
+                    self.lower_expr(&writes);
+                }
+            }
             // `a.mapv_inplace(f);` on a local array: `a = a.mapv(f);`.
             Stmt::Expr(Expr::MethodCall(m), Some(_))
                 if m.method == "mapv_inplace"
