@@ -8,6 +8,13 @@
 //! here one `let`) and overwritten at every step, the solution written into `yf` (the
 //! `#pragma omp parallel for` there left out of this single-threaded port).
 //!
+//! Status (2026-11-29, later the same day): reasons 1 (`fill` of a range) and 3 (a `Vec` bound
+//! by a tuple pattern) are fixed (tests `tests/idioms/vec_methods.rs::fill_of_a_range`,
+//! `tests/idioms/patterns.rs::a_vec_bound_by_a_tuple_pattern`); reason 2 remains: a bare
+//! `&mut` parameter passed where the callee takes `&[f64]` is taken for an inout argument,
+//! because the macro cannot see the callee's signature (it will once it reads the callee's
+//! declaration from the source file, as issue 36 reads the enclosing `impl`).
+//!
 //! `primal` does not compile under `#[differentiable]`, for three independent reasons; rustc
 //! reports them one after the other, each once the one before is out of the way (the line
 //! numbers quoted are those of this file without this header).
