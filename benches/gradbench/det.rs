@@ -4,9 +4,8 @@
 //! `c` (shared by every call, changed and restored around each recursive call), the result
 //! written through an out-parameter.
 
-use super::harness::{Eval, Numbers, compare};
+use super::harness::{Eval, GradientEval, Numbers, gradient_eval};
 use ad::prelude::*;
-use std::hint::black_box;
 
 // r[i] is the row following row 'i', and similarly 'c[i]' for
 // columns. This is used to (relatively) efficiently remove rows and
@@ -92,9 +91,15 @@ impl Input {
             ell,
         }
     }
+}
+
+impl GradientEval for Input {
+    fn point(&self) -> Vec<f64> {
+        self.a.clone()
+    }
 
     /// The determinant of `a`.
-    fn objective_of(&self, a: &[f64]) -> f64 {
+    fn objective_at(&self, a: &[f64]) -> f64 {
         let mut out = 0.0;
         primal(self.ell, a, &mut out);
         out
@@ -122,28 +127,5 @@ impl Input {
 
 /// gradbench's `det` at ell = 8.
 pub fn eval() -> Eval {
-    let input = std::rc::Rc::new(Input::new(8));
-    let (for_objective, for_derivative, for_check) = (input.clone(), input.clone(), input);
-    Eval {
-        name: "det",
-        size: "ell=8".into(),
-        derivative_kind: "gradient",
-        enzyme: 15.1,
-        best: ("Futhark", 1.13),
-        objective: Box::new(move || {
-            black_box(for_objective.objective());
-        }),
-        derivative: Box::new(move || {
-            black_box(for_derivative.gradient());
-        }),
-        check: Box::new(move || {
-            compare(
-                "det",
-                &|a| for_check.objective_of(a),
-                &for_check.a,
-                &for_check.gradient(),
-                1e-5,
-            )
-        }),
-    }
+    gradient_eval("det", "ell=8", 15.1, ("Futhark", 1.13), Input::new(8))
 }

@@ -4,10 +4,9 @@
 //! and `main_term` allocated once and overwritten for every point and component, a helper
 //! per operation, the error written through an out-parameter.
 
-use super::harness::{Eval, Numbers, compare};
+use super::harness::{Eval, GradientEval, Numbers, gradient_eval};
 use ad::prelude::*;
 use std::f64::consts::PI;
-use std::hint::black_box;
 
 /// The Wishart prior's parameters.
 #[derive(Clone, Copy)]
@@ -181,9 +180,21 @@ impl Input {
             wishart: Wishart { gamma: 1.0, m: 0 },
         }
     }
+}
+
+impl GradientEval for Input {
+    fn point(&self) -> Vec<f64> {
+        [
+            self.alpha.clone(),
+            self.mu.clone(),
+            self.q.clone(),
+            self.l.clone(),
+        ]
+        .concat()
+    }
 
     /// The objective at the independent variables `alpha`, `mu`, `q`, `l` concatenated.
-    fn objective_of(&self, all: &[f64]) -> f64 {
+    fn objective_at(&self, all: &[f64]) -> f64 {
         let (k, dk) = (self.k, self.d * self.k);
         let (alpha, rest) = all.split_at(k);
         let (mu, rest) = rest.split_at(dk);
@@ -240,35 +251,11 @@ impl Input {
 
 /// gradbench's `gmm` at ADBench's d = 10, k = 25, n = 1000.
 pub fn eval() -> Eval {
-    let input = std::rc::Rc::new(Input::new(10, 25, 1000));
-    let (for_objective, for_derivative, for_check) = (input.clone(), input.clone(), input);
-    Eval {
-        name: "gmm",
-        size: "d=10 k=25 n=1000".into(),
-        derivative_kind: "gradient",
-        enzyme: 3.35,
-        best: ("manual", 1.66),
-        objective: Box::new(move || {
-            black_box(for_objective.objective());
-        }),
-        derivative: Box::new(move || {
-            black_box(for_derivative.gradient());
-        }),
-        check: Box::new(move || {
-            let all = [
-                for_check.alpha.clone(),
-                for_check.mu.clone(),
-                for_check.q.clone(),
-                for_check.l.clone(),
-            ]
-            .concat();
-            compare(
-                "gmm",
-                &|p| for_check.objective_of(p),
-                &all,
-                &for_check.gradient(),
-                1e-5,
-            )
-        }),
-    }
+    gradient_eval(
+        "gmm",
+        "d=10 k=25 n=1000",
+        3.35,
+        ("manual", 1.66),
+        Input::new(10, 25, 1000),
+    )
 }

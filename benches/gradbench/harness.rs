@@ -133,3 +133,61 @@ impl Numbers {
         (0..n).map(|_| self.next()).collect()
     }
 }
+
+/// An eval whose derivative is the gradient of its objective in independent variables that
+/// concatenate into one point: what [`gradient_eval`] builds an [`Eval`] from.
+pub trait GradientEval: 'static {
+    /// The objective at the eval's input.
+    fn objective(&self) -> f64;
+    /// The gradient at the eval's input, in the order of [`Self::point`].
+    fn gradient(&self) -> Vec<f64>;
+    /// The independent variables, concatenated.
+    fn point(&self) -> Vec<f64>;
+    /// The objective at another value of the independent variables.
+    fn objective_at(&self, point: &[f64]) -> f64;
+    /// What is checked besides the gradient at the input (`Ok` unless said otherwise).
+    fn extra_check(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// The gradient of `input` against central differences of its objective.
+pub fn check_gradient(what: &str, input: &dyn GradientEval) -> Result<(), String> {
+    compare(
+        what,
+        &|p| input.objective_at(p),
+        &input.point(),
+        &input.gradient(),
+        1e-5,
+    )
+}
+
+/// The [`Eval`] of a gradient eval `name` at `size`, with Enzyme's and the best published
+/// ratios.
+pub fn gradient_eval(
+    name: &'static str,
+    size: &str,
+    enzyme: f64,
+    best: (&'static str, f64),
+    input: impl GradientEval,
+) -> Eval {
+    let input = std::rc::Rc::new(input);
+    let (for_objective, for_derivative, for_check) = (input.clone(), input.clone(), input);
+    Eval {
+        name,
+        size: size.into(),
+        derivative_kind: "gradient",
+        enzyme,
+        best,
+        objective: Box::new(move || {
+            black_box(for_objective.objective());
+        }),
+        derivative: Box::new(move || {
+            black_box(for_derivative.gradient());
+        }),
+        check: Box::new(move || {
+            for_check.extra_check()?;
+            check_gradient(name, &*for_check)
+        }),
+    }
+}

@@ -4,9 +4,8 @@
 //! which this single-threaded port leaves out), the helpers `t` and `s`, which the derivative
 //! does not go through, the result written through an out-parameter.
 
-use super::harness::{Eval, Numbers, compare};
+use super::harness::{Eval, GradientEval, Numbers, gradient_eval};
 use ad::prelude::*;
-use std::hint::black_box;
 
 fn t(i: f64, n: f64) -> f64 {
     -1.0 + i * 2.0 / (n - 1.0)
@@ -46,9 +45,15 @@ impl Input {
             n,
         }
     }
+}
+
+impl GradientEval for Input {
+    fn point(&self) -> Vec<f64> {
+        self.x.clone()
+    }
 
     /// The objective at `x`.
-    fn objective_of(&self, x: &[f64]) -> f64 {
+    fn objective_at(&self, x: &[f64]) -> f64 {
         let mut out = 0.0;
         primal(self.n, x.len(), x, &mut out);
         out
@@ -77,28 +82,11 @@ impl Input {
 
 /// gradbench's `llsq` at n = 1024, m = 128.
 pub fn eval() -> Eval {
-    let input = std::rc::Rc::new(Input::new(1024, 128));
-    let (for_objective, for_derivative, for_check) = (input.clone(), input.clone(), input);
-    Eval {
-        name: "llsq",
-        size: "n=1024 m=128".into(),
-        derivative_kind: "gradient",
-        enzyme: 1.43,
-        best: ("JAX", 1.15),
-        objective: Box::new(move || {
-            black_box(for_objective.objective());
-        }),
-        derivative: Box::new(move || {
-            black_box(for_derivative.gradient());
-        }),
-        check: Box::new(move || {
-            compare(
-                "llsq",
-                &|x| for_check.objective_of(x),
-                &for_check.x,
-                &for_check.gradient(),
-                1e-5,
-            )
-        }),
-    }
+    gradient_eval(
+        "llsq",
+        "n=1024 m=128",
+        1.43,
+        ("JAX", 1.15),
+        Input::new(1024, 128),
+    )
 }

@@ -3,9 +3,8 @@
 //! the same two loops split over OpenMP threads, which this single-threaded port leaves out),
 //! the maximum and the sum in two loops, the result written through an out-parameter.
 
-use super::harness::{Eval, Numbers, compare};
+use super::harness::{Eval, GradientEval, Numbers, gradient_eval};
 use ad::prelude::*;
-use std::hint::black_box;
 
 #[differentiable]
 fn primal(n: usize, x: &[f64], out: &mut f64) {
@@ -32,9 +31,15 @@ impl Input {
         let mut numbers = Numbers::new(1);
         Input { x: numbers.take(n) }
     }
+}
+
+impl GradientEval for Input {
+    fn point(&self) -> Vec<f64> {
+        self.x.clone()
+    }
 
     /// The objective at `x`.
-    fn objective_of(x: &[f64]) -> f64 {
+    fn objective_at(&self, x: &[f64]) -> f64 {
         let mut out = 0.0;
         primal(x.len(), x, &mut out);
         out
@@ -60,38 +65,14 @@ impl Input {
         )
     }
 
-    fn check(&self) -> Result<(), String> {
-        compare(
-            &format!("lse n={}", self.x.len()),
-            &Input::objective_of,
-            &self.x,
-            &self.gradient(),
-            1e-5,
-        )
+    /// At n = 10000 each entry is about 1e-4, under the absolute floor of `compare`'s
+    /// tolerance: the same code at n = 10 makes entries of about 0.1 that it checks.
+    fn extra_check(&self) -> Result<(), String> {
+        super::harness::check_gradient("lse n=10", &Input::new(10))
     }
 }
 
 /// gradbench's `lse` at n = 10000.
 pub fn eval() -> Eval {
-    let input = std::rc::Rc::new(Input::new(10000));
-    let (for_objective, for_derivative, for_check) = (input.clone(), input.clone(), input);
-    Eval {
-        name: "lse",
-        size: "n=10000".into(),
-        derivative_kind: "gradient",
-        enzyme: 2.16,
-        best: ("manual", 1.12),
-        objective: Box::new(move || {
-            black_box(for_objective.objective());
-        }),
-        derivative: Box::new(move || {
-            black_box(for_derivative.gradient());
-        }),
-        check: Box::new(move || {
-            // At n = 10000 each entry is about 1e-4, under the absolute floor of `compare`'s
-            // tolerance: the same code at n = 10 makes entries of about 0.1 that it checks.
-            Input::new(10).check()?;
-            for_check.check()
-        }),
-    }
+    gradient_eval("lse", "n=10000", 2.16, ("manual", 1.12), Input::new(10000))
 }
