@@ -18,6 +18,7 @@ pub mod lower;
 pub mod names;
 pub mod pipeline;
 pub mod reverse;
+pub mod source;
 mod tokens;
 pub mod vocab;
 
@@ -33,8 +34,12 @@ use proc_macro2::TokenStream;
 /// `#[differentiable(args)] item`: the item followed by its derivative (or by the errors).
 /// `#[cfg]`s inside the item are decided by rustc ([`frontend::cfg`]).
 pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
-    frontend::cfg::configured(item, |item| {
-        frontend::differentiable::differentiable(args.clone(), item)
+    // The declarations of the file the item is in (see `source`), read once per file.
+    let file = source::of(proc_macro2::Span::call_site());
+    source::while_expanding(file, || {
+        frontend::cfg::configured(item, |item| {
+            frontend::differentiable::differentiable(args.clone(), item)
+        })
     })
 }
 

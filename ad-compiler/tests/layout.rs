@@ -20,7 +20,7 @@ const MAY_USE: &[(&str, &[&str])] = &[
         "frontend",
         &[
             "pipeline", "emit", "reverse", "analysis", "lower", "ir", "vocab", "diag", "names",
-            "tokens",
+            "tokens", "source",
         ],
     ),
     (
@@ -40,12 +40,16 @@ const MAY_USE: &[(&str, &[&str])] = &[
         &["analysis", "ir", "vocab", "diag", "names", "tokens"],
     ),
     ("analysis", &["ir", "vocab", "diag", "names", "tokens"]),
-    ("lower", &["ir", "vocab", "diag", "names", "tokens"]),
+    (
+        "lower",
+        &["ir", "vocab", "diag", "names", "tokens", "source"],
+    ),
     ("ir", &["vocab", "diag", "tokens"]),
     ("vocab", &["tokens"]),
     ("names", &["ir", "tokens"]),
     ("diag", &[]),
     ("tokens", &[]),
+    ("source", &[]),
 ];
 
 /// Longest file, in lines.

@@ -18,6 +18,7 @@ mod harness;
 mod kmeans;
 mod llsq;
 mod lse;
+mod ode;
 mod particle;
 
 use harness::Eval;
@@ -33,6 +34,7 @@ fn main() {
         llsq::eval,
         det::eval,
         kmeans::eval,
+        ode::eval,
         particle::eval,
     ];
     println!(

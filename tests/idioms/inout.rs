@@ -199,3 +199,32 @@ fn out_parameters_are_not_warned() {
     crate::assert_close(gradient[0], 3.0);
     crate::assert_close(gradient[1], 2.0);
 }
+
+/// A `&mut` slice parameter passed on to a function of this file that takes `&[f64]`
+/// (gradbench's ode: `ode_fun(n, xi, yf, &mut k1)`; ba: `sqsum(2, proj)`): lent, as Rust
+/// coerces it, found by reading the callee's declaration from this file. It was taken for an
+/// inout argument (E0308 on generated code).
+#[differentiable]
+fn product_of_two(y: &[f64]) -> f64 {
+    y[0] * y[1]
+}
+
+#[differentiable]
+fn scale_by_the_product(y: &mut [f64]) {
+    let s = product_of_two(y);
+    y[0] = s * y[0];
+}
+
+#[differentiable]
+fn after_scaling(x: f64) -> f64 {
+    let mut y = vec![x, 2.0];
+    scale_by_the_product(&mut y);
+    y[0] + y[1]
+}
+
+#[test]
+fn a_mutable_slice_lent_to_a_function_that_reads_it() {
+    // y = [x, 2], y[0] = 2x · x: 2x² + 2, slope 4x.
+    crate::assert_close(ad::gradient!(at: 1.5, of: after_scaling), 6.0);
+    crate::common::every_mode::assert_every_mode!(after_scaling, 1.5);
+}

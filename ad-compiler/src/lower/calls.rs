@@ -88,6 +88,9 @@ impl Builder<'_> {
             && callee.qself.is_none()
             && call.args.iter().any(|a| self.mutable_place(a).is_some())
         {
+            if let Some(lent) = self.lent_arguments(callee, call) {
+                return self.lower_call(&lent);
+            }
             return self.lower_call_with_inout(callee, call);
         }
         let joins_arrays = callee.path.segments.last().is_some_and(|s| {
@@ -210,6 +213,33 @@ impl Builder<'_> {
 
     /// The place of an argument written `&mut place`, or a `&mut` reference the function
     /// holds: an inout parameter passed on (`g(acc)`) or a reborrow (`let r = &mut a; g(r)`).
+    /// `f(.., y, ..)` with `y` a `&mut` parameter (or a reborrow) given where `f`'s
+    /// declaration in this file takes a shared reference (`fn f(y: &[f64])`): `f(.., &*y, ..)`,
+    /// which lends `y` as Rust's coercion does, instead of passing it inout. `None` when no
+    /// argument is such, or `f` is not declared once in this file (see `source`).
+    fn lent_arguments(
+        &self,
+        callee: &syn::ExprPath,
+        call: &syn::ExprCall,
+    ) -> Option<syn::ExprCall> {
+        let name = callee.path.get_ident()?.to_string();
+        let file = crate::source::current()?;
+        let declared = file.function(&name)?;
+        if declared.len() != call.args.len() {
+            return None;
+        }
+        let mut lent = call.clone();
+        let mut changed = false;
+        for (arg, passing) in lent.args.iter_mut().zip(declared) {
+            let shared = *passing == crate::source::Passing::Lent;
+            if shared && matches!(arg, Expr::Path(_)) && self.mutable_place(arg).is_some() {
+                *arg = syn::parse_quote_spanned!(arg.span()=> &*#arg);
+                changed = true;
+            }
+        }
+        changed.then_some(lent)
+    }
+
     fn mutable_place(&self, arg: &Expr) -> Option<Expr> {
         match arg {
             Expr::Reference(r) if r.mutability.is_some() => Some((*r.expr).clone()),
