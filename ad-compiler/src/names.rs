@@ -325,6 +325,11 @@ pub fn early_value(k: usize) -> Ident {
     format_ident!("__ad_early_{}", k)
 }
 
+/// The value `v[a..b].fill(x)` writes, evaluated once before the writes.
+pub fn filled_with() -> Ident {
+    format_ident!("__ad_filled_with")
+}
+
 /// The local holding an SSA value.
 pub fn value(v: ValueId) -> Ident {
     format_ident!("__ad_v{}", v.0)

@@ -209,10 +209,11 @@ impl Builder<'_> {
                 if let Some((sequence, start, end)) = super::indexed_loops::range_of(&m.receiver) {
                     let end = end.unwrap_or_else(|| syn::parse_quote!((#sequence).len()));
                     let (value, k) = (&m.args[0], crate::names::element_index());
+                    let filled = crate::names::filled_with();
                     let writes: Expr = syn::parse_quote_spanned! {m.span()=> {
-                        let __ad_filled_with = #value;
+                        let #filled = #value;
                         for #k in #start..#end {
-                            #sequence[#k] = __ad_filled_with;
+                            #sequence[#k] = #filled;
                         }
                     }};
                     self.lower_expr(&writes);

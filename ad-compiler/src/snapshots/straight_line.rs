@@ -138,13 +138,37 @@ fn constant_computation_is_useful_not_active() {
     );
 }
 
+/// A tuple pattern given a tuple binds each name to its component's value, with no tuple
+/// built; given a tuple value, it projects the components.
 #[test]
-fn tuple_pattern_projects_components() {
+fn tuple_pattern_binds_components() {
     check(
         quote!(),
         quote!(
             fn t(x: f64, y: f64) -> f64 {
                 let (a, b) = (x * y, x - y);
+                a / b
+            }
+        ),
+        expect![[r#"
+            fn t(%0: x: f64 [wrt] (active), %1: y: f64 [wrt] (active)) {
+              %2 = mul %0, %1                        ; active
+              %3 = sub %0, %1                        ; active
+              %4 = div %2, %3                        ; active
+              yield %4
+            }
+        "#]],
+    );
+}
+
+#[test]
+fn tuple_pattern_projects_a_tuple_value() {
+    check(
+        quote!(),
+        quote!(
+            fn t(x: f64, y: f64) -> f64 {
+                let p = (x * y, x - y);
+                let (a, b) = p;
                 a / b
             }
         ),
