@@ -1006,3 +1006,31 @@ fn array_fields_stepped_in_loops() {
     check_idiom!(damped, [(2.0, 0.1), (0.7, 0.5)]);
     check_hessian!(damped, [(2.0, 0.1)]);
 }
+
+/// A field of a `&mut` struct parameter replaced by a longer constant `Vec`, then written
+/// by element (gradbench's hand tracking sizes its matrices so): forward mode left the
+/// field's tangent the length-less zero and its element write panicked ("index out of
+/// bounds: the len is 0") where the function runs.
+#[derive(Differentiable, Clone, Debug, Default)]
+struct Grown {
+    data: Vec<f64>,
+}
+
+#[differentiable]
+fn grow_then_write(x: f64, m: &mut Grown) {
+    m.data = vec![0.0; 2];
+    m.data[0] = x;
+}
+
+#[differentiable]
+fn grown_from_default(x: f64) -> f64 {
+    let mut m = Grown::default();
+    grow_then_write(x, &mut m);
+    m.data[0] * x + m.data[1]
+}
+
+#[test]
+fn a_field_replaced_by_a_longer_vector_then_written() {
+    crate::assert_close(ad::gradient!(at: 1.5, of: grown_from_default), 3.0);
+    crate::common::every_mode::assert_every_mode!(grown_from_default, 1.5);
+}

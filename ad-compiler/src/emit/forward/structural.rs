@@ -70,17 +70,20 @@ impl Printer<'_> {
                     });
                 quote!({ let mut #built = #base; #(#adds)* #built })
             }
+            // A constant assigned to the field gives it the constant's zero tangent, shaped
+            // like the value (`m.data = vec![0.0; n]`: `n` zeros, which later element writes
+            // index), not the length-less zero the field is left with.
             Op::SetField {
                 base,
                 member,
                 value,
             } => {
-                let (key, tb) = (field_key(member), t(base));
-                let add = self.active(*value).then(|| {
-                    let tv = t(value);
-                    quote!(#rt::add_into(&mut #built, #rt::from_field::<#key, _>(#tv));)
-                });
-                quote!({ let mut #built = #rt::without_field::<#key, _>(#tb); #add #built })
+                let (key, tb, tv) = (field_key(member), t(base), t(value));
+                quote!({
+                    let mut #built = #rt::without_field::<#key, _>(#tb);
+                    #rt::add_into(&mut #built, #rt::from_field::<#key, _>(#tv));
+                    #built
+                })
             }
             Op::Index { base, index, .. } => {
                 let (tb, i) = (name(base), names::value(*index));
