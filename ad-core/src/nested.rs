@@ -18,7 +18,7 @@ use crate::{Differentiable, TangentVector};
 
 /// An argument of a nested `gradient!` inside differentiable code.
 #[diagnostic::on_unimplemented(
-    message = "a `gradient!` inside differentiable code takes an `f32`, `f64`, `Vec`, array or ndarray array of floats, not `{Self}`",
+    message = "a `gradient!` inside differentiable code takes an `f32`, `f64`, or a `Vec`, slice, array or ndarray array of floats, not `{Self}`",
     label = "the nested derivative with respect to this argument"
 )]
 pub trait NestedArgument {
@@ -50,7 +50,7 @@ pub fn nested_pullback<X: NestedArgument + ?Sized, O, P: Fn(X::Gradient) -> O>(
 
 /// `Σ_i u_i partials[i]`: an operand's cotangent from the cotangent `u` of a nested gradient.
 #[diagnostic::on_unimplemented(
-    message = "a `gradient!` inside differentiable code takes an `f32`, `f64`, `Vec`, array or ndarray array of floats, not one whose tangent is `{Self}`"
+    message = "a `gradient!` inside differentiable code takes an `f32`, `f64`, or a `Vec`, slice, array or ndarray array of floats, not one whose tangent is `{Self}`"
 )]
 pub trait NestedCotangent {
     /// `Σ_i self_i partials[i]`.
@@ -157,6 +157,30 @@ vector!(
     [D: ndarray::Dimension] ndarray::Array<f64, D>,
     [D: ndarray::Dimension] ndarray::Array<f32, D>,
 );
+
+/// A slice argument (`gradient!(at: xs, of: ..)` with `xs: &[f64]`), whose gradient is a
+/// `Vec`, as its tangent is. (Its gradient's cotangent is a `Vec`'s: see [`NestedCotangent`].)
+macro_rules! slice {
+    ($($t:ty),*) => {$(
+        impl NestedArgument for [$t] {
+            type Gradient = Vec<$t>;
+            fn inner_gradient(&self, pass: impl FnMut(Self::Gradient) -> f64) -> Self::Gradient {
+                by_units(self, pass)
+            }
+            fn inner_gradient_and_tangent(
+                &self,
+                pass: impl FnMut(Self::Gradient) -> (f64, f64),
+            ) -> (Self::Gradient, Self::Gradient) {
+                by_units_with_tangent(self, pass)
+            }
+            fn inner_partials<T>(&self, per_unit: impl FnMut(Self::Gradient) -> T) -> Vec<T> {
+                units(&self.zero_tangent()).map(per_unit).collect()
+            }
+        }
+    )*};
+}
+
+slice!(f64, f32);
 
 impl<X: NestedArgument + ?Sized> NestedArgument for &X {
     type Gradient = X::Gradient;

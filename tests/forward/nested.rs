@@ -192,3 +192,36 @@ fn a_nested_gradient_of_a_vector_argument() {
         assert_close(differential(0.0, vec![0.0, 1.0]), dv[1]);
     }
 }
+
+/// A nested `gradient!` of a slice (`xs: &[f64]`), as a potential's force is taken from its
+/// gradient: was refused ("takes an `f32`, `f64`, `Vec`, array or ndarray array of floats,
+/// not `[f64]`").
+#[differentiable]
+fn potential(p: &[f64]) -> f64 {
+    p[0] * p[0] * p[1] + p[1].sin()
+}
+
+#[differentiable]
+fn weighted_force(w: f64, xs: &[f64]) -> f64 {
+    let g = gradient!(at: xs, of: potential);
+    w * (g[0] + g[1])
+}
+
+#[test]
+fn a_nested_gradient_of_a_slice() {
+    // ∇potential = (2 p0 p1, p0² + cos p1); the result w (2 p0 p1 + p0² + cos p1).
+    let xs = vec![0.5, 1.5];
+    let (dw, dxs) = ad::gradient!(at: 2.0, &xs, of: weighted_force);
+    assert_close(dw, 2.0 * 0.5 * 1.5 + 0.25 + 1.5f64.cos());
+    assert_close(dxs[0], 2.0 * (2.0 * 1.5 + 2.0 * 0.5));
+    assert_close(dxs[1], 2.0 * (2.0 * 0.5 - 1.5f64.sin()));
+    assert_close(
+        differentiate!(at: 2.0, of: |w: f64| weighted_force(w, &xs)),
+        dw,
+    );
+    assert_grad_fd(
+        |p| weighted_force(p[0], &p[1..]),
+        &[2.0, 0.5, 1.5],
+        &[dw, dxs[0], dxs[1]],
+    );
+}
