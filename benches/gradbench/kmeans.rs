@@ -99,14 +99,13 @@ impl Input {
         let Input { n, k, d, .. } = *self;
         let points = &self.points;
         let seed = vec![1.0; k * d];
-        // A nested `gradient!` takes a `Vec` (not a slice): the centroids are copied.
         let (j, differential) = value_with_differential!(
-            at: self.centroids.clone(),
-            of: |centroids: Vec<f64>| gradient!(
+            at: &self.centroids,
+            of: |centroids: &[f64]| gradient!(
                 at: centroids,
-                of: |c: Vec<f64>| {
+                of: |c: &[f64]| {
                     let mut err = 0.0;
-                    objective(n, k, d, points, &c, &mut err);
+                    objective(n, k, d, points, c, &mut err);
                     err
                 }
             )
