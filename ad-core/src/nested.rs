@@ -123,7 +123,9 @@ fn spread_by_components<U: Basis, T: TangentVector>(u: &U, partials: &[T]) -> T 
     sum.unwrap_or_else(T::zero_vector)
 }
 
-macro_rules! vector {
+/// A sequence argument: its gradient is its tangent, one pass per unit of it. For slices
+/// too (`xs: &[f64]`, gradient a `Vec`).
+macro_rules! sequence {
     ($([$($generics:tt)*] $ty:ty),* $(,)?) => {$(
         impl<$($generics)*> NestedArgument for $ty {
             type Gradient = <$ty as Differentiable>::TangentVector;
@@ -140,7 +142,12 @@ macro_rules! vector {
                 units(&self.zero_tangent()).map(per_unit).collect()
             }
         }
+    )*};
+}
 
+/// The cotangent of a sequence's gradient: spread over the partials by its components.
+macro_rules! sequence_cotangent {
+    ($([$($generics:tt)*] $ty:ty),* $(,)?) => {$(
         impl<$($generics)*> NestedCotangent for $ty {
             fn spread<T: TangentVector>(&self, partials: &[T]) -> T {
                 spread_by_components(self, partials)
@@ -149,7 +156,19 @@ macro_rules! vector {
     )*};
 }
 
-vector!(
+sequence!(
+    [] Vec<f64>,
+    [] Vec<f32>,
+    [] [f64],
+    [] [f32],
+    [const N: usize] [f64; N],
+    [const N: usize] [f32; N],
+    [D: ndarray::Dimension] ndarray::Array<f64, D>,
+    [D: ndarray::Dimension] ndarray::Array<f32, D>,
+);
+
+// (A slice's gradient is a `Vec`, whose cotangent is spread as a `Vec`'s.)
+sequence_cotangent!(
     [] Vec<f64>,
     [] Vec<f32>,
     [const N: usize] [f64; N],
@@ -157,30 +176,6 @@ vector!(
     [D: ndarray::Dimension] ndarray::Array<f64, D>,
     [D: ndarray::Dimension] ndarray::Array<f32, D>,
 );
-
-/// A slice argument (`gradient!(at: xs, of: ..)` with `xs: &[f64]`), whose gradient is a
-/// `Vec`, as its tangent is. (Its gradient's cotangent is a `Vec`'s: see [`NestedCotangent`].)
-macro_rules! slice {
-    ($($t:ty),*) => {$(
-        impl NestedArgument for [$t] {
-            type Gradient = Vec<$t>;
-            fn inner_gradient(&self, pass: impl FnMut(Self::Gradient) -> f64) -> Self::Gradient {
-                by_units(self, pass)
-            }
-            fn inner_gradient_and_tangent(
-                &self,
-                pass: impl FnMut(Self::Gradient) -> (f64, f64),
-            ) -> (Self::Gradient, Self::Gradient) {
-                by_units_with_tangent(self, pass)
-            }
-            fn inner_partials<T>(&self, per_unit: impl FnMut(Self::Gradient) -> T) -> Vec<T> {
-                units(&self.zero_tangent()).map(per_unit).collect()
-            }
-        }
-    )*};
-}
-
-slice!(f64, f32);
 
 impl<X: NestedArgument + ?Sized> NestedArgument for &X {
     type Gradient = X::Gradient;
