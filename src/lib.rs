@@ -212,6 +212,7 @@ pub mod __private {
     pub use ad_core::nested::{NestedArgument, NestedCotangent, nested_pullback};
     pub use ad_core::output_hint::{output_of, same_output, stand_in, unreachable_value};
     pub use ad_core::positions::{CountedRange, Position};
+    pub use ad_core::prefix::{LengthOf, OtherPadding, Pad, SequencePadding};
     pub use ad_core::query::{Query, discrete_query, discrete_rounding};
     pub use ad_core::seed::{scalar_gradient, seed};
     pub use ad_core::slices::into_array;

@@ -400,6 +400,27 @@ pub fn copy_of(v: ValueId) -> Ident {
     format_ident!("__ad_copy{}", v.0)
 }
 
+/// How far the primal code read parameter `v`, whose copy for the reverse is taken up to
+/// there (see `emit::reverse::prefix_copies`).
+pub fn read_extent(v: ValueId) -> Ident {
+    format_ident!("__ad_extent{}", v.0)
+}
+
+/// The padding of a call's `k`-th argument (see `emit::padding`).
+pub fn padding(k: usize) -> Ident {
+    format_ident!("__ad_padding{}", k)
+}
+
+/// The callee's own pullback, inside the one that pads its cotangents.
+pub fn unpadded_pullback() -> Ident {
+    format_ident!("__ad_unpadded")
+}
+
+/// The `k`-th cotangent an unpadded pullback returns.
+pub fn unpadded_cotangent(k: usize) -> Ident {
+    format_ident!("__ad_unpadded{}", k)
+}
+
 /// The tape of float value `v`, stored by each iteration of a counted loop for its reverse.
 pub fn stored(v: ValueId) -> Ident {
     format_ident!("__ad_stored{}", v.0)

@@ -8,6 +8,15 @@
 /// at run time (`Vec`, ndarray arrays) return an *empty* value there, and
 /// [`add_assign`](TangentVector::add_assign) treats an empty operand as zero, so a zero never
 /// has to know the shape it stands for.
+///
+/// A *prefix* cotangent is the one other short form: the cotangent a free function's reverse
+/// derivative returns for a borrowed slice or `Vec` parameter it reads only element by element
+/// (`x[i]`) stops after the last element it read, the rest being zero. A C-style caller passes the tail of a long
+/// buffer (`&points[i * d..]`) to a helper that reads `d` elements; a full-length cotangent
+/// would make each call cost the tail's length. `add_assign` pads the shorter side, the
+/// range reads' adjoints (`IndexAdjoint`) take a prefix, and a caller that needs the full
+/// length pads it ([`crate::prefix::pad_to`]), as do the operators that
+/// hand a gradient to the user.
 pub trait TangentVector: Clone + std::fmt::Debug + PartialEq + Sized {
     /// The additive identity (a length-less zero for run-time sized tangents).
     fn zero_vector() -> Self;
@@ -58,6 +67,16 @@ impl<T: TangentVector> ZeroShape<T> {
     /// The shape of a sequence of `len` scalars.
     pub fn of_len(len: usize) -> Self {
         ZeroShape { zero: None, len }
+    }
+
+    /// A zero of the first `len` elements for a sequence of scalars (a prefix, see
+    /// [`TangentVector`]): the adjoint of a parameter read only as far as `len`, or its
+    /// cotangent when nothing was added to it (`len` 0). [`zeros`](Self::zeros) otherwise.
+    pub fn prefix(&self, len: usize) -> T {
+        match &self.zero {
+            Some(zero) => zero.clone(),
+            None => T::zero_of_len(len.min(self.len)),
+        }
     }
 
     /// A zero of this shape.

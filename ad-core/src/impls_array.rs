@@ -17,11 +17,11 @@ impl<T: TangentVector> TangentVector for Vec<T> {
             *self = other;
             return;
         }
-        assert_eq!(
-            self.len(),
-            other.len(),
-            "adding tangent vectors of different lengths"
-        );
+        // A prefix (see `TangentVector`'s doc) stands for the sequence padded with zeros: the
+        // shorter side is extended first.
+        if self.len() < other.len() {
+            self.resize(other.len(), T::zero_vector());
+        }
         for (a, b) in self.iter_mut().zip(other) {
             a.add_assign(b);
         }

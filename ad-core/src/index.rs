@@ -101,6 +101,9 @@ impl<T: TangentVector> IndexAdjoint<T> for Vec<T> {
     }
     // The GMM gradient's innermost reverse loop adds into two parameters' adjoints: without
     // the test its reverse pass took 1.3x the objective instead of 1.9x (`benches/gmm.rs`).
+    // (A parameter's adjoint that is a prefix, see `TangentVector`, is as long as the primal
+    // code read, so every addition falls inside it; an adjoint that could grow here would
+    // keep LLVM from hoisting the bounds check out of the loop.)
     #[inline(always)]
     fn add_at_shaped(&mut self, _len: &usize, index: &usize, value: T) {
         self[*index].add_assign(value);
@@ -132,6 +135,7 @@ macro_rules! range_index_adjoint {
                 if self.is_empty() {
                     *self = <Self as IndexAdjoint<T>>::zeros(len);
                 }
+                // `value` may be a prefix of the range's length (see `TangentVector`).
                 for (slot, v) in self[range.clone()].iter_mut().zip(value) {
                     slot.add_assign(v);
                 }

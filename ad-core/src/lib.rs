@@ -54,6 +54,7 @@ mod no_tangent;
 mod operand;
 pub mod output_hint;
 pub mod positions;
+pub mod prefix;
 pub mod query;
 pub mod seed;
 pub mod slices;

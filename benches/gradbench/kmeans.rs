@@ -8,12 +8,13 @@
 //! `gradient!` (`hvp!`, a Hessian-vector product in one pass, is not built yet), which the
 //! guide says costs one second-order pass per component of the centroids (k·d = 80 here).
 //!
-//! Measured (2 shared cores): the gradient alone takes about 575x the objective at n = 1000
-//! and grows as n² (17x for 4x the points at n = 4000). `&points[i * d..]`, the C++ pointer
-//! offset, is the tail of the points, and the reverse derivative of `euclid_dist_2` copies its
-//! slice arguments whole (`to_owned` of `a` and of `b` in `euclid_dist_2::vjp`, seen with
-//! `#[differentiable(dump)]`) and returns a tangent as long as `b`'s tail, at each of the
-//! n·k calls.
+//! The reverse derivative of `euclid_dist_2`, given the tails `&points[i * d..]` and
+//! `&centroids[j * d..]` as the C++ passes pointers, copies and returns only the `d` elements
+//! it reads (a prefix cotangent, see `ad_core::TangentVector`): the gradient alone grew as n²
+//! (about 575x the objective at n = 1000) while it copied the tails whole. The forward passes
+//! of the Hessian diagonal still copy the tangent's tail of the centroids at each of the n·k
+//! calls (`to_owned(&t[j * d..])`, seen with `#[differentiable(dump)]`), one pass per
+//! coordinate.
 
 use super::harness::{Eval, Numbers, central_difference, compare};
 use ad::prelude::*;

@@ -31,6 +31,7 @@ mod generics;
 mod locals;
 mod mode_choice;
 mod numerics;
+mod prefix_cotangents;
 mod references;
 mod registration;
 mod strong_zeros;

@@ -11,6 +11,9 @@
 //! variable). An operator whose left operand is one is called as a function of one type, so
 //! rustc takes the type from the right operand; any other operator dispatches on the left
 //! operand's type, which also allows mixed types (`Vec2 * f64`).
+//!
+//! *Range read*: a borrowed part of a sequence (`&xs[a..b]`), whose adjoint takes a prefix
+//! cotangent (see `emit::padding`).
 
 use crate::ir::is_float_type;
 use crate::ir::{Body, Instr, Op, ValueId, is_unsuffixed_float, walk};
@@ -31,6 +34,7 @@ enum Source<'a> {
 pub struct Ownership {
     owned: Vec<bool>,
     undecided: Vec<bool>,
+    range_reads: Vec<bool>,
 }
 
 impl Ownership {
@@ -84,7 +88,24 @@ impl Ownership {
         let undecided = (0..n as u32)
             .map(|v| analysis.undecided(ValueId(v)))
             .collect();
-        Ownership { owned, undecided }
+        let mut range_reads = vec![false; n];
+        walk(&body.block.instrs, &mut |instr| {
+            if let Op::Index { by_ref: true, .. } = instr.op
+                && let Some(slot) = range_reads.get_mut(instr.result.index())
+            {
+                *slot = true;
+            }
+        });
+        Ownership {
+            owned,
+            undecided,
+            range_reads,
+        }
+    }
+
+    /// Whether `v` is a borrowed read `&xs[..]` of a sequence.
+    pub fn is_range_read(&self, v: ValueId) -> bool {
+        self.range_reads.get(v.index()).copied().unwrap_or(false)
     }
 
     /// Whether `v` is a float whose type rustc has not decided where rules use it.

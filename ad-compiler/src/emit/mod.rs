@@ -11,6 +11,8 @@ mod missing;
 mod missing_functions;
 pub mod mut_self;
 mod nested;
+mod padding;
+pub use padding::{PaddedFor, padded};
 mod primal;
 pub mod reverse;
 pub mod types;

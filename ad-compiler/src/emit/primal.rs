@@ -310,8 +310,21 @@ pub fn rule_call(owned: &Ownership, instr: &Instr, rule: &Rule, storage: Storage
             },
         ) => {
             let vjp = callee::reverse_path(&path.path);
+            // Only a reference can be given to a borrowed slice or `Vec` parameter, whose
+            // cotangent may be a prefix; a range read's adjoint takes one as it is.
+            let lengths: Vec<Option<TokenStream>> = args
+                .iter()
+                .map(|a| {
+                    let padded = !owned.is_owned(*a) && !owned.is_range_read(*a);
+                    padded.then(|| v(a).into_token_stream())
+                })
+                .collect();
             let args = args.iter().map(|a| names::located(v(a), span));
-            quote_spanned!(span=> #vjp(#(#args),*))
+            super::padding::padded(
+                quote_spanned!(span=> #vjp(#(#args),*)),
+                &lengths,
+                super::padding::PaddedFor::Caller,
+            )
         }
         (
             Rule::Index,

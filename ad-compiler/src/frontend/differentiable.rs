@@ -238,6 +238,8 @@ fn reverse_item(
     let seed = emit::reverse::PullbackTypes {
         seed: Some(types::tangent(&seeded)),
         outputs: None,
+        // A free function's callers pad (`emit::padding`); a method's may not.
+        prefix_cotangents: placement == Placement::Companion,
     };
     let Some(plan) = differentiated.reverse_plan(&mut diag) else {
         return Err(diag.to_compile_errors());

@@ -154,7 +154,11 @@ pub fn expand(operator: ForwardOperator, tokens: TokenStream) -> TokenStream {
                 Err(e) => return e,
             };
             let forward = function.derivative(Order::First, &cloned, &[quote!(#rt::Present(#t_))]);
-            let vjp = function.vjp(&cloned);
+            // A free function's cotangent may be a prefix (see `emit::padding`).
+            let argument = locals[0].to_token_stream();
+            let vjp = function
+                .vjp(&cloned)
+                .map(|vjp| emit::padded(vjp, &[Some(argument)], emit::PaddedFor::User));
             match (forward, vjp) {
                 (
                     Ok(Captured {

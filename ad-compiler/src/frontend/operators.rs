@@ -49,16 +49,19 @@ pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
         return forward;
     }
     let n = input.args.len();
+    // Each argument once, into a local: its length pads the gradient (a free function's
+    // cotangent may be a prefix, see `emit::padding`).
+    let locals: Vec<syn::Ident> = (0..n).map(names::argument).collect();
+    let local_args: Vec<Expr> = locals.iter().map(|a| syn::parse_quote!(#a)).collect();
     let vjp = match &input.of {
         Expr::Path(p) if p.qself.is_none() => {
             // `at: &mut x` calls a `&mut self` method, whose VJP has its own name.
             let mutates =
                 matches!(input.args.first(), Some(Expr::Reference(r)) if r.mutability.is_some());
             let path = callee::reverse_path_of(&p.path, mutates);
-            let args = &input.args;
-            quote!(#path(#(#args),*))
+            quote!(#path(#(#locals),*))
         }
-        Expr::Closure(c) => match closure_reverse(c, &input.args) {
+        Expr::Closure(c) => match closure_reverse(c, &local_args) {
             Ok(tokens) => tokens,
             Err(errors) => return errors,
         },
@@ -67,6 +70,29 @@ pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
                 .to_compile_error();
         }
     };
+    let lengths: Vec<Option<TokenStream>> =
+        locals.iter().map(|a| Some(a.to_token_stream())).collect();
+    // Typed as the closure's parameter where it says, and an unsuffixed float literal as
+    // `f64` (which rustc would type too late for the rules).
+    let declared: Vec<Option<syn::Type>> = match &input.of {
+        Expr::Closure(c) => lower::closure_params(c).into_iter().map(|p| p.ty).collect(),
+        _ => Vec::new(),
+    };
+    let bindings =
+        input
+            .args
+            .iter()
+            .zip(&locals)
+            .enumerate()
+            .map(
+                |(i, (arg, local))| match declared.get(i).cloned().flatten() {
+                    Some(ty) => quote!(let #local: #ty = #arg;),
+                    None if crate::ir::is_unsuffixed_float(arg) => quote!(let #local: f64 = #arg;),
+                    None => quote!(let #local = #arg;),
+                },
+            );
+    let padded = emit::padded(vjp, &lengths, emit::PaddedFor::User);
+    let vjp = quote!({ #(#bindings)* #padded });
     let rt = names::runtime();
     let tangents: Vec<_> = (0..n).map(|i| names::argument_tangent(i)).collect();
     let unpacked = if n == 1 {
@@ -161,6 +187,7 @@ pub(crate) fn closure_reverse(
     let pullback_types = emit::reverse::PullbackTypes {
         seed: None,
         outputs,
+        prefix_cotangents: false,
     };
     let Some(plan) = differentiated.reverse_plan(&mut diag) else {
         return Err(diag.to_compile_errors());

@@ -6,6 +6,7 @@
 //! where contributions are conditional), and reads tapes backwards with cursors so that it
 //! stays `Fn`.
 
+mod copies;
 mod literals;
 mod loops;
 mod saved;
@@ -30,6 +31,9 @@ pub struct PullbackTypes {
     pub seed: Option<TokenStream>,
     /// The types of its outputs (the parameters' tangents).
     pub outputs: Option<Vec<TokenStream>>,
+    /// Whether a slice parameter's cotangent may be a prefix (see `ad_core::TangentVector`):
+    /// for the callers that pad (a free function's, see `emit::padding`).
+    pub prefix_cotangents: bool,
 }
 
 /// The body of a VJP. `param_sources[i]` is the expression holding parameter `i` (a renamed
@@ -54,6 +58,7 @@ pub fn body(
         ascribed: ascribed_types(ir),
         witnesses: witnesses(ir, &|v| program.active.contains(&v)),
         lent_arrays: lent_arrays(ir),
+        prefix_params: copies::prefix_params(ir),
     };
     let bindings = ir.params.iter().zip(param_sources).map(|(p, source)| {
         let value = names::value(p.value);
@@ -63,21 +68,11 @@ pub fn body(
         .saved
         .iter()
         .map(|saved| declare_saved(saved, &program.float_types));
-    let copies = program.copies.iter().map(|v| {
-        let (copy, value) = (names::copy_of(*v), names::value(*v));
-        let declared = ir
-            .params
-            .iter()
-            .find(|p| p.value == *v)
-            .and_then(|p| p.ty.as_ref());
-        match declared {
-            // `&[f64]` gives a `Vec<f64>`, `&[f64; N]` an array, `&Vec<f64>` a `Vec`.
-            Some(syn::Type::Reference(_)) => {
-                quote!(let #copy = ::std::borrow::ToOwned::to_owned(&*#value);)
-            }
-            _ => quote!(let #copy = ::core::clone::Clone::clone(&#value);),
-        }
-    });
+    let copies::ParamCopies {
+        whole,
+        extents,
+        prefixes,
+    } = copies::ParamCopies::of(ir, &program.copies, &printer.prefix_params);
     let cursors = program
         .saved
         .iter()
@@ -116,6 +111,7 @@ pub fn body(
         _ => quote!(),
     };
     let declared = declare(&program.declared);
+    let start = |i: usize| zero_start(ir, i, types.prefix_cotangents, &printer.prefix_params);
     // Parameters whose contributions are conditional or repeated accumulate into their zero.
     let dense: TokenStream = program
         .outputs
@@ -123,7 +119,8 @@ pub fn body(
         .filter_map(|out| match out {
             ParamCotangent::Dense(v, i) => {
                 let (adjoint, zero) = (names::adjoint(*v), names::zero(*i));
-                Some(quote!(let mut #adjoint = #zero.zeros();))
+                let start = start(*i);
+                Some(quote!(let mut #adjoint = #zero.#start;))
             }
             _ => None,
         })
@@ -134,7 +131,8 @@ pub fn body(
         ParamCotangent::Dense(v, _) => names::adjoint(*v).into_token_stream(),
         ParamCotangent::Zero(i) => {
             let zero = names::zero(*i);
-            quote!(#zero.zeros())
+            let start = start(*i);
+            quote!(#zero.#start)
         }
         ParamCotangent::Constant => quote!(#rt::NoTangent),
     });
@@ -170,9 +168,11 @@ pub fn body(
         #fallbacks
         #function_fallbacks
         #(#bindings)*
-        #(#copies)*
+        #(#whole)*
+        #(#extents)*
         #(#saved_declarations)*
         #primal_steps
+        #(#prefixes)*
         #write_back
         (#result, #pullback)
     };
@@ -223,11 +223,25 @@ struct Printer<'p, 'a> {
     /// The array literals passed by reference to a call (`total(&[a, b])`, `total(&arr)`),
     /// whose adjoint may come back as a `Vec` when the callee takes a slice.
     lent_arrays: std::collections::HashSet<ValueId>,
+    /// The parameters needed only as far as the primal code read them (see
+    /// `copies::prefix_params`).
+    prefix_params: std::collections::HashSet<ValueId>,
 }
 
 impl Printer<'_, '_> {
     fn primal(&self, steps: &[PrimalStep<'_>]) -> TokenStream {
         steps.iter().map(|step| self.primal_step(step)).collect()
+    }
+
+    /// After an element read of a parameter needed only as far as read: how far it is read.
+    fn read_extended(&self, instr: &crate::ir::Instr) -> Option<TokenStream> {
+        match instr.op {
+            Op::Index { base, index, .. } if self.prefix_params.contains(&base) => {
+                let (extent, index) = (names::read_extent(base), names::value(index));
+                Some(quote!(#extent = ::core::cmp::max(#extent, #index + 1);))
+            }
+            _ => None,
+        }
     }
 
     /// The tangent witnesses of the outputs of `instr` that are witnessed (see
@@ -268,13 +282,18 @@ impl Printer<'_, '_> {
             PrimalStep::Compute(instr) => {
                 let computed = primal::compute(instr);
                 let witnesses = self.witness_declarations(instr);
-                quote!(#computed #witnesses)
+                let extended = self.read_extended(instr);
+                quote!(#computed #witnesses #extended)
             }
             PrimalStep::Rule {
                 instr,
                 rule,
                 storage,
-            } => primal::rule_call(&self.owned, instr, rule, *storage),
+            } => {
+                let call = primal::rule_call(&self.owned, instr, rule, *storage);
+                let extended = self.read_extended(instr);
+                quote!(#call #extended)
+            }
             PrimalStep::If {
                 instr,
                 shape,
@@ -825,4 +844,22 @@ pub(super) fn inline_names(
         Some(name) => TokenTree::Group(Group::new(Delimiter::Parenthesis, name.clone())),
         None => TokenTree::Ident(ident),
     })
+}
+
+/// What starts parameter `i`'s adjoint, from its `ZeroShape`: for a parameter needed only as
+/// far as read, where cotangents may be prefixes (see `emit::padding`), a zero of that
+/// length; otherwise the whole zero.
+fn zero_start(
+    ir: &Body,
+    i: usize,
+    prefix_cotangents: bool,
+    prefix_params: &std::collections::HashSet<ValueId>,
+) -> TokenStream {
+    match ir.params.get(i) {
+        Some(p) if prefix_cotangents && prefix_params.contains(&p.value) => {
+            let extent = names::read_extent(p.value);
+            quote!(prefix(#extent))
+        }
+        _ => quote!(zeros()),
+    }
 }

@@ -167,10 +167,13 @@ pub enum ChainKind {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
     Scalar(Expr),
-    /// A slice parameter (`xs`) or a `Vec` local (`&w`, `is_vec`).
+    /// A slice parameter (`xs`) or a `Vec` local (`&w`, `is_vec`), or its tail from `from`
+    /// (`&xs[2..]`, as C passes a pointer into a longer buffer), at least as long as the
+    /// parameter.
     Slice {
         name: String,
         is_vec: bool,
+        from: Option<usize>,
     },
     /// For a function parameter.
     Fn(FnArg),

@@ -361,7 +361,7 @@ impl Resolver<'_> {
                 kinds.len() == args.len()
                     && args.iter().zip(kinds).all(|(a, k)| match (a, k) {
                         (Arg::Scalar(e), ParamKind::Scalar) => self.expr(e),
-                        (Arg::Slice { name, is_vec }, ParamKind::Slice(_)) => {
+                        (Arg::Slice { name, is_vec, .. }, ParamKind::Slice(_)) => {
                             self.is(name, |k| k == if *is_vec { Kind::Vec } else { Kind::Slice })
                         }
                         (Arg::Fn(f), ParamKind::Fn { arity, .. }) => self.fn_arg(f, *arity),

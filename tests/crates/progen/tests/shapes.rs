@@ -2,7 +2,8 @@
 //! generated-programs` checks) holds every shape the generator is asked to make: shadowing
 //! `let`s in every kind of loop, float literals assigned to locals and then read by a method,
 //! statements under `#[cfg(..)]` that are there and that are not, branches that never run
-//! and panic, and whole float literals written with a trailing dot. (Each fails when its share in `generate/mod.rs` is 0.0.)
+//! and panic, whole float literals written with a trailing dot, and tails of longer
+//! sequences passed to slice parameters. (Each fails when its share in `generate/mod.rs` is 0.0.)
 
 use ad_progen::ast::*;
 use ad_progen::generate::{batch, generate};
@@ -282,4 +283,25 @@ fn the_default_batch_writes_whole_literals_with_a_trailing_dot() {
         .filter(|(at, _)| text[..*at].ends_with(|c: char| c.is_ascii_digit()))
         .count();
     assert!(dotted >= 10, "only {dotted} literals with a trailing dot");
+}
+
+#[test]
+fn the_default_batch_passes_tails_of_longer_sequences() {
+    // `g(&xs[2..])`, as C passes a pointer into a longer buffer: the callee's derivative
+    // copies and returns only what it reads (a prefix cotangent), which its caller pads or
+    // adds into the part passed.
+    let mut count = 0;
+    for f in default_batch() {
+        let mut count_in = |e: &Expr| {
+            if let Expr::Call(_, args) = e {
+                count += args
+                    .iter()
+                    .filter(|a| matches!(a, Arg::Slice { from: Some(_), .. }))
+                    .count();
+            }
+        };
+        walk_block(&f.body, &mut count_in);
+        walk_expr(&f.result, &mut count_in);
+    }
+    assert!(count >= 10, "only {count} tails passed to slice parameters");
 }

@@ -2,6 +2,8 @@
 //!
 //! ```text
 //! progen run --programs 10000 --seed 1 --batch 250 [--start 0]
+//!     (streams run side by side need their own `CARGO_TARGET_DIR`: each rebuilds the one
+//!     test binary of `generated-programs` for its batch)
 //! progen shrink --seed S --index I [--check NAME]
 //! progen render --seed S --count N            (print a batch's source)
 //! ```
@@ -158,7 +160,13 @@ fn run(seed: u64, start: usize, programs: usize, batch_size: usize) {
         let e = (b + batch_size).min(end);
         eprintln!("batch {b}..{e} of seed {seed}");
         let indices: Vec<usize> = (b..e).collect();
-        check_indices(seed, &indices, &format!("batch-{seed}"), &mut totals);
+        // Named by the stream's start: two streams of one seed must not share a file.
+        check_indices(
+            seed,
+            &indices,
+            &format!("batch-{seed}-{start}"),
+            &mut totals,
+        );
         b = e;
     }
     println!(

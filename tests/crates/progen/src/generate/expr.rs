@@ -268,12 +268,14 @@ impl Gen {
                 ParamKind::Scalar => args.push(Arg::Scalar(self.expr(depth))),
                 ParamKind::Fn { arity, style } => args.push(Arg::Fn(self.fn_arg(arity, style))),
                 ParamKind::Slice(len) => {
-                    let fits: Vec<(String, bool)> = self
+                    // A sequence of the parameter's length, or a longer one's tail (which
+                    // the callee reads a prefix of, or all of through its length).
+                    let fits: Vec<(String, bool, usize)> = self
                         .visible()
                         .into_iter()
                         .filter_map(|(n, k)| match k {
-                            VarKind::Slice(l) if l == len => Some((n, false)),
-                            VarKind::Vec(l) if l == len => Some((n, true)),
+                            VarKind::Slice(l) if l >= len => Some((n, false, l)),
+                            VarKind::Vec(l) if l >= len => Some((n, true, l)),
                             _ => None,
                         })
                         .collect();
@@ -281,8 +283,10 @@ impl Gen {
                         self.calls_left += 1;
                         return None;
                     }
-                    let (name, is_vec) = self.rng.pick(&fits).clone();
-                    args.push(Arg::Slice { name, is_vec });
+                    let (name, is_vec, l) = self.rng.pick(&fits).clone();
+                    let from =
+                        (l > len || self.rng.chance(0.1)).then(|| self.rng.below(l - len + 1));
+                    args.push(Arg::Slice { name, is_vec, from });
                 }
             }
         }

@@ -25,6 +25,7 @@ pub(super) fn wrapper(f: &Function) -> Option<Function> {
             ParamKind::Slice(_) => Arg::Slice {
                 name: p.name.clone(),
                 is_vec: false,
+                from: None,
             },
             ParamKind::Fn { arity, style } => {
                 // `t.sin() + 0.5 * t`, or `t.sin() + u * t.cos()` of two.

@@ -359,10 +359,18 @@ impl Renderer<'_> {
                     .iter()
                     .map(|a| match a {
                         Arg::Scalar(e) => self.expr(e),
-                        Arg::Slice { name, is_vec: true } => format!("&{name}"),
+                        Arg::Slice {
+                            name,
+                            from: Some(from),
+                            ..
+                        } => format!("&{name}[{from}..]"),
+                        Arg::Slice {
+                            name, is_vec: true, ..
+                        } => format!("&{name}"),
                         Arg::Slice {
                             name,
                             is_vec: false,
+                            ..
                         } => name.clone(),
                         Arg::Fn(f) => self.fn_arg(f),
                     })
