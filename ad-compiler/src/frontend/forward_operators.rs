@@ -294,22 +294,13 @@ impl<'a> Function<'a> {
         }
     }
 
-    /// `let __ad_a<i> = <argument>;`, typed as the closure's parameter where it says, and as
-    /// `f64` for an unsuffixed float literal (which rustc would type too late for the rules).
+    /// The arguments bound to `locals` (see [`operators::bind_arguments`]).
     fn bind_arguments(&self, args: &[Expr], locals: &[Ident]) -> Vec<TokenStream> {
-        let types: Vec<Option<syn::Type>> = match self {
-            Function::Closure(c) => lower::closure_params(c).into_iter().map(|p| p.ty).collect(),
-            Function::Path { .. } => Vec::new(),
+        let closure = match self {
+            Function::Closure(c) => Some(*c),
+            Function::Path { .. } => None,
         };
-        args.iter()
-            .zip(locals)
-            .enumerate()
-            .map(|(i, (arg, local))| match types.get(i).cloned().flatten() {
-                Some(ty) => quote!(let #local: #ty = #arg;),
-                None if crate::ir::is_unsuffixed_float(arg) => quote!(let #local: f64 = #arg;),
-                None => quote!(let #local = #arg;),
-            })
-            .collect()
+        operators::bind_arguments(closure, args, locals)
     }
 
     /// The function's value at `values`.

@@ -72,25 +72,11 @@ pub fn expand(operator: Operator, tokens: TokenStream) -> TokenStream {
     };
     let lengths: Vec<Option<TokenStream>> =
         locals.iter().map(|a| Some(a.to_token_stream())).collect();
-    // Typed as the closure's parameter where it says, and an unsuffixed float literal as
-    // `f64` (which rustc would type too late for the rules).
-    let declared: Vec<Option<syn::Type>> = match &input.of {
-        Expr::Closure(c) => lower::closure_params(c).into_iter().map(|p| p.ty).collect(),
-        _ => Vec::new(),
+    let closure = match &input.of {
+        Expr::Closure(c) => Some(c),
+        _ => None,
     };
-    let bindings =
-        input
-            .args
-            .iter()
-            .zip(&locals)
-            .enumerate()
-            .map(
-                |(i, (arg, local))| match declared.get(i).cloned().flatten() {
-                    Some(ty) => quote!(let #local: #ty = #arg;),
-                    None if crate::ir::is_unsuffixed_float(arg) => quote!(let #local: f64 = #arg;),
-                    None => quote!(let #local = #arg;),
-                },
-            );
+    let bindings = bind_arguments(closure, &input.args, &locals);
     let padded = emit::padded(vjp, &lengths, emit::PaddedFor::User);
     let vjp = quote!({ #(#bindings)* #padded });
     let rt = names::runtime();
@@ -201,4 +187,26 @@ pub(crate) fn closure_reverse(
             #body
         }
     })
+}
+
+/// `let __ad_a<i> = <argument>;`, typed as `closure`'s parameter where it says, and as `f64`
+/// for an unsuffixed float literal (which rustc would type too late for the rules): each
+/// argument evaluated once, before anything else.
+pub(crate) fn bind_arguments(
+    closure: Option<&syn::ExprClosure>,
+    args: &[Expr],
+    locals: &[syn::Ident],
+) -> Vec<TokenStream> {
+    let types: Vec<Option<syn::Type>> = closure
+        .map(|c| lower::closure_params(c).into_iter().map(|p| p.ty).collect())
+        .unwrap_or_default();
+    args.iter()
+        .zip(locals)
+        .enumerate()
+        .map(|(i, (arg, local))| match types.get(i).cloned().flatten() {
+            Some(ty) => quote!(let #local: #ty = #arg;),
+            None if crate::ir::is_unsuffixed_float(arg) => quote!(let #local: f64 = #arg;),
+            None => quote!(let #local = #arg;),
+        })
+        .collect()
 }
