@@ -21,21 +21,36 @@ pub enum Passing {
     Other,
 }
 
+/// What a source file says of one of its free functions.
+struct Declared {
+    /// How it takes each parameter.
+    passing: Vec<Passing>,
+    /// `f64` or `f32` when it returns that type as written (not through a type parameter or
+    /// an alias).
+    float_result: Option<&'static str>,
+}
+
 /// What a source file declares. (Only what its text says, no `syn` tree: a tree holds spans,
 /// which belong to the macro invocation that parsed it.)
 #[derive(Default)]
 pub struct SourceFile {
-    /// The free functions (in the file and in its inline modules) by name, with how each
-    /// takes its parameters; a name declared more than once is left out (`None`), since a
-    /// call's path alone would not say which it is.
-    functions: HashMap<String, Option<Vec<Passing>>>,
+    /// The free functions (in the file and in its inline modules) by name; a name declared
+    /// more than once is left out (`None`), since a call's path alone would not say which it
+    /// is.
+    functions: HashMap<String, Option<Declared>>,
 }
 
 impl SourceFile {
     /// How the free function `name` takes its parameters, when the file declares one
     /// function of that name.
     pub fn function(&self, name: &str) -> Option<&[Passing]> {
-        self.functions.get(name)?.as_deref()
+        Some(&self.functions.get(name)?.as_ref()?.passing)
+    }
+
+    /// `f64` or `f32` when the file declares one free function `name` and it returns that
+    /// float type as written (`fn t(i: f64, n: f64) -> f64`).
+    pub fn float_result(&self, name: &str) -> Option<&'static str> {
+        self.functions.get(name)?.as_ref()?.float_result
     }
 
     fn collect(&mut self, items: &[syn::Item]) {
@@ -54,8 +69,17 @@ impl SourceFile {
                         },
                         syn::FnArg::Receiver(_) => Passing::Other,
                     });
-                    self.functions
-                        .insert(name, (!twice).then(|| passing.collect()));
+                    let float_result = match &f.sig.output {
+                        syn::ReturnType::Type(_, ty) if f.sig.generics.params.is_empty() => {
+                            float_type(ty)
+                        }
+                        _ => None,
+                    };
+                    let declared = Declared {
+                        passing: passing.collect(),
+                        float_result,
+                    };
+                    self.functions.insert(name, (!twice).then_some(declared));
                 }
                 syn::Item::Mod(m) => {
                     if let Some((_, items)) = &m.content {
@@ -66,6 +90,23 @@ impl SourceFile {
             }
         }
     }
+}
+
+/// `f64` or `f32` when `ty` is that path as written.
+fn float_type(ty: &syn::Type) -> Option<&'static str> {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f64") => Some("f64"),
+        syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("f32") => Some("f32"),
+        _ => None,
+    }
+}
+
+/// The declarations of a file's text, for tests that lower code as if it stood in that file.
+#[cfg(test)]
+pub fn from_text(text: &str) -> Arc<SourceFile> {
+    let mut file = SourceFile::default();
+    file.collect(&syn::parse_file(text).expect("a Rust file").items);
+    Arc::new(file)
 }
 
 /// The files read in this compilation, by path (a file that could not be parsed as an empty
@@ -126,5 +167,22 @@ mod tests {
         );
         assert!(file.function("first").is_none(), "declared twice");
         assert!(file.function("third").is_none());
+    }
+
+    #[test]
+    fn float_results_are_those_written_as_f64_or_f32() {
+        let parsed: syn::File = syn::parse_quote! {
+            fn t(i: f64, n: f64) -> f64 { i / n }
+            fn narrow(x: f64) -> f32 { x as f32 }
+            fn generic<T>(x: T) -> T { x }
+            fn pair(x: f64) -> (f64, f64) { (x, x) }
+        };
+        let mut file = super::SourceFile::default();
+        file.collect(&parsed.items);
+        assert_eq!(file.float_result("t"), Some("f64"));
+        assert_eq!(file.float_result("narrow"), Some("f32"));
+        assert_eq!(file.float_result("generic"), None);
+        assert_eq!(file.float_result("pair"), None);
+        assert_eq!(file.float_result("absent"), None);
     }
 }

@@ -313,3 +313,80 @@ fn attribute_on_an_associated_function_that_uses_self() {
     let (dx, dk) = gradient!(at: x, k, of: Cubic::scaled);
     assert_all_close(&[dx, dk], &[k * 11.0, 6.0]);
 }
+
+/// gradbench's `t`: the i-th of n points spread over [-1, 1]. Not differentiable: its
+/// argument never carries a derivative.
+fn spread(i: f64, n: f64) -> f64 {
+    -1.0 + i * 2.0 / (n - 1.0)
+}
+
+/// The same in `f32`.
+fn spread32(i: f32, n: f32) -> f32 {
+    -1.0 + i * 2.0 / (n - 1.0)
+}
+
+/// x ↦ x³, differentiable, called where its result meets float arithmetic in a loop.
+#[differentiable]
+fn cube(x: f64) -> f64 {
+    x * x * x
+}
+
+/// gradbench's llsq as written: the helper's declared `f64` result types the carried
+/// `inner` and `power`, so the loop's reverse is float arithmetic on stored floats.
+#[differentiable]
+fn least_squares(n: usize, x: &[f64]) -> f64 {
+    let mut sum = 0.0;
+    for i in 0..n {
+        let ti = spread(i as f64, n as f64);
+        let mut inner = spread(ti, 3.0);
+        let mut power = 1.0;
+        for j in 0..x.len() {
+            inner -= x[j] * power;
+            power *= ti;
+        }
+        sum += inner * inner;
+    }
+    sum / 2.0
+}
+
+#[differentiable]
+fn least_squares32(n: usize, x: &[f32]) -> f32 {
+    let mut sum = 0.0;
+    for i in 0..n {
+        let ti = spread32(i as f32, n as f32);
+        let mut power = 1.0;
+        for j in 0..x.len() {
+            sum += x[j] * power * ti;
+            power *= ti;
+        }
+    }
+    sum
+}
+
+/// Σ_j cube(x[j]) · acc: a differentiable helper's result in a carried product.
+#[differentiable]
+fn product_of_cubes(x: &[f64]) -> f64 {
+    let mut acc = 1.0;
+    for j in 0..x.len() {
+        acc = acc * cube(x[j]) + x[j];
+    }
+    acc
+}
+
+#[test]
+fn helpers_declared_to_return_floats_in_loops() {
+    let x = [0.3, -1.2, 0.7, 2.0];
+    let g = gradient!(at: &x[..], of: |x: &[f64]| least_squares(7, x));
+    assert_grad_fd(|p| least_squares(7, p), &x, &g);
+    // d/dx_j Σ_i Σ_j x_j t_i^(j+1) = Σ_i t_i^(j+1)
+    let x32 = [0.5f32, -0.25, 1.5];
+    let g32 = gradient!(at: &x32[..], of: |x: &[f32]| least_squares32(5, x));
+    for (j, g) in g32.iter().enumerate() {
+        let want: f32 = (0..5)
+            .map(|i| spread32(i as f32, 5.0).powi(j as i32 + 1))
+            .sum();
+        assert!((g - want).abs() <= 1e-5, "entry {j}: {g} vs {want}");
+    }
+    let g = gradient!(at: &x[..], of: |x: &[f64]| product_of_cubes(x));
+    assert_grad_fd(product_of_cubes, &x, &g);
+}

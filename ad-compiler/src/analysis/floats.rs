@@ -38,6 +38,10 @@ impl Floats {
                 _ => {}
             }
         }
+        // Values whose type the source states: ascribed (`let s: f64 = ..`) or returned by a
+        // function of this file declared to return a float (see `source`).
+        let stated = stated_floats(body);
+        declared.extend(stated.keys().copied());
         // Loop parameters and outputs, and `if` outputs: assumed floats, then checked.
         let mut candidates: HashSet<ValueId> = HashSet::new();
         walk(&body.block.instrs, &mut |instr| {
@@ -59,7 +63,7 @@ impl Floats {
                 }
             });
             if kept == candidates {
-                let widths = widths(body, &scalars, &element_refs);
+                let widths = widths(body, &scalars, &element_refs, &stated);
                 return Floats {
                     scalars,
                     element_refs,
@@ -193,8 +197,9 @@ fn widths(
     body: &Body,
     scalars: &HashSet<ValueId>,
     element_refs: &HashSet<ValueId>,
+    stated: &HashMap<ValueId, &'static str>,
 ) -> HashMap<ValueId, &'static str> {
-    let mut widths: HashMap<ValueId, &'static str> = HashMap::new();
+    let mut widths: HashMap<ValueId, &'static str> = stated.clone();
     for param in &body.params {
         if let Some(width) = param.ty.as_ref().and_then(declared_width) {
             widths.insert(param.value, width);
@@ -242,6 +247,30 @@ fn widths(
             return widths;
         }
     }
+}
+
+/// The values whose float type the source states: `let s: f64 = ..` (an ascription), and
+/// calls of functions this file declares once with a float result (`fn t(..) -> f64`), which
+/// a macro cannot otherwise type.
+fn stated_floats(body: &Body) -> HashMap<ValueId, &'static str> {
+    let file = crate::source::current();
+    let mut stated = HashMap::new();
+    walk(&body.block.instrs, &mut |instr| {
+        let width = match &instr.op {
+            Op::Ascribe(_, ty) if is_float(ty) => declared_width(ty),
+            Op::Call { callee, inout, .. } if inout.is_empty() && callee.qself.is_none() => {
+                let name = callee.path.get_ident().map(|i| i.to_string());
+                file.as_ref()
+                    .zip(name)
+                    .and_then(|(file, name)| file.float_result(&name))
+            }
+            _ => None,
+        };
+        if let Some(width) = width {
+            stated.insert(instr.result, width);
+        }
+    });
+    stated
 }
 
 /// The float type a declared type fixes: `f64`, `f32`, or the element type of a sequence

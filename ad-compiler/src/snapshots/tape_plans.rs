@@ -1,10 +1,10 @@
 //! Snapshots of the tape plans of loops: what each iteration keeps for the reverse (nothing,
 //! a stored float, a rule's pullback), what the reverse iteration recomputes instead (the
 //! item, positions, elements read again from a copy of a parameter), and how the loop is
-//! walked backwards (a counted range, or a trip count). Eight shapes of loops: nothing
+//! walked backwards (a counted range, or a trip count). Nine shapes of loops: nothing
 //! stored; a carried scalar stored; nested loops; a branch inside a loop; a `while` loop; a
 //! loop writing an element a later iteration reads; a `zip`; a loop calling a differentiable
-//! function.
+//! function; floats typed only by a helper's declared result.
 
 use super::planned;
 use expect_test::expect;
@@ -581,4 +581,35 @@ fn a_loop_over_a_local_vector_reads_at_recomputed_positions() {
         returns: adj %0 (from zero of parameter 0), adj %1 (from zero of parameter 1)
     "#]]
     .assert_eq(&plan);
+}
+
+/// gradbench's llsq: `s` and `t` are helpers of the same file declared `-> f64`; their results
+/// make the carried `inner_sum` and `mul` floats, so the inner loop stores one float per
+/// iteration (`mul`) and reverses its arithmetic as floats instead of saving pullbacks.
+#[test]
+fn floats_typed_by_a_helpers_declared_result() {
+    let file = crate::source::from_text(
+        "fn t(i: f64, n: f64) -> f64 { -1.0 + i * 2.0 / (n - 1.0) }
+         fn s(ti: f64) -> f64 { ti.signum() }",
+    );
+    let plan = crate::source::while_expanding(Some(file), || {
+        planned(quote! {
+            fn primal(n: usize, m: usize, x: &[f64]) -> f64 {
+                let mut sum = 0.0;
+                for i in 0..n {
+                    let ti = t(i as f64, n as f64);
+                    let mut inner_sum = s(ti);
+                    let mut mul = 1.0;
+                    for j in 0..m {
+                        inner_sum -= x[j] * mul;
+                        mul *= ti;
+                    }
+                    sum += inner_sum * inner_sum;
+                }
+                sum
+            }
+        })
+    });
+    expect!["saved: pullback %26 (recomputed in loop %35), pullback %27 (recomputed in loop %35), pullback %28 (recomputed in loop %35), value %21 (tape), items %35 (recomputed in loop %44), pullback %38 (recomputed in loop %44), pullback %39 (recomputed in loop %44), value %36 (by position in loop %44)"]
+    .assert_eq(plan.lines().next().unwrap_or_default());
 }
