@@ -291,3 +291,48 @@ fn names_that_generated_code_might_use() {
     let (da, db, dc) = gradient!(at: a, b, c, of: generated_looking_names);
     assert_all_close(&[da, db, dc], &[2.0 * s * b, 2.0 * s * a, 2.0 * s]);
 }
+
+/// ADBench's GMM inner step with its helpers written inline: a scratch vector overwritten
+/// for every point, a lower-triangular product accumulated into a second one through a
+/// carried index, and a squared norm read back. Local float vectors make the loop's
+/// reverse float arithmetic on stored floats (see `analysis::floats`).
+#[differentiable(wrt = (mu, l))]
+fn scratch_buffers(d: usize, n: usize, x: &[f64], mu: &[f64], l: &[f64]) -> f64 {
+    let mut xc = vec![0.0; d];
+    let mut qx = vec![0.0; d];
+    let mut total = 0.0;
+    for ix in 0..n {
+        for id in 0..d {
+            xc[id] = x[ix * d + id] - mu[id];
+        }
+        for id in 0..d {
+            qx[id] = 2.0 * xc[id];
+        }
+        let mut k = 0;
+        for i in 0..d {
+            for j in i + 1..d {
+                qx[j] = qx[j] + l[k] * xc[i];
+                k += 1;
+            }
+        }
+        let mut norm = qx[0] * qx[0];
+        for i in 1..d {
+            norm = norm + qx[i] * qx[i];
+        }
+        total += (0.5 * norm).sin();
+    }
+    total
+}
+
+#[test]
+fn scratch_buffers_overwritten_for_every_point() {
+    let x = [0.3, -0.2, 0.5, 0.1, 0.4, -0.6, 0.2, 0.0, -0.3];
+    let mu = [0.1, 0.2, -0.1];
+    let l = [0.3, -0.4, 0.25];
+    let (gmu, gl) = gradient!(
+        at: &mu[..], &l[..],
+        of: |mu: &[f64], l: &[f64]| scratch_buffers(3, 3, &x, mu, l)
+    );
+    assert_grad_fd(|p| scratch_buffers(3, 3, &x, p, &l), &mu, &gmu);
+    assert_grad_fd(|p| scratch_buffers(3, 3, &x, &mu, p), &l, &gl);
+}

@@ -38,35 +38,39 @@ impl Floats {
                 _ => {}
             }
         }
-        // Values whose type the source states: ascribed (`let s: f64 = ..`) or returned by a
-        // function of this file declared to return a float (see `source`).
+        // Values whose type the source states (`let s: f64 = ..`, a helper's `-> f64`).
         let stated = stated_floats(body);
         declared.extend(stated.keys().copied());
-        // Loop parameters and outputs, and `if` outputs: assumed floats, then checked.
-        let mut candidates: HashSet<ValueId> = HashSet::new();
+        // Loop parameters and outputs, and `if` outputs: assumed floats (and float sequences),
+        // then checked.
+        let mut candidates = Candidates::default();
         walk(&body.block.instrs, &mut |instr| {
             for (merged, _) in merge_points(instr) {
-                candidates.extend(merged);
+                candidates.scalars.extend(merged.iter().copied());
+                candidates.sequences.extend(merged);
             }
         });
         loop {
-            let (scalars, element_refs) = scalars_given(body, &declared, &sequences, &candidates);
-            let mut kept = HashSet::new();
+            let found = scalars_given(body, &declared, &sequences, &candidates);
+            let mut kept = Candidates::default();
             walk(&body.block.instrs, &mut |instr| {
                 for (merged, flows) in merge_points(instr) {
-                    if flows
-                        .iter()
-                        .all(|v| v.is_some_and(|v| scalars.contains(&v)))
-                    {
-                        kept.extend(merged);
+                    let all_in = |set: &HashSet<ValueId>| {
+                        flows.iter().all(|v| v.is_some_and(|v| set.contains(&v)))
+                    };
+                    if all_in(&found.scalars) {
+                        kept.scalars.extend(merged.iter().copied());
+                    }
+                    if all_in(&found.sequences) {
+                        kept.sequences.extend(merged);
                     }
                 }
             });
             if kept == candidates {
-                let widths = widths(body, &scalars, &element_refs, &stated);
+                let widths = widths(body, &found, &stated);
                 return Floats {
-                    scalars,
-                    element_refs,
+                    scalars: found.scalars,
+                    element_refs: found.element_refs,
                     sequences,
                     widths,
                 };
@@ -93,18 +97,56 @@ impl Floats {
     }
 }
 
+/// Merged values assumed to be floats, or sequences of floats, until something that flows
+/// into them is not.
+#[derive(Default, PartialEq, Eq)]
+struct Candidates {
+    scalars: HashSet<ValueId>,
+    sequences: HashSet<ValueId>,
+}
+
+/// What one pass finds, given the candidates.
+struct Found {
+    /// Scalar floats.
+    scalars: HashSet<ValueId>,
+    /// References to elements of float sequences (`&x[i]`).
+    element_refs: HashSet<ValueId>,
+    /// Float sequences: the parameters declared so, and the local vectors built from floats
+    /// (`vec![0.0; n]`, `vec![a, b]`), with elements written or pushed (a scratch buffer).
+    sequences: HashSet<ValueId>,
+}
+
 /// The scalar floats of `body` when `candidates` (loop-carried values, `if` outputs) are, and
 /// the references to elements of float sequences.
 fn scalars_given(
     body: &Body,
     declared: &HashSet<ValueId>,
-    sequences: &HashSet<ValueId>,
-    candidates: &HashSet<ValueId>,
-) -> (HashSet<ValueId>, HashSet<ValueId>) {
-    let mut scalars: HashSet<ValueId> = declared.union(candidates).copied().collect();
+    parameter_sequences: &HashSet<ValueId>,
+    candidates: &Candidates,
+) -> Found {
+    let mut scalars: HashSet<ValueId> = declared.union(&candidates.scalars).copied().collect();
+    let mut sequences: HashSet<ValueId> = parameter_sequences
+        .union(&candidates.sequences)
+        .copied()
+        .collect();
     // Elements read by reference (`&x[i]`, dereferenced next).
     let mut element_refs: HashSet<ValueId> = HashSet::new();
     walk(&body.block.instrs, &mut |instr| {
+        let is = |v: &ValueId| scalars.contains(v);
+        let sequence = match &instr.op {
+            Op::VecRepeat { value, .. } => is(value),
+            Op::VecList(items) => !items.is_empty() && items.iter().all(is),
+            Op::IndexSet {
+                base,
+                indices,
+                value,
+            } => indices.len() == 1 && sequences.contains(base) && is(value),
+            Op::Push { base, value } => sequences.contains(base) && is(value),
+            _ => false,
+        };
+        if sequence {
+            sequences.insert(instr.result);
+        }
         let is = |v: &ValueId| scalars.contains(v);
         let float = match &instr.op {
             Op::Const(tokens) => is_float_literal(tokens),
@@ -145,7 +187,11 @@ fn scalars_given(
             scalars.insert(instr.result);
         }
     });
-    (scalars, element_refs)
+    Found {
+        scalars,
+        element_refs,
+        sequences,
+    }
 }
 
 /// Where values merge: for each loop parameter, the parameter and the loop's output for it,
@@ -195,8 +241,7 @@ fn merge_points(instr: &Instr) -> Vec<(Vec<ValueId>, [Option<ValueId>; 2])> {
 /// same type in Rust's float arithmetic). Repeated until nothing changes.
 fn widths(
     body: &Body,
-    scalars: &HashSet<ValueId>,
-    element_refs: &HashSet<ValueId>,
+    floats: &Found,
     stated: &HashMap<ValueId, &'static str>,
 ) -> HashMap<ValueId, &'static str> {
     let mut widths: HashMap<ValueId, &'static str> = stated.clone();
@@ -221,6 +266,12 @@ fn widths(
                             _ => None,
                         }),
                     Op::Index { base, .. } => known(base),
+                    // A local float vector has its elements' type.
+                    Op::VecRepeat { value, .. } => known(value),
+                    Op::VecList(items) => items.iter().find_map(known),
+                    Op::IndexSet { base, value, .. } | Op::Push { base, value } => {
+                        known(base).or_else(|| known(value))
+                    }
                     Op::Deref(a) | Op::Neg(a) => known(a),
                     Op::Cast(_, ty) => declared_width(ty),
                     Op::Arith(_, a, b) => known(a).or_else(|| known(b)),
@@ -235,7 +286,9 @@ fn widths(
                     }
                     _ => None,
                 };
-            let is_float = scalars.contains(&instr.result) || element_refs.contains(&instr.result);
+            let is_float = floats.scalars.contains(&instr.result)
+                || floats.element_refs.contains(&instr.result)
+                || floats.sequences.contains(&instr.result);
             if let (Some(width), true) = (width, is_float) {
                 found.push((instr.result, width));
             }
@@ -249,24 +302,15 @@ fn widths(
     }
 }
 
-/// The values whose float type the source states: `let s: f64 = ..` (an ascription), and
-/// calls of functions this file declares once with a float result (`fn t(..) -> f64`), which
-/// a macro cannot otherwise type.
+/// The values whose float type the source states: ascriptions (`let s: f64 = ..`, and the
+/// result of a call of a function the file declares with a float result, which the lowering
+/// ascribes).
 fn stated_floats(body: &Body) -> HashMap<ValueId, &'static str> {
-    let file = crate::source::current();
     let mut stated = HashMap::new();
     walk(&body.block.instrs, &mut |instr| {
-        let width = match &instr.op {
-            Op::Ascribe(_, ty) if is_float(ty) => declared_width(ty),
-            Op::Call { callee, inout, .. } if inout.is_empty() && callee.qself.is_none() => {
-                let name = callee.path.get_ident().map(|i| i.to_string());
-                file.as_ref()
-                    .zip(name)
-                    .and_then(|(file, name)| file.float_result(&name))
-            }
-            _ => None,
-        };
-        if let Some(width) = width {
+        if let Op::Ascribe(_, ty) = &instr.op
+            && let Some(width) = declared_width(ty).filter(|_| is_float(ty))
+        {
             stated.insert(instr.result, width);
         }
     });

@@ -150,13 +150,38 @@ impl Builder<'_> {
             self.diag.error(callee.span(), "calls through a qualified path `<T as Trait>::f` are not supported in differentiable functions yet: call `T::f` or a free function");
             return None;
         } else {
-            Op::Call {
+            let op = Op::Call {
                 callee: through_ad_ndarray(callee),
                 args,
                 inout: Vec::new(),
-            }
+            };
+            let result = self.push(op, call.span());
+            return Some(self.ascribe_declared_float(callee, result, call.span()));
         };
         Some(self.push(op, call.span()))
+    }
+
+    /// The result of a call of a function this file declares once with a float result
+    /// (`fn t(..) -> f64`, see `source`), ascribed that type: the analyses see a float where
+    /// a macro could not otherwise tell (`analysis::floats`).
+    fn ascribe_declared_float(
+        &mut self,
+        callee: &syn::ExprPath,
+        result: ValueId,
+        span: proc_macro2::Span,
+    ) -> ValueId {
+        let width = callee
+            .path
+            .get_ident()
+            .zip(crate::source::current())
+            .and_then(|(name, file)| file.float_result(&name.to_string()));
+        match width {
+            Some(width) => {
+                let ty = syn::Ident::new(width, span);
+                self.push(Op::Ascribe(result, syn::parse_quote!(#ty)), span)
+            }
+            None => result,
+        }
     }
 
     /// `f(&mut place, x)`: a call of a function with `&mut` parameters (inout, as in Swift),

@@ -339,7 +339,7 @@ fn a_loop_reading_what_an_earlier_iteration_wrote() {
         }
     });
     expect![[r#"
-        saved: pullback %14 (tape), pullback %15 (tape), pullback %16 (tape)
+        saved: pullback %14 (tape), pullback %15 (recomputed in loop %21), pullback %16 (tape), value %14 (by position in loop %21)
         primal:
           zero of parameter 0
           %2 = const 1.0f64
@@ -347,7 +347,7 @@ fn a_loop_reading_what_an_earlier_iteration_wrote() {
           %4 = const 1
           %5 = discrete `..` %4, %1
           %6 = into_iter %5
-          %21 = loop (%7 = %3) {                 ; counted, items local; keeps per iteration: pullback %14, pullback %15, pullback %16
+          %21 = loop (%7 = %3) {                 ; counted, items local; keeps per iteration: value %14, pullback %14, pullback %16
             %8 = const false
             %9 = iter_next %6
             %10 = discrete_method %9.is_some()
@@ -356,7 +356,7 @@ fn a_loop_reading_what_an_earlier_iteration_wrote() {
               %12 = const 1
               %13 = sub %11, %12
               %14 = index %7[%13]                ; rule index, pullback tape
-              %15 = mul %14, %0                  ; rule mul(both), pullback tape
+              %15 = mul %14, %0                  ; rule mul(both), pullback recomputed in loop %21
               %16 = index_set %7[%11] = %15      ; rule vector, pullback tape
               %17 = const ()
             } else {
@@ -370,13 +370,13 @@ fn a_loop_reading_what_an_earlier_iteration_wrote() {
           lazy %22
           adj %22[at local] += adj %25
           reverse counted loop %21 {             ; items local, carried [0]
-            recompute item %11, %12, %13, %17
+            recompute item %11, %14 (stored), %12, %13, %17
             lazy %7, %20
             reverse if %19 {                     ; branch guard of loop %21
               lazy %14, %15, %16
               adj %16 += adj %20
               adj %7, adj %15 += split adj %16 (tape)
-              adj %14, adj %0 += pullback %15 (tape)
+              adj %14, adj %0 += pullback %15 (recomputed in loop %21)
               adj %7[at tape] += adj %14
             } else {
               adj %7 += adj %20
@@ -610,6 +610,6 @@ fn floats_typed_by_a_helpers_declared_result() {
             }
         })
     });
-    expect!["saved: pullback %26 (recomputed in loop %35), pullback %27 (recomputed in loop %35), pullback %28 (recomputed in loop %35), value %21 (tape), items %35 (recomputed in loop %44), pullback %38 (recomputed in loop %44), pullback %39 (recomputed in loop %44), value %36 (by position in loop %44)"]
+    expect!["saved: pullback %28 (recomputed in loop %37), pullback %29 (recomputed in loop %37), pullback %30 (recomputed in loop %37), value %23 (tape), items %37 (recomputed in loop %46), pullback %40 (recomputed in loop %46), pullback %41 (recomputed in loop %46), value %38 (by position in loop %46)"]
     .assert_eq(plan.lines().next().unwrap_or_default());
 }
