@@ -265,6 +265,16 @@ impl<V, I: Copy> Written<V, I> {
     pub fn index(&self) -> I {
         self.index
     }
+
+    /// The write of the same vector's type at `index`: the reverse of a loop that writes at
+    /// positions it recomputes keeps one record, made before the loop, and moves it.
+    #[inline(always)]
+    pub fn moved(&self, index: I) -> Self {
+        Written {
+            index,
+            vector: std::marker::PhantomData,
+        }
+    }
 }
 
 /// [`take_at`] at the position of a write, into the adjoint of the written vector's type.

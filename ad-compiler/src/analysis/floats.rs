@@ -18,6 +18,8 @@ pub struct Floats {
     scalars: HashSet<ValueId>,
     element_refs: HashSet<ValueId>,
     sequences: HashSet<ValueId>,
+    /// The float sequences: `sequences`, and the local vectors built from floats.
+    vectors: HashSet<ValueId>,
     /// The float type (`f32` or `f64`) of the scalars whose type the source fixes.
     widths: HashMap<ValueId, &'static str>,
 }
@@ -72,6 +74,7 @@ impl Floats {
                     scalars: found.scalars,
                     element_refs: found.element_refs,
                     sequences,
+                    vectors: found.sequences,
                     widths,
                 };
             }
@@ -89,6 +92,12 @@ impl Floats {
     /// what is computed from literals alone have none).
     pub fn width(&self, v: ValueId) -> Option<&'static str> {
         self.widths.get(&v).copied()
+    }
+
+    /// Whether `v` is a sequence of floats: a parameter declared so, or a local vector built
+    /// from floats (`vec![0.0; n]`) and its versions with elements written or pushed.
+    pub fn is_vector(&self, v: ValueId) -> bool {
+        self.vectors.contains(&v)
     }
 
     /// Whether `v` is a parameter declared as a sequence of floats.

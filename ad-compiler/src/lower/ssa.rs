@@ -167,7 +167,9 @@ impl<'d> Builder<'d> {
         }
     }
 
-    /// Marks the instruction defining `value` as discarded by the source (`expr;`).
+    /// Marks the instruction defining `value` as discarded by the source (`expr;`), and
+    /// through an ascription the lowering added (a call's declared float result, see
+    /// `calls`), the call it ascribes.
     pub fn mark_discarded(&mut self, value: ValueId) {
         let frame = self.frames.last_mut().into_iter().flatten();
         if let Some(instr) = frame
@@ -175,6 +177,9 @@ impl<'d> Builder<'d> {
             .find(|i| i.result == value && !matches!(i.op, Op::If { .. }))
         {
             instr.discarded = true;
+            if let Op::Ascribe(ascribed, _) = instr.op {
+                self.mark_discarded(ascribed);
+            }
         }
     }
 

@@ -36,6 +36,8 @@ pub(super) struct LoopScope<'a> {
     inside: HashSet<ValueId>,
     /// Elements read at recomputed positions: `(indexing instruction, sequence)`.
     shapes: Vec<(ValueId, ValueId)>,
+    /// Elements written at recomputed positions: `(writing instruction, earliest version)`.
+    written: Vec<(ValueId, ValueId)>,
     /// Values an iteration may store for its reverse.
     storable: HashSet<ValueId>,
     /// Float values an iteration stores for its reverse, in order.
@@ -75,6 +77,7 @@ impl<'a> Generator<'_, 'a> {
                     item,
                     recomputed: Vec::new(),
                     shapes: Vec::new(),
+                    written: Vec::new(),
                     by_position: false,
                 },
                 recomputable,
@@ -109,6 +112,7 @@ impl<'a> Generator<'_, 'a> {
             recomputable,
             inside: counted::defined_inside(instr),
             shapes: Vec::new(),
+            written: Vec::new(),
             storable,
             stored: Vec::new(),
         });
@@ -148,6 +152,7 @@ impl<'a> Generator<'_, 'a> {
             Some(mut counted) => {
                 if let Some(scope) = scope {
                     counted.shapes = scope.shapes;
+                    counted.written = scope.written;
                     if let Some(recomputable) = scope.recomputable {
                         counted.recomputed = recomputable.needed(&mut self.needed);
                     }
@@ -161,7 +166,7 @@ impl<'a> Generator<'_, 'a> {
                     }
                 }
                 self.save(instr.result, SavedKind::Items, counted.items);
-                for (index, _) in &counted.shapes {
+                for (index, _) in counted.shapes.iter().chain(&counted.written) {
                     self.save(*index, SavedKind::Shape, context);
                 }
                 Some(counted)
@@ -197,28 +202,93 @@ impl<'a> Generator<'_, 'a> {
     }
 
     /// For an element read `base[index]` directly in a counted loop (not in a loop inside
-    /// it) at a position the reverse recomputes, from a sequence defined before the loop:
-    /// the loop, after noting the sequence's shape to save before the outermost counted loop
-    /// the sequence is defined before (once, not once per iteration of the loops around).
+    /// it) at a position the reverse recomputes, from a sequence defined before the loop, or
+    /// from a float vector the loops around write in place (a scratch buffer, whose shape is
+    /// its earliest version's, see `versions`): the loop, after noting the sequence's shape to
+    /// save before the outermost counted loop the sequence is defined before (once, not once
+    /// per iteration of the loops around).
     pub(super) fn recomputed_position(&mut self, instr: &Instr) -> Option<ValueId> {
         let Op::Index { base, index, .. } = &instr.op else {
             return None;
         };
-        let innermost = self.loops.last().filter(|scope| scope.counted)?;
-        let restorable = innermost.restorable.as_ref()?;
-        if innermost.inside.contains(base)
-            || !(restorable.contains(index) || self.reverse_has(*index))
-        {
-            return None;
-        }
-        let value = innermost.value;
-        self.needed.insert(*index);
+        let (value, origin) = self.at_recomputed_position(*base, *index)?;
         let saver = self
             .loops
             .iter_mut()
-            .find(|scope| scope.counted && !scope.inside.contains(base))?;
-        saver.shapes.push((instr.result, *base));
+            .find(|scope| scope.counted && !scope.inside.contains(&origin))?;
+        saver.shapes.push((instr.result, origin));
         Some(value)
+    }
+
+    /// For an element write `base[index] = y` on a float vector in a counted loop, at a
+    /// position the reverse recomputes: the loop, after noting the vector's earliest version
+    /// (defined before the loops that write it), whose type the reverse takes the written
+    /// element's adjoint with, saved once like a shape. Nothing is saved per write.
+    pub(super) fn recomputed_write(&mut self, instr: &Instr) -> Option<ValueId> {
+        let Op::IndexSet {
+            base,
+            indices,
+            value: _,
+        } = &instr.op
+        else {
+            return None;
+        };
+        let [index] = indices.as_slice() else {
+            return None;
+        };
+        if !self.floats.is_vector(*base) {
+            return None;
+        }
+        let (value, origin) = self.at_recomputed_position(*base, *index)?;
+        let saver = self
+            .loops
+            .iter_mut()
+            .find(|scope| scope.counted && !scope.inside.contains(&origin))?;
+        saver.written.push((instr.result, origin));
+        Some(value)
+    }
+
+    /// For an access to `base[index]` directly in a counted loop at a position its reverse
+    /// recomputes: the loop, and the version of `base` that has its shape and is defined
+    /// before the innermost loop (`base` itself, or for a float vector the loops write in
+    /// place, its earliest version).
+    fn at_recomputed_position(
+        &mut self,
+        base: ValueId,
+        index: ValueId,
+    ) -> Option<(ValueId, ValueId)> {
+        let innermost = self.loops.last().filter(|scope| scope.counted)?;
+        let restorable = innermost.restorable.as_ref()?;
+        if !(restorable.contains(&index) || self.reverse_has(index)) {
+            return None;
+        }
+        let origin = match innermost.inside.contains(&base) {
+            false => base,
+            true if self.floats.is_vector(base) => self.initial_version(base),
+            true => return None,
+        };
+        if innermost.inside.contains(&origin) {
+            return None;
+        }
+        let value = innermost.value;
+        self.needed.insert(index);
+        Some((value, origin))
+    }
+
+    /// The version of vector `v` (defined in the innermost loop) that the outermost loop
+    /// around it that carries it starts from, going out one loop at a time while each keeps
+    /// its shape: live before that loop, with `v`'s shape and type.
+    fn initial_version(&self, mut v: ValueId) -> ValueId {
+        for scope in self.loops.iter().rev() {
+            if !scope.inside.contains(&v) {
+                continue;
+            }
+            match self.versions.initial_version(v, scope.value) {
+                Some(initial) => v = initial,
+                None => break,
+            }
+        }
+        v
     }
 
     /// For `a op b` on floats in a loop with a guard (in its body or a branch of it), when each

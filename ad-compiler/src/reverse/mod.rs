@@ -15,6 +15,7 @@ mod loop_plan;
 pub mod plan;
 pub mod pretty;
 pub mod verify;
+mod versions;
 
 use crate::analysis::Activity;
 use crate::analysis::floats::Floats;
@@ -39,6 +40,7 @@ pub fn plan<'a>(body: &'a Body, activity: &Activity, diag: &mut Diagnostics) -> 
         guards: HashMap::new(),
         array_literals: HashSet::new(),
         definitions: Definitions::of(body),
+        versions: versions::Versions::of(body),
         loops: Vec::new(),
         floats: Floats::of(body),
         needed: HashSet::new(),
@@ -130,6 +132,8 @@ struct Generator<'g, 'a> {
     /// Values built by an array literal (`[i, j]`, an ndarray position).
     array_literals: HashSet<ValueId>,
     definitions: Definitions<'a>,
+    /// The versions of vectors written in place, to find where their shapes come from.
+    versions: versions::Versions<'a>,
     /// The loops around the instructions being planned, innermost last.
     loops: Vec<LoopScope<'a>>,
     /// Which values are certainly scalar floats.
@@ -238,6 +242,7 @@ impl<'a> Generator<'_, 'a> {
                         Rule::Index => self.recomputed_position(instr),
                         Rule::Arith(op, mask) => self.recomputed_arith(instr, *op, *mask),
                         Rule::Method(_) => self.recomputed_method(instr),
+                        Rule::Vector => self.recomputed_write(instr),
                         _ => None,
                     };
                     let storage = recomputed.map_or(context, Storage::Recomputed);

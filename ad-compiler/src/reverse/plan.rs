@@ -170,6 +170,11 @@ pub struct Counted<'a> {
     /// `(indexing instruction, sequence)`: elements read at recomputed positions, whose
     /// sequence's shape is saved once, before the loop, with the loop's storage.
     pub shapes: Vec<(ValueId, ValueId)>,
+    /// `(writing instruction, earliest version)`: elements of a float vector written at
+    /// recomputed positions; the earliest version's type is saved once, before the loop, with
+    /// the loop's storage (as a `Written` record at position 0), and each reverse iteration
+    /// moves it to the recomputed position.
+    pub written: Vec<(ValueId, ValueId)>,
     /// Whether the floats the iterations store are kept by position
     /// ([`Storage::Positional`]) rather than on tapes: the loop runs once per call and every
     /// stored float has a known type.
@@ -469,7 +474,7 @@ pub fn for_each_loop_save(
         None => visit(value, SavedKind::Trips, storage, loops),
         Some(counted) => {
             visit(value, SavedKind::Items, counted.items, loops);
-            for (index, _) in &counted.shapes {
+            for (index, _) in counted.shapes.iter().chain(&counted.written) {
                 visit(*index, SavedKind::Shape, storage, loops);
             }
         }

@@ -83,17 +83,31 @@ fn per_iteration(body: &[PrimalStep<'_>], stored: &[ValueId], value: ValueId) ->
 }
 
 /// `, shapes of %base for %index (storage)` of a counted loop's element reads at recomputed
-/// positions.
+/// positions, and `, types of %vector for %write` of its element writes there.
 fn shapes(counted: &Counted<'_>, s: Storage) -> String {
-    if counted.shapes.is_empty() {
+    let listed = |pairs: &[(ValueId, ValueId)]| -> Vec<String> {
+        pairs
+            .iter()
+            .map(|(instr, base)| format!("{base} for {instr}"))
+            .collect()
+    };
+    let mut parts = Vec::new();
+    if !counted.shapes.is_empty() {
+        parts.push(format!(
+            ", shapes of {}",
+            listed(&counted.shapes).join(", ")
+        ));
+    }
+    if !counted.written.is_empty() {
+        parts.push(format!(
+            ", types of {}",
+            listed(&counted.written).join(", ")
+        ));
+    }
+    if parts.is_empty() {
         return String::new();
     }
-    let read: Vec<String> = counted
-        .shapes
-        .iter()
-        .map(|(index, base)| format!("{base} for {index}"))
-        .collect();
-    format!(", shapes of {} ({})", read.join(", "), storage(s))
+    format!("{} ({})", parts.concat(), storage(s))
 }
 
 fn storage(storage: Storage) -> String {

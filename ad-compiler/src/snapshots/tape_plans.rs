@@ -339,7 +339,7 @@ fn a_loop_reading_what_an_earlier_iteration_wrote() {
         }
     });
     expect![[r#"
-        saved: pullback %14 (tape), pullback %15 (recomputed in loop %21), pullback %16 (tape), value %14 (by position in loop %21)
+        saved: pullback %14 (recomputed in loop %21), pullback %15 (recomputed in loop %21), pullback %16 (recomputed in loop %21), value %14 (by position in loop %21)
         primal:
           zero of parameter 0
           %2 = const 1.0f64
@@ -347,7 +347,7 @@ fn a_loop_reading_what_an_earlier_iteration_wrote() {
           %4 = const 1
           %5 = discrete `..` %4, %1
           %6 = into_iter %5
-          %21 = loop (%7 = %3) {                 ; counted, items local; keeps per iteration: value %14, pullback %14, pullback %16
+          %21 = loop (%7 = %3) {                 ; counted, items local, shapes of %3 for %14, types of %3 for %16 (local); keeps per iteration: value %14
             %8 = const false
             %9 = iter_next %6
             %10 = discrete_method %9.is_some()
@@ -355,9 +355,9 @@ fn a_loop_reading_what_an_earlier_iteration_wrote() {
               %11 = unwrap %9
               %12 = const 1
               %13 = sub %11, %12
-              %14 = index %7[%13]                ; rule index, pullback tape
+              %14 = index %7[%13]                ; rule index, pullback recomputed in loop %21
               %15 = mul %14, %0                  ; rule mul(both), pullback recomputed in loop %21
-              %16 = index_set %7[%11] = %15      ; rule vector, pullback tape
+              %16 = index_set %7[%11] = %15      ; rule vector, pullback recomputed in loop %21
               %17 = const ()
             } else {
               %18 = const ()
@@ -369,15 +369,15 @@ fn a_loop_reading_what_an_earlier_iteration_wrote() {
         pullback (seed -> adj %25):
           lazy %22
           adj %22[at local] += adj %25
-          reverse counted loop %21 {             ; items local, carried [0]
+          reverse counted loop %21 {             ; items local, shapes of %3 for %14, types of %3 for %16 (local), carried [0]
             recompute item %11, %14 (stored), %12, %13, %17
             lazy %7, %20
             reverse if %19 {                     ; branch guard of loop %21
               lazy %14, %15, %16
               adj %16 += adj %20
-              adj %7, adj %15 += split adj %16 (tape)
+              adj %7, adj %15 += split adj %16 (recomputed in loop %21)
               adj %14, adj %0 += pullback %15 (recomputed in loop %21)
-              adj %7[at tape] += adj %14
+              adj %7[at recomputed in loop %21] += adj %14
             } else {
               adj %7 += adj %20
             }
@@ -612,4 +612,48 @@ fn floats_typed_by_a_helpers_declared_result() {
     });
     expect!["saved: pullback %28 (recomputed in loop %37), pullback %29 (recomputed in loop %37), pullback %30 (recomputed in loop %37), value %23 (tape), items %37 (recomputed in loop %46), pullback %40 (recomputed in loop %46), pullback %41 (recomputed in loop %46), value %38 (by position in loop %46)"]
     .assert_eq(plan.lines().next().unwrap_or_default());
+}
+
+/// ADBench's GMM step written inline: scratch vectors overwritten for every point, read and
+/// written at positions the reverse recomputes. Their shapes and types come from the
+/// vectors the outer loop starts from, saved once; what each loop keeps per iteration is the
+/// floats its products need (and the element read at a carried counter's position).
+#[test]
+fn scratch_vectors_overwritten_in_nested_loops() {
+    let plan = planned(quote! {
+        fn scratch(d: usize, n: usize, x: &[f64], mu: &[f64], l: &[f64]) -> f64 {
+            let mut xc = vec![0.0; d];
+            let mut qx = vec![0.0; d];
+            let mut total = 0.0;
+            for ix in 0..n {
+                for id in 0..d {
+                    xc[id] = x[ix * d + id] - mu[id];
+                }
+                for id in 0..d {
+                    qx[id] = 2.0 * xc[id];
+                }
+                let mut k = 0;
+                for i in 0..d {
+                    for j in i + 1..d {
+                        qx[j] = qx[j] + l[k] * xc[i];
+                        k += 1;
+                    }
+                }
+                total += qx[0] * qx[1];
+            }
+            total
+        }
+    });
+    let loops: Vec<&str> = plan
+        .lines()
+        .filter(|line| line.contains("= loop ("))
+        .map(|line| line.trim())
+        .collect();
+    expect![[r#"
+        %114 = loop (%13 = %6, %14 = %8, %15 = %9) { ; counted, items local, shapes of %2 for %30, %3 for %31, %8 for %78, %8 for %103, %8 for %105, types of %6 for %33, %8 for %51, %8 for %83 (local); keeps per iteration: value %103, value %105, shape %49, shape %80
+        %38 = loop (%23 = %13) {           ; counted, items recomputed in loop %114; keeps nothing per iteration
+        %56 = loop (%43 = %14) {           ; counted, items recomputed in loop %114, shapes of %39 for %49 (tape); keeps nothing per iteration
+        %99 = loop (%62 = %57, %63 = %58) { ; counted, items recomputed in loop %114, shapes of %39 for %80 (tape); keeps nothing per iteration
+        %91 = loop (%72 = %62, %73 = %63) { ; counted, items recomputed in loop %99; keeps per iteration: value %79, value %80, pullback %79"#]]
+    .assert_eq(&loops.join("\n"));
 }

@@ -204,6 +204,7 @@ impl Printer<'_, '_> {
             let shapes: TokenStream = counted
                 .shapes
                 .iter()
+                .chain(&counted.written)
                 .filter(|_| storage == Storage::Tape)
                 .map(|(index, _)| {
                     // This iteration's shape, shadowing the tape it comes from.

@@ -344,6 +344,13 @@ impl Printer<'_, '_> {
                     let shape = quote!(#rt::IndexShape::index_shape(&#base));
                     save(&names::index_shape(*index), *storage, shape)
                 });
+                // A vector written at recomputed positions: its type, as a write at 0.
+                let written = counted.written.iter().map(|(write, origin)| {
+                    let origin = names::value(*origin);
+                    let record = quote!(#rt::Written::at(&#origin, 0usize));
+                    save(&names::index_shape(*write), *storage, record)
+                });
+                let shapes = shapes.chain(written);
                 let stored_at = stored_storage(instr.result, Some(counted));
                 let reserve = reserve_tapes(shape, body_steps, (stored, stored_at));
                 let by_position = self.stored_by_position(instr.result, counted, stored);
@@ -622,7 +629,20 @@ impl Printer<'_, '_> {
                             .collect()
                     }
                 };
-                self.with_saved_pullback(instr.result, *storage, body)
+                match (storage, &instr.op) {
+                    // The position is recomputed by the reverse iteration; the vector's type
+                    // was saved before the loop, as a write at 0.
+                    (Storage::Recomputed(_), Op::IndexSet { indices, .. }) => {
+                        let record = names::index_shape(instr.result);
+                        let index = indices.iter().map(|i| names::value(*i));
+                        let moved = quote! {
+                            let #held = &#rt::Written::moved(&#record, #(#index),*);
+                            #body
+                        };
+                        self.with_adjoint(instr.result, moved)
+                    }
+                    _ => self.with_saved_pullback(instr.result, *storage, body),
+                }
             }
             // Original: y = &a, *a, a.clone() or a: T
             // Tangent:  ty = ta
