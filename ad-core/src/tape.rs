@@ -24,9 +24,11 @@ pub const LARGEST_POOLED_BYTES: usize = 256 << 20;
 thread_local! {
     static F64_TAPES: RefCell<Vec<Vec<f64>>> = const { RefCell::new(Vec::new()) };
     static F32_TAPES: RefCell<Vec<Vec<f32>>> = const { RefCell::new(Vec::new()) };
+    static POSITION_TAPES: RefCell<Vec<Vec<usize>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A float type whose tapes are recycled: `f64` and `f32`.
+/// A type whose tapes are recycled: the floats `f64` and `f32`, and `usize` for the
+/// positions a loop reads at but cannot recompute (a counter it carries, `l[k]`).
 pub trait PooledFloat: Copy + Default + 'static {
     /// The calling thread's idle buffers of this type.
     fn idle() -> &'static LocalKey<RefCell<Vec<Vec<Self>>>>;
@@ -41,6 +43,12 @@ impl PooledFloat for f64 {
 impl PooledFloat for f32 {
     fn idle() -> &'static LocalKey<RefCell<Vec<Vec<f32>>>> {
         &F32_TAPES
+    }
+}
+
+impl PooledFloat for usize {
+    fn idle() -> &'static LocalKey<RefCell<Vec<Vec<usize>>>> {
+        &POSITION_TAPES
     }
 }
 
@@ -120,6 +128,7 @@ impl<F: PooledFloat> Drop for FloatTape<F> {
 pub fn release_tape_memory() {
     let _ = F64_TAPES.try_with(|idle| idle.borrow_mut().clear());
     let _ = F32_TAPES.try_with(|idle| idle.borrow_mut().clear());
+    let _ = POSITION_TAPES.try_with(|idle| idle.borrow_mut().clear());
 }
 
 /// The bytes the calling thread keeps in idle tape buffers.
@@ -134,7 +143,7 @@ pub fn idle_tape_bytes() -> usize {
             })
             .unwrap_or(0)
     }
-    bytes::<f64>() + bytes::<f32>()
+    bytes::<f64>() + bytes::<f32>() + bytes::<usize>()
 }
 
 #[cfg(test)]

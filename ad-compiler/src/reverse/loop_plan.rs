@@ -130,7 +130,15 @@ impl<'a> Generator<'_, 'a> {
         let scope = self.loops.pop();
         let stored = scope.as_ref().map(|s| s.stored.clone()).unwrap_or_default();
         // A loop that runs once per call keeps its floats by position, typed for the vector.
-        let widths: Option<Vec<_>> = stored.iter().map(|v| self.floats.width(*v)).collect();
+        let widths: Option<Vec<_>> = stored
+            .iter()
+            .map(|v| {
+                self.float_types
+                    .get(v)
+                    .copied()
+                    .or_else(|| self.floats.width(*v))
+            })
+            .collect();
         let counted = counted.map(|mut counted| {
             if let (Storage::Local, Some(widths)) = (context, &widths) {
                 counted.by_position = true;
@@ -208,10 +216,16 @@ impl<'a> Generator<'_, 'a> {
     /// save before the outermost counted loop the sequence is defined before (once, not once
     /// per iteration of the loops around).
     pub(super) fn recomputed_position(&mut self, instr: &Instr) -> Option<ValueId> {
-        let Op::Index { base, index, .. } = &instr.op else {
+        let Op::Index {
+            base,
+            index,
+            by_ref,
+        } = &instr.op
+        else {
             return None;
         };
-        let (value, origin) = self.at_recomputed_position(*base, *index)?;
+        // (A read by reference may be of a range, `&x[a..]`: not a position to store.)
+        let (value, origin) = self.at_recomputed_position(*base, *index, !by_ref)?;
         let saver = self
             .loops
             .iter_mut()
@@ -239,7 +253,7 @@ impl<'a> Generator<'_, 'a> {
         if !self.floats.is_vector(*base) {
             return None;
         }
-        let (value, origin) = self.at_recomputed_position(*base, *index)?;
+        let (value, origin) = self.at_recomputed_position(*base, *index, true)?;
         let saver = self
             .loops
             .iter_mut()
@@ -249,17 +263,22 @@ impl<'a> Generator<'_, 'a> {
     }
 
     /// For an access to `base[index]` directly in a counted loop at a position its reverse
-    /// recomputes: the loop, and the version of `base` that has its shape and is defined
-    /// before the innermost loop (`base` itself, or for a float vector the loops write in
-    /// place, its earliest version).
+    /// recomputes (or, for one `single` element of a float vector, stores): the loop, and
+    /// the version of `base` that has its shape and is defined before the innermost loop
+    /// (`base` itself, or for a float vector the loops write in place, its earliest version).
     fn at_recomputed_position(
         &mut self,
         base: ValueId,
         index: ValueId,
+        single: bool,
     ) -> Option<(ValueId, ValueId)> {
         let innermost = self.loops.last().filter(|scope| scope.counted)?;
         let restorable = innermost.restorable.as_ref()?;
-        if !(restorable.contains(&index) || self.reverse_has(index)) {
+        // A position the reverse cannot recompute (a counter the loop carries, `l[k]`) is
+        // stored, 8 bytes, when it indexes a float vector (so it is a `usize`).
+        let stored_position = !(restorable.contains(&index) || self.reverse_has(index));
+        let storable = single && innermost.storable.contains(&index) && self.floats.is_vector(base);
+        if stored_position && !storable {
             return None;
         }
         let origin = match innermost.inside.contains(&base) {
@@ -271,7 +290,15 @@ impl<'a> Generator<'_, 'a> {
             return None;
         }
         let value = innermost.value;
-        self.needed.insert(index);
+        if stored_position {
+            self.float_types.insert(index, "usize");
+            let scope = self.loops.last_mut()?;
+            if !scope.stored.contains(&index) {
+                scope.stored.push(index);
+            }
+        } else {
+            self.needed.insert(index);
+        }
         Some((value, origin))
     }
 

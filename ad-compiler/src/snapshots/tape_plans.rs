@@ -650,10 +650,10 @@ fn scratch_vectors_overwritten_in_nested_loops() {
         .map(|line| line.trim())
         .collect();
     expect![[r#"
-        %114 = loop (%13 = %6, %14 = %8, %15 = %9) { ; counted, items local, shapes of %2 for %30, %3 for %31, %8 for %78, %8 for %103, %8 for %105, types of %6 for %33, %8 for %51, %8 for %83 (local); keeps per iteration: value %103, value %105, shape %49, shape %80
+        %114 = loop (%13 = %6, %14 = %8, %15 = %9) { ; counted, items local, shapes of %2 for %30, %3 for %31, %8 for %78, %4 for %79, %8 for %103, %8 for %105, types of %6 for %33, %8 for %51, %8 for %83 (local); keeps per iteration: value %103, value %105, shape %49, shape %80
         %38 = loop (%23 = %13) {           ; counted, items recomputed in loop %114; keeps nothing per iteration
         %56 = loop (%43 = %14) {           ; counted, items recomputed in loop %114, shapes of %39 for %49 (tape); keeps nothing per iteration
         %99 = loop (%62 = %57, %63 = %58) { ; counted, items recomputed in loop %114, shapes of %39 for %80 (tape); keeps nothing per iteration
-        %91 = loop (%72 = %62, %73 = %63) { ; counted, items recomputed in loop %99; keeps per iteration: value %79, value %80, pullback %79"#]]
+        %91 = loop (%72 = %62, %73 = %63) { ; counted, items recomputed in loop %99; keeps per iteration: value %73, value %79, value %80"#]]
     .assert_eq(&loops.join("\n"));
 }
