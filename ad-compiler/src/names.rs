@@ -51,6 +51,12 @@ pub const BLOCK_BEGIN: &str = "__ad_block_begin";
 /// See [`BLOCK_BEGIN`].
 pub const BLOCK_END: &str = "__ad_block_end";
 
+/// A value an inlined helper's call binds (an argument, a start offset, the result), see
+/// `lower::inline`.
+pub fn inlined(n: usize) -> String {
+    format!("__ad_inlined{n}")
+}
+
 /// The index of a loop over a slice's elements, rewritten to read `xs[i]`.
 pub fn element_index() -> Ident {
     format_ident!("__ad_i")

@@ -6,7 +6,7 @@
 //! IDE's expansion, unit tests), nothing is known, and the lowering does what it does without.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -38,6 +38,19 @@ pub struct SourceFile {
     /// more than once is left out (`None`), since a call's path alone would not say which it
     /// is.
     functions: HashMap<String, Option<Declared>>,
+    /// The free functions of the file's top level (not in an inline module), by name, with
+    /// how many times each is declared there. (A name also declared in an inline module is
+    /// still the top level's own there: the module's is not in scope without a `use`, which
+    /// would clash.)
+    top_level: HashMap<String, usize>,
+    /// The text of each top-level function marked plain `#[differentiable]` (no arguments,
+    /// no generics, no other attributes than documentation, lints and `inline`), without its
+    /// attributes: a helper a caller of the same file may inline (`lower::inline`). Text,
+    /// not a tree, since a tree holds spans (see above); each expansion parses it anew.
+    inlinable: HashMap<String, String>,
+    /// The last segments of the paths `#[derivative(of = ..)]` registers in this file: their
+    /// functions keep their registered derivatives, so are not inlined.
+    registered: HashSet<String>,
 }
 
 impl SourceFile {
@@ -47,6 +60,20 @@ impl SourceFile {
         Some(&self.functions.get(name)?.as_ref()?.passing)
     }
 
+    /// The text of the top-level function `name` (declared once, plain `#[differentiable]`,
+    /// without a registered derivative) that a caller of the same file may inline.
+    pub fn inlinable(&self, name: &str) -> Option<&str> {
+        if self.registered.contains(name) || !self.is_top_level(name) {
+            return None;
+        }
+        self.inlinable.get(name).map(String::as_str)
+    }
+
+    /// Whether the file declares `name` once among the free functions of its top level.
+    pub fn is_top_level(&self, name: &str) -> bool {
+        self.top_level.get(name) == Some(&1)
+    }
+
     /// `f64` or `f32` when the file declares one free function `name` and it returns that
     /// float type as written (`fn t(i: f64, n: f64) -> f64`).
     pub fn float_result(&self, name: &str) -> Option<&'static str> {
@@ -54,10 +81,26 @@ impl SourceFile {
     }
 
     fn collect(&mut self, items: &[syn::Item]) {
+        self.collect_in(items, true);
+    }
+
+    fn collect_in(&mut self, items: &[syn::Item], top: bool) {
         for item in items {
+            self.note_registrations(item);
             match item {
                 syn::Item::Fn(f) => {
                     let name = f.sig.ident.to_string();
+                    if top {
+                        *self.top_level.entry(name.clone()).or_default() += 1;
+                        if is_plain_helper(f) {
+                            let mut bare = f.clone();
+                            bare.attrs.clear();
+                            self.inlinable.insert(
+                                name.clone(),
+                                quote::ToTokens::to_token_stream(&bare).to_string(),
+                            );
+                        }
+                    }
                     let twice = self.functions.contains_key(&name);
                     let passing = f.sig.inputs.iter().map(|input| match input {
                         syn::FnArg::Typed(t) => match &*t.ty {
@@ -83,13 +126,67 @@ impl SourceFile {
                 }
                 syn::Item::Mod(m) => {
                     if let Some((_, items)) = &m.content {
-                        self.collect(items);
+                        self.collect_in(items, false);
                     }
                 }
                 _ => {}
             }
         }
     }
+}
+
+impl SourceFile {
+    /// Notes the function a `#[derivative(of = path)]` on `item` (or on an item of an `impl`
+    /// block) registers a derivative for.
+    fn note_registrations(&mut self, item: &syn::Item) {
+        let attrs: Vec<&syn::Attribute> = match item {
+            syn::Item::Fn(f) => f.attrs.iter().collect(),
+            syn::Item::Impl(i) => i
+                .items
+                .iter()
+                .flat_map(|item| match item {
+                    syn::ImplItem::Fn(f) => f.attrs.iter().collect(),
+                    _ => Vec::new(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        for attr in attrs {
+            if !attr.path().is_ident("derivative") {
+                continue;
+            }
+            // `of = a::b::f`: every identifier of the arguments, which names `f` among others
+            // (refusing to inline a few more functions than needed is harmless).
+            if let syn::Meta::List(list) = &attr.meta {
+                for token in list.tokens.clone() {
+                    if let proc_macro2::TokenTree::Ident(ident) = token {
+                        self.registered.insert(ident.to_string());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A function marked `#[differentiable]` alone (no arguments), without generics, whose other
+/// attributes are documentation, lint levels or `inline`: its body means the same inlined
+/// into a caller of the same module.
+fn is_plain_helper(f: &syn::ItemFn) -> bool {
+    let mut marked = false;
+    for attr in &f.attrs {
+        if attr.path().is_ident("differentiable") {
+            marked = matches!(attr.meta, syn::Meta::Path(_));
+        } else if !["doc", "allow", "inline"]
+            .iter()
+            .any(|name| attr.path().is_ident(name))
+        {
+            return false;
+        }
+    }
+    marked
+        && f.sig.generics.params.is_empty()
+        && f.sig.asyncness.is_none()
+        && f.sig.unsafety.is_none()
 }
 
 /// `f64` or `f32` when `ty` is that path as written.

@@ -28,6 +28,7 @@ mod f32;
 mod far_ends;
 mod float_methods;
 mod generics;
+mod inlined_helpers;
 mod locals;
 mod mode_choice;
 mod numerics;

@@ -164,6 +164,25 @@ fn reverse_item(
         .chain(&sig.generics.params)
         .cloned()
         .collect();
+    // The same file's helpers inlined (see `lower::inline`): kept only if the body lowers
+    // with them, else the body is lowered as written.
+    let inputs: Vec<syn::FnArg> = sig.inputs.iter().cloned().collect();
+    let inlined = match placement {
+        Placement::Companion => lower::inline_helpers(&sig.ident, &inputs, block),
+        _ => None,
+    };
+    let mut block = block;
+    let mut with_inlined = None;
+    if let Some(inlined) = &inlined {
+        let mut trial = Diagnostics::default();
+        let body = BodyInput::Block(inlined, &sig.output);
+        let name = sig.ident.to_string();
+        let found = differentiate(name, &params, config.wrt.as_deref(), body, &mut trial);
+        if found.is_some() && !trial.has_errors() {
+            block = inlined;
+            with_inlined = found;
+        }
+    }
     let lowered = |params: &[lower::ParamInput], diag: &mut Diagnostics| {
         let body = BodyInput::Block(block, &sig.output);
         differentiate(
@@ -174,7 +193,10 @@ fn reverse_item(
             diag,
         )
     };
-    let mut differentiated = lowered(&params, &mut diag);
+    let mut differentiated = match with_inlined {
+        Some(found) => Some(found),
+        None => lowered(&params, &mut diag),
+    };
     // Settings the result does not depend on are constants (see `constant_params`); not in a
     // trait impl, whose derivatives' signatures are the trait's.
     let constants = match (&differentiated, &config.wrt, placement) {
