@@ -200,9 +200,9 @@ impl VisitMut for Renamer<'_> {
     fn visit_item_mut(&mut self, _: &mut syn::Item) {}
 }
 
-/// The names patterns bind.
+/// The names patterns bind (visit the patterns, or whole code for every name it binds).
 #[derive(Default)]
-struct Bound(Vec<String>);
+pub(super) struct Bound(pub(super) Vec<String>);
 
 impl<'ast> Visit<'ast> for Bound {
     fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {

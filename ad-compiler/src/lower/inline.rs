@@ -15,6 +15,7 @@
 //! parameters or the arguments use, or reads a name the caller binds; nor when the caller
 //! lowered with it fails (the front end lowers the caller as written then).
 
+use super::free_names::Bound;
 use proc_macro2::{Span, TokenStream, TokenTree};
 use std::collections::HashSet;
 use syn::visit::Visit;
@@ -35,7 +36,7 @@ pub fn inline_helpers(
     if !file.is_top_level(&caller.to_string()) {
         return None;
     }
-    let mut caller_names = Bindings::default();
+    let mut caller_names = Bound::default();
     for param in params {
         if let syn::FnArg::Typed(t) = param {
             caller_names.visit_pat(&t.pat);
@@ -45,7 +46,7 @@ pub fn inline_helpers(
     let mut inliner = Inliner {
         file: &file,
         stack: vec![caller.to_string()],
-        caller_names: caller_names.0,
+        caller_names: caller_names.0.into_iter().collect(),
         fresh: 0,
         inlined: false,
     };
@@ -542,17 +543,6 @@ fn identifiers(tokens: TokenStream, out: &mut Vec<String>) {
             TokenTree::Group(g) => identifiers(g.stream(), out),
             _ => {}
         }
-    }
-}
-
-/// Every name the caller binds.
-#[derive(Default)]
-struct Bindings(HashSet<String>);
-
-impl<'ast> Visit<'ast> for Bindings {
-    fn visit_pat_ident(&mut self, i: &'ast syn::PatIdent) {
-        self.0.insert(i.ident.to_string());
-        syn::visit::visit_pat_ident(self, i);
     }
 }
 

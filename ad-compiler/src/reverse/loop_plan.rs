@@ -226,11 +226,7 @@ impl<'a> Generator<'_, 'a> {
         };
         // (A read by reference may be of a range, `&x[a..]`: not a position to store.)
         let (value, origin) = self.at_recomputed_position(*base, *index, !by_ref)?;
-        let saver = self
-            .loops
-            .iter_mut()
-            .find(|scope| scope.counted && !scope.inside.contains(&origin))?;
-        saver.shapes.push((instr.result, origin));
+        self.saver(origin)?.shapes.push((instr.result, origin));
         Some(value)
     }
 
@@ -254,12 +250,16 @@ impl<'a> Generator<'_, 'a> {
             return None;
         }
         let (value, origin) = self.at_recomputed_position(*base, *index, true)?;
-        let saver = self
-            .loops
-            .iter_mut()
-            .find(|scope| scope.counted && !scope.inside.contains(&origin))?;
-        saver.written.push((instr.result, origin));
+        self.saver(origin)?.written.push((instr.result, origin));
         Some(value)
+    }
+
+    /// The outermost counted loop around the instruction being planned that `v` is defined
+    /// before: where what is taken from `v` is saved once.
+    fn saver(&mut self, v: ValueId) -> Option<&mut LoopScope<'a>> {
+        self.loops
+            .iter_mut()
+            .find(|scope| scope.counted && !scope.inside.contains(&v))
     }
 
     /// For an access to `base[index]` directly in a counted loop at a position its reverse
