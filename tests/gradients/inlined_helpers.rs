@@ -115,3 +115,34 @@ fn lengths_of_tails_rebound_parameters_and_helpers_kept_as_calls() {
     // d/dx3 only through the tails: the weights 4, 3 and 2 it has in them.
     assert_close(g[3], 4.0 + 3.0 + 2.0);
 }
+
+/// Gives `outer` a closure reading its slice parameter: not inlined, since the closure would
+/// borrow the caller's vector itself past the call (found by the generator, seed 8675309).
+#[differentiable]
+fn with_closure(x0: f64, s1: &[f64], x2: f64) -> f64 {
+    let a1 = x0 * s1[1];
+    a1 + outer(&s1[0..], &|c: f64| (x2 - s1[1]) * c, s1)
+}
+
+#[differentiable]
+fn outer(s0: &[f64], h: &dyn Fn(f64) -> f64, s1: &[f64]) -> f64 {
+    h(s0[0]) * s1[1]
+}
+
+/// A vector lent to a helper, then written.
+#[differentiable]
+fn lent_then_written(x0: f64) -> f64 {
+    let mut w = vec![x0, x0 * 2.0, 3.0];
+    let a = with_closure(x0, &w, x0);
+    w[0] = a;
+    w[0] + w[1]
+}
+
+#[test]
+fn a_helper_whose_closure_reads_a_lent_vector() {
+    // a = x·2x + (x − 2x)·x·2x = 2x² − 2x³; w[0] + w[1] = a + 2x.
+    for x in [0.5f64, -1.5] {
+        let g = gradient!(at: x, of: lent_then_written);
+        assert_close(g, 4.0 * x - 6.0 * x * x + 2.0);
+    }
+}

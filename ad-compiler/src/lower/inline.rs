@@ -431,7 +431,7 @@ impl Substitute<'_> {
 }
 
 /// Whether a parameter `name` has uses other than `name[j]`, `*name`, `name.len()` and
-/// `g(.., name, ..)` for a function `g` of the file.
+/// `g(.., name, ..)` for a function `g` of the file, outside closures.
 struct ElementUses<'n> {
     name: &'n str,
     file: &'n crate::source::SourceFile,
@@ -460,6 +460,13 @@ impl<'ast> Visit<'ast> for ElementUses<'_> {
                     }
                 }
                 self.visit_expr(&call.func);
+            }
+            // A closure would capture the argument itself, borrowing it past the call (and
+            // past later writes to it).
+            Expr::Closure(closure) => {
+                let mut reads = Shape::default();
+                reads.visit_expr(&closure.body);
+                self.other |= reads.read.contains(self.name);
             }
             _ if self.is_param(expr) => self.other = true,
             _ => syn::visit::visit_expr(self, expr),
