@@ -336,3 +336,28 @@ fn scratch_buffers_overwritten_for_every_point() {
     assert_grad_fd(|p| scratch_buffers(3, 3, &x, p, &l), &mu, &gmu);
     assert_grad_fd(|p| scratch_buffers(3, 3, &x, &mu, p), &l, &gl);
 }
+
+/// A scratch vector written and read at recomputed positions in a `for` inside a `while`:
+/// its shape is saved before the `for`, from the version the `for` starts from (the one the
+/// `while` started from has been moved into it by then; found by the generator, seed
+/// 5551212).
+#[differentiable]
+fn written_in_a_for_inside_a_while(x: f64) -> f64 {
+    let mut w = vec![x, 2.0 * x];
+    let mut k = 0;
+    while k < 3 {
+        k += 1;
+        for j in 1..3 {
+            w[j % 2] += (x * w[(j + 1) % 2]).sin();
+        }
+    }
+    w[0] * w[1]
+}
+
+#[test]
+fn a_vector_written_in_a_counted_loop_inside_a_loop_that_is_not() {
+    for x in [0.3, -0.8] {
+        let g = gradient!(at: x, of: written_in_a_for_inside_a_while);
+        crate::assert_deriv_fd(written_in_a_for_inside_a_while, x, g);
+    }
+}

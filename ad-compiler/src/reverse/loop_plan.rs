@@ -303,12 +303,17 @@ impl<'a> Generator<'_, 'a> {
     }
 
     /// The version of vector `v` (defined in the innermost loop) that the outermost loop
-    /// around it that carries it starts from, going out one loop at a time while each keeps
-    /// its shape: live before that loop, with `v`'s shape and type.
+    /// around it that carries it starts from, going out one counted loop at a time while
+    /// each keeps its shape: live before that loop, with `v`'s shape and type. (Not out of a
+    /// loop that is not counted: the shape is saved before a counted loop, where the version
+    /// an enclosing loop started from has been moved into it.)
     fn initial_version(&self, mut v: ValueId) -> ValueId {
         for scope in self.loops.iter().rev() {
             if !scope.inside.contains(&v) {
                 continue;
+            }
+            if !scope.counted {
+                break;
             }
             match self.versions.initial_version(v, scope.value) {
                 Some(initial) => v = initial,
