@@ -361,3 +361,29 @@ fn a_vector_written_in_a_counted_loop_inside_a_loop_that_is_not() {
         crate::assert_deriv_fd(written_in_a_for_inside_a_while, x, g);
     }
 }
+
+/// `v[i - 1].sin()` reads the element by reference while the same iteration writes `v[i]`
+/// (benches/scaling.rs): the reference is not kept past the write.
+#[differentiable]
+fn fill_overwrite(x: &[f64]) -> f64 {
+    let n = x.len();
+    let mut v = vec![0.0; n];
+    for i in 0..n {
+        v[i] = x[i] * x[i];
+    }
+    for i in 1..n {
+        v[i] = v[i] + v[i - 1].sin();
+    }
+    let mut s = 0.0;
+    for i in 0..n {
+        s += v[i];
+    }
+    s
+}
+
+#[test]
+fn an_element_read_by_reference_before_a_write_in_the_same_iteration() {
+    let x = [0.3, -0.7, 1.1, 0.4];
+    let g = gradient!(at: &x[..], of: |x: &[f64]| fill_overwrite(x));
+    assert_grad_fd(fill_overwrite, &x, &g);
+}

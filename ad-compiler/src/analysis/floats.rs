@@ -167,7 +167,9 @@ fn scalars_given(
             Op::Index {
                 base, by_ref: true, ..
             } => {
-                if sequences.contains(base) {
+                // (Of a parameter only: a reference into a local vector would be stored at
+                // the end of its iteration, after a write has moved the vector.)
+                if parameter_sequences.contains(base) {
                     element_refs.insert(instr.result);
                 }
                 false
