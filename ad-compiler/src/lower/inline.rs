@@ -195,7 +195,7 @@ impl Inliner<'_> {
         self.visit_block_mut(&mut body);
         self.stack.pop();
         let stmts = &body.stmts;
-        let result = self.result_type(&helper.sig.output);
+        let result = Self::result_type(&helper.sig.output);
         let expr: Expr = match (result, stmts.last()) {
             // A float result keeps its declared type (an unsuffixed literal would not).
             (Some(ty), Some(syn::Stmt::Expr(tail, None))) => {
@@ -273,7 +273,7 @@ impl Inliner<'_> {
     }
 
     /// `f64` or `f32` when the helper declares that result.
-    fn result_type(&self, output: &syn::ReturnType) -> Option<syn::Type> {
+    fn result_type(output: &syn::ReturnType) -> Option<syn::Type> {
         match output {
             syn::ReturnType::Type(_, ty) if crate::ir::is_float_type(ty) => Some((**ty).clone()),
             _ => None,
@@ -535,10 +535,6 @@ impl<'ast> Visit<'ast> for Shape {
         self.read.extend(inner.read);
         self.in_macros.extend(inner.in_macros);
         self.refused |= c.attrs.iter().next().is_some();
-    }
-
-    fn visit_label(&mut self, _: &'ast syn::Label) {
-        // A labelled `break` is fine inside the helper's own loops.
     }
 }
 

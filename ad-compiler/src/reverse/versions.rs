@@ -56,15 +56,14 @@ impl<'a> Versions<'a> {
     /// a version. That value is live just before the loop (the loop takes it), so the shape
     /// or type of `v` can be taken from it there.
     pub(super) fn initial_version(&self, v: ValueId, loop_value: ValueId) -> Option<ValueId> {
-        let Op::Loop { init, params, .. } = &self.by_value.get(&loop_value)?.op else {
+        let instr = self.by_value.get(&loop_value)?;
+        let Op::Loop { params, .. } = &instr.op else {
             return None;
         };
         let k = params
             .iter()
             .position(|param| self.origin(v, Some(*param), 0) == *param)?;
-        let instr = self.by_value.get(&loop_value)?;
         self.kept_by_loop(instr, k, 0)
-            .filter(|initial| *initial == init[k])
     }
 
     /// The earliest version of `v` with its shape, back through element writes, loops that
