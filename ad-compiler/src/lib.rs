@@ -46,8 +46,12 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
 /// `#[derivative(args)] item`: the registration followed by the adapter callers use.
 /// `#[cfg]`s inside the item are decided by rustc ([`frontend::cfg`]).
 pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
-    frontend::cfg::configured(item, |item| {
-        frontend::derivative::derivative(args.clone(), item)
+    // The file tells a method's registration the others of its block (see `source`).
+    let file = source::of(proc_macro2::Span::call_site());
+    source::while_expanding(file, || {
+        frontend::cfg::configured(item, |item| {
+            frontend::derivative::derivative(args.clone(), item)
+        })
     })
 }
 

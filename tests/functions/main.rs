@@ -25,6 +25,7 @@ mod generic_traits;
 mod impl_blocks;
 mod integrators;
 mod methods;
+mod methods_anywhere;
 mod numerics;
 mod recursion;
 mod registrations;

@@ -105,7 +105,8 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
                 .into(),
         ),
     };
-    let generated = adapter.items(reverse_body, forward_body, &vis, &mode);
+    let elsewhere = Elsewhere::of(&sig.ident, &target);
+    let generated = adapter.items(reverse_body, forward_body, &vis, &mode, elsewhere);
     // `of` must name a function of the registration's parameters and value type: a typo
     // would otherwise register a derivative for nothing, and a signature that differs would
     // fail at a call in generated code. (A generic function cannot be named without its type
@@ -120,6 +121,37 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
     let names_a_function = nameable
         .then(|| quote_spanned!(of.span()=> const _: fn(#(#param_types),*) -> #value_type = #of;));
     quote!(#item #generated #names_a_function)
+}
+
+/// What the other registrations of the same method in its impl block give (read from the
+/// source file): the adapters they write are not written again.
+#[derive(Clone, Copy, Default)]
+struct Elsewhere {
+    /// Another registration gives the pullback.
+    reverse: bool,
+    /// Another registration gives the differential (and so writes the second order's stub).
+    forward: bool,
+}
+
+impl Elsewhere {
+    /// The other registrations of `target` in the impl block of `registration`.
+    fn of(registration: &syn::Ident, target: &syn::Ident) -> Elsewhere {
+        let Some(enclosing) = crate::source::current().and_then(|f| f.enclosing_impl(registration))
+        else {
+            return Elsewhere::default();
+        };
+        let mut elsewhere = Elsewhere::default();
+        let others = enclosing
+            .registrations
+            .iter()
+            .filter(|r| r.of == target.to_string() && r.function != registration.to_string());
+        for other in others {
+            use crate::source::Registers;
+            elsewhere.reverse |= matches!(other.registers, Registers::Reverse | Registers::Both);
+            elsewhere.forward |= matches!(other.registers, Registers::Forward | Registers::Both);
+        }
+        elsewhere
+    }
 }
 
 /// An adapter's body, and the bounds it needs (none for one that calls what was registered).
@@ -425,6 +457,7 @@ impl Adapter<'_> {
         forward: Derived,
         vis: &syn::Visibility,
         mode: &Registered,
+        elsewhere: Elsewhere,
     ) -> TokenStream {
         let sig = self.sig;
         let (decls, _) = emit::derivative_params(sig);
@@ -485,7 +518,15 @@ impl Adapter<'_> {
         };
         let second = self.second(item_vis.clone(), &second_name, &decls, &param_types);
         if self.associated {
+            // A method's reverse and forward registrations may be two attributes of one block:
+            // each writes the adapters of its own mode, and the others only when no other
+            // registration of the block gives them (the forward one writes the second order's).
             let forward = forward_fn(item_vis, &forward_name, forward.body);
+            let own_reverse = !matches!(mode, Registered::Forward);
+            let own_forward = !matches!(mode, Registered::Reverse);
+            let vjp = (own_reverse || !elsewhere.reverse).then_some(vjp);
+            let forward = (own_forward || !elsewhere.forward).then_some(forward);
+            let second = (own_forward || !elsewhere.forward).then_some(second);
             return quote!(#vjp #forward #second);
         }
         let arity = param_types.len();

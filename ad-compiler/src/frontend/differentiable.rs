@@ -11,7 +11,7 @@ use crate::diag::Diagnostics;
 use crate::emit::forward::Order;
 use crate::emit::{self, types};
 use crate::frontend::attr::{self, AttrKind, Config};
-use crate::frontend::{constant_params, fallback};
+use crate::frontend::{constant_params, fallback, impls};
 use crate::ir::{self, Body};
 use crate::lower::{self, BodyInput};
 use crate::names;
@@ -28,14 +28,27 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
     };
     match syn::parse2::<syn::Item>(item.clone()) {
         Ok(syn::Item::Fn(f)) => {
+            if let Some(enclosing) = enclosing_impl(&f.sig.ident) {
+                let f = syn::ImplItemFn {
+                    attrs: f.attrs,
+                    vis: f.vis,
+                    defaultness: None,
+                    sig: f.sig,
+                    block: *f.block,
+                };
+                return impls::expand_method(&config, f, enclosing, item);
+            }
             let mode = if in_impl(&f) {
                 Placement::Sibling
             } else {
                 Placement::Companion
             };
-            expand_fn(&config, &f.attrs, &f.vis, &f.sig, &f.block, mode, item)
+            let generics = syn::Generics::default();
+            expand_fn(
+                &config, &f.attrs, &f.vis, &f.sig, &f.block, mode, &generics, item,
+            )
         }
-        Ok(syn::Item::Impl(imp)) => expand_impl(&config, imp, item),
+        Ok(syn::Item::Impl(imp)) => impls::expand_impl(&config, imp, item),
         Ok(syn::Item::Trait(t)) => match crate::frontend::traits::expand_trait(&config, t) {
             Ok(expanded) => expanded,
             Err(errors) => fallback::with_errors(item, errors),
@@ -49,15 +62,14 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
             .to_compile_error(),
         ),
         Err(_) => match syn::parse2::<syn::ImplItemFn>(item.clone()) {
-            Ok(f) => expand_fn(
-                &config,
-                &f.attrs,
-                &f.vis,
-                &f.sig,
-                &f.block,
-                Placement::Sibling,
-                item,
-            ),
+            Ok(f) => match enclosing_impl(&f.sig.ident) {
+                Some(enclosing) => impls::expand_method(&config, f, enclosing, item),
+                None => {
+                    let (attrs, vis, sig, block) = (&f.attrs, &f.vis, &f.sig, &f.block);
+                    let (placement, generics) = (Placement::Sibling, syn::Generics::default());
+                    expand_fn(&config, attrs, vis, sig, block, placement, &generics, item)
+                }
+            },
             Err(e) => fallback::with_errors(item, e.to_compile_error()),
         },
     }
@@ -76,9 +88,15 @@ pub enum Placement {
     TraitSibling,
 }
 
-/// A function written inside an `impl` block: it has a receiver or mentions `Self`. (An
-/// associated function that does neither cannot be told apart from a free function by its
-/// tokens; put `#[differentiable]` on its `impl` block instead.)
+/// The impl block around the function named `name`, when the source file shows one (see
+/// `source::impls`).
+fn enclosing_impl(name: &syn::Ident) -> Option<crate::source::Enclosing> {
+    crate::source::current()?.enclosing_impl(name)
+}
+
+/// A function written inside an `impl` block, when the file does not show it: it has a
+/// receiver or mentions `Self`. (An associated function that does neither cannot be told
+/// apart from a free function by its tokens.)
 fn in_impl(f: &syn::ItemFn) -> bool {
     f.sig.receiver().is_some()
         || mentions_self(f.sig.to_token_stream())
@@ -93,23 +111,20 @@ fn mentions_self(tokens: TokenStream) -> bool {
     })
 }
 
-fn expand_fn(
+/// The function and its derivatives, placed by `placement`; `impl_generics` are the
+/// enclosing block's, when known.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn expand_fn(
     config: &Config,
     attrs: &[syn::Attribute],
     vis: &syn::Visibility,
     sig: &syn::Signature,
     block: &syn::Block,
     placement: Placement,
+    impl_generics: &syn::Generics,
     original: TokenStream,
 ) -> TokenStream {
-    match reverse_item(
-        config,
-        vis,
-        sig,
-        block,
-        placement,
-        &syn::Generics::default(),
-    ) {
+    match reverse_item(config, vis, sig, block, placement, impl_generics) {
         Ok(generated) => {
             let inherited = inherited_attributes(attrs);
             quote!(#original #(#inherited)* #generated)
@@ -121,7 +136,9 @@ fn expand_fn(
 /// The user's attributes that the generated item must carry too: `cfg` (it exists exactly
 /// when the function does) and lint levels (not `forbid`, which would reject the generated
 /// code's own `allow`s, nor `expect`, which the generated code would leave unfulfilled).
-fn inherited_attributes(attrs: &[syn::Attribute]) -> impl Iterator<Item = &syn::Attribute> {
+pub(crate) fn inherited_attributes(
+    attrs: &[syn::Attribute],
+) -> impl Iterator<Item = &syn::Attribute> {
     const INHERITED: &[&str] = &["cfg", "cfg_attr", "allow", "warn", "deny"];
     attrs
         .iter()
@@ -131,7 +148,7 @@ fn inherited_attributes(attrs: &[syn::Attribute]) -> impl Iterator<Item = &syn::
 /// The item holding the VJP of one function, or the errors that prevent it. `impl_generics`
 /// are those of the enclosing `impl` when known (`#[differentiable]` on the block): the
 /// pullback captures them too.
-fn reverse_item(
+pub(crate) fn reverse_item(
     config: &Config,
     vis: &syn::Visibility,
     sig: &syn::Signature,
@@ -571,7 +588,7 @@ pub(crate) fn add_real_bounds(generics: &mut syn::Generics) {
 }
 
 /// Whether `sig` takes `&mut self`.
-fn mutates_self(sig: &syn::Signature) -> bool {
+pub(crate) fn mutates_self(sig: &syn::Signature) -> bool {
     sig.receiver()
         .is_some_and(|r| r.reference.is_some() && r.mutability.is_some())
 }
@@ -658,117 +675,5 @@ fn check_signature(
         {
             diag.error(i.span(), "`impl Trait` parameters other than functions (`impl Fn(f64) -> f64`) are not supported in differentiable functions yet: use a named generic parameter");
         }
-    }
-}
-
-/// `#[differentiable]` on an `impl` block: every function in it gets a sibling VJP, gathered
-/// in a second inherent `impl` of the same type (so trait impls work too).
-fn expand_impl(config: &Config, imp: syn::ItemImpl, original: TokenStream) -> TokenStream {
-    if config.wrt.is_some() {
-        let e = syn::Error::new(
-            imp.impl_token.span,
-            "`wrt` cannot be given on an `impl` block: put `#[differentiable(wrt = ..)]` on the function",
-        );
-        return fallback::with_errors(original, e.to_compile_error());
-    }
-    // `impl Mul<Vec2> for f64`: `f64` cannot hold the derivatives as methods.
-    if let Some(float_left) = crate::frontend::float_left::float_left(&imp) {
-        let f = &float_left.function;
-        let placement = Placement::Companion;
-        let generics = syn::Generics::default();
-        let vis = syn::Visibility::Inherited;
-        return match reverse_item(config, &vis, &f.sig, &f.block, placement, &generics) {
-            Ok(generated) => {
-                let rule = &float_left.rule;
-                quote!(#original #f #generated #rule)
-            }
-            Err(errors) => fallback::with_errors(original, errors),
-        };
-    }
-    let mut generated = Vec::new();
-    let mut errors = TokenStream::new();
-    for item in &imp.items {
-        if let syn::ImplItem::Fn(f) = item {
-            // Functions without a differentiable result (predicates, `&self` methods called
-            // for their effect) are left alone; a `&mut self` method without a result is
-            // differentiated as an update of `self`, as the attribute on it does.
-            let differentiable_result = match &f.sig.output {
-                syn::ReturnType::Default => mutates_self(&f.sig),
-                syn::ReturnType::Type(_, ty) => !crate::ir::is_constant_type(ty),
-            };
-            if !differentiable_result {
-                continue;
-            }
-            let vis = if imp.trait_.is_some() {
-                syn::parse_quote!(pub)
-            } else {
-                f.vis.clone()
-            };
-            let placement = match imp.trait_ {
-                Some(_) => Placement::TraitSibling,
-                None => Placement::Sibling,
-            };
-            // Named apart from another impl of the same operator on the type (see
-            // `operator_impls::sibling_base`).
-            let mut sig = f.sig.clone();
-            sig.ident = crate::frontend::operator_impls::sibling_base(&imp, &sig.ident);
-            match reverse_item(config, &vis, &sig, &f.block, placement, &imp.generics) {
-                Ok(tokens) => {
-                    let inherited = inherited_attributes(&f.attrs);
-                    generated.push(quote!(#(#inherited)* #tokens));
-                }
-                Err(e) => errors.extend(e),
-            }
-        }
-    }
-    if !errors.is_empty() {
-        return fallback::with_errors(original, errors);
-    }
-    let mut generics = imp.generics.clone();
-    add_real_bounds(&mut generics);
-    let (impl_generics, _, where_clause) = generics.split_for_impl();
-    let self_ty = &imp.self_ty;
-    let rule = crate::frontend::operator_impls::rule_impl(&imp);
-    let trait_rules = crate::frontend::traits::rule_impls(&imp, &generics);
-    let siblings = quote! {
-        impl #impl_generics #self_ty #where_clause {
-            #(#generated)*
-        }
-    };
-    // The siblings of a trait impl's methods name them `Self::add`, which needs the trait in
-    // scope: it is imported where they are, whether or not the module imports it.
-    let siblings = match &imp.trait_ {
-        Some((_, path, _)) => {
-            // (`use` takes the trait without its arguments: `Mul`, not `Mul<f64>`.)
-            let mut path = path.clone();
-            for segment in path.segments.iter_mut() {
-                segment.arguments = syn::PathArguments::None;
-            }
-            quote! {
-            const _: () = {
-                #[allow(unused_imports)]
-                use #path as _;
-                #siblings
-            };
-            }
-        }
-        None => siblings,
-    };
-    // A generic trait impl (`impl<T: Float> Model<T> for Line<T>`) holds for the types its
-    // derivatives do, `Real` ones: a trait marked `#[differentiable]` requires its rules of
-    // every impl, and those exist for `T: Real` (f32 and f64) only.
-    let original = match (&imp.trait_, generics != imp.generics) {
-        (Some(_), true) => {
-            let mut bounded = imp.clone();
-            bounded.generics = generics.clone();
-            quote!(#bounded)
-        }
-        _ => original,
-    };
-    quote! {
-        #original
-        #siblings
-        #rule
-        #trait_rules
     }
 }

@@ -17,6 +17,7 @@ pub mod float_left;
 pub mod forward_operators;
 pub mod function_params;
 pub mod function_value;
+pub mod impls;
 pub mod operator_impls;
 pub mod operators;
 pub mod traits;

@@ -4,6 +4,11 @@
 //! passed inout). Reading this file and writing the `dump` a user asks for are the only I/O
 //! the macros do. When the file cannot be read or parsed (a span made by another macro, an
 //! IDE's expansion, unit tests), nothing is known, and the lowering does what it does without.
+//! The file's impl blocks are in [`impls`].
+
+pub mod impls;
+
+pub use impls::{Enclosing, Registers, Registration};
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -51,6 +56,8 @@ pub struct SourceFile {
     /// The last segments of the paths `#[derivative(of = ..)]` registers in this file: their
     /// functions keep their registered derivatives, so are not inlined.
     registered: HashSet<String>,
+    /// The impl blocks and the functions in them.
+    impls: impls::Impls,
 }
 
 impl SourceFile {
@@ -80,8 +87,17 @@ impl SourceFile {
         self.functions.get(name)?.as_ref()?.float_result
     }
 
-    fn collect(&mut self, items: &[syn::Item]) {
-        self.collect_in(items, true);
+    /// The impl block around the function named by `name` (a span of the file's own text),
+    /// when it is in one.
+    pub fn enclosing_impl(&self, name: &proc_macro2::Ident) -> Option<Enclosing> {
+        let line = name.span().start().line;
+        // (Line 0: the compiler gave no location.)
+        (line > 0).then(|| self.impls.enclosing(line, &name.to_string()))?
+    }
+
+    fn collect(&mut self, file: &syn::File) {
+        self.collect_in(&file.items, true);
+        self.impls = impls::Impls::collect(file);
     }
 
     fn collect_in(&mut self, items: &[syn::Item], top: bool) {
@@ -202,7 +218,7 @@ fn float_type(ty: &syn::Type) -> Option<&'static str> {
 #[cfg(test)]
 pub fn from_text(text: &str) -> Arc<SourceFile> {
     let mut file = SourceFile::default();
-    file.collect(&syn::parse_file(text).expect("a Rust file").items);
+    file.collect(&syn::parse_file(text).expect("a Rust file"));
     Arc::new(file)
 }
 
@@ -217,16 +233,37 @@ pub fn of(span: proc_macro2::Span) -> Option<Arc<SourceFile>> {
     if let Some(file) = files.get(&path) {
         return Some(file.clone());
     }
-    let mut file = SourceFile::default();
-    if let Some(parsed) = std::fs::read_to_string(&path)
-        .ok()
-        .and_then(|text| syn::parse_file(&text).ok())
-    {
-        file.collect(&parsed.items);
-    }
+    let file = match std::fs::read_to_string(&path) {
+        Ok(text) => read(&text),
+        Err(_) => SourceFile::default(),
+    };
     let file = Arc::new(file);
     files.insert(path, file.clone());
     Some(file)
+}
+
+/// The declarations of a file's `text` (none if it does not parse).
+///
+/// The text is lexed by proc-macro2's own lexer, whose spans know their lines and columns:
+/// the compiler's, which a macro otherwise gets, gives every token of a string parsed
+/// inside a macro the macro's call site. The tokens of that lexer cannot be mixed with the
+/// compiler's, so nothing of the tree outlives this function: what is kept is text and
+/// numbers.
+fn read(text: &str) -> SourceFile {
+    /// Returns to the compiler's tokens when dropped, on every path out.
+    struct Located;
+    impl Drop for Located {
+        fn drop(&mut self) {
+            proc_macro2::fallback::unforce();
+        }
+    }
+    proc_macro2::fallback::force();
+    let _located = Located;
+    let mut file = SourceFile::default();
+    if let Ok(parsed) = syn::parse_file(text) {
+        file.collect(&parsed);
+    }
+    file
 }
 
 thread_local! {
@@ -257,7 +294,7 @@ mod tests {
             mod inner { pub fn second(y: &mut [f64]) {} fn first() {} }
         };
         let mut file = super::SourceFile::default();
-        file.collect(&parsed.items);
+        file.collect(&parsed);
         assert_eq!(
             file.function("second"),
             Some(&[super::Passing::LentMutably][..])
@@ -275,7 +312,7 @@ mod tests {
             fn pair(x: f64) -> (f64, f64) { (x, x) }
         };
         let mut file = super::SourceFile::default();
-        file.collect(&parsed.items);
+        file.collect(&parsed);
         assert_eq!(file.float_result("t"), Some("f64"));
         assert_eq!(file.float_result("narrow"), Some("f32"));
         assert_eq!(file.float_result("generic"), None);
