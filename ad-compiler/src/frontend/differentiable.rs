@@ -38,10 +38,13 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
                 };
                 return impls::expand_method(&config, f, enclosing, item);
             }
-            let mode = if in_impl(&f) {
-                Placement::Sibling
-            } else {
-                Placement::Companion
+            let mode = match in_macro_impl(&f.sig.ident) {
+                Some(true) => {
+                    return fallback::with_errors(item, in_macro_trait_impl(&f.sig.ident));
+                }
+                Some(false) => Placement::Sibling,
+                None if in_impl(&f) => Placement::Sibling,
+                None => Placement::Companion,
             };
             let generics = syn::Generics::default();
             expand_fn(
@@ -64,6 +67,9 @@ pub fn differentiable(args: TokenStream, item: TokenStream) -> TokenStream {
         Err(_) => match syn::parse2::<syn::ImplItemFn>(item.clone()) {
             Ok(f) => match enclosing_impl(&f.sig.ident) {
                 Some(enclosing) => impls::expand_method(&config, f, enclosing, item),
+                None if in_macro_impl(&f.sig.ident) == Some(true) => {
+                    fallback::with_errors(item, in_macro_trait_impl(&f.sig.ident))
+                }
                 None => {
                     let (attrs, vis, sig, block) = (&f.attrs, &f.vis, &f.sig, &f.block);
                     let (placement, generics) = (Placement::Sibling, syn::Generics::default());
@@ -92,6 +98,23 @@ pub enum Placement {
 /// `source::impls`).
 fn enclosing_impl(name: &syn::Ident) -> Option<crate::source::Enclosing> {
     crate::source::current()?.enclosing_impl(name)
+}
+
+/// When the function named `name` is in an impl block written in a macro's tokens: whether
+/// that block is a trait impl.
+fn in_macro_impl(name: &syn::Ident) -> Option<bool> {
+    crate::source::current()?.in_macro_impl(name)
+}
+
+/// The error for an attribute on a method of a trait impl that a macro writes: the file shows
+/// the macro's tokens, not the impl it expands to, and the method's derivatives cannot sit
+/// beside it in a trait impl.
+fn in_macro_trait_impl(name: &syn::Ident) -> TokenStream {
+    syn::Error::new(
+        name.span(),
+        format!("`#[differentiable]` on `{name}`, a method of a trait impl that a macro writes: the attribute cannot see that impl, only the macro's tokens; put `#[differentiable]` on the `impl` block inside the macro instead"),
+    )
+    .to_compile_error()
 }
 
 /// A function written inside an `impl` block, when the file does not show it: it has a

@@ -55,6 +55,10 @@ pub struct Enclosing {
 pub struct Impls {
     blocks: Vec<Block>,
     functions: HashMap<(usize, String), usize>,
+    /// The functions of impl blocks written inside a macro's tokens (a `macro_rules!` body,
+    /// a macro's arguments), by the line and text of their names: whether the block is a
+    /// trait impl. (What the macro expands to is not in the file.)
+    in_macros: HashMap<(usize, String), bool>,
 }
 
 impl Impls {
@@ -73,6 +77,12 @@ impl Impls {
             header: syn::parse_str(&block.header).ok()?,
             registrations: block.registrations.clone(),
         })
+    }
+
+    /// Whether the function named `name` on line `line` is in an impl block written inside a
+    /// macro's tokens, and if so whether that block is a trait impl.
+    pub fn in_macro(&self, line: usize, name: &str) -> Option<bool> {
+        self.in_macros.get(&(line, name.to_string())).copied()
     }
 }
 
@@ -97,6 +107,64 @@ impl<'ast> Visit<'ast> for Impls {
         });
         // Impl blocks inside the methods' bodies.
         syn::visit::visit_item_impl(self, imp);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        impls_in_tokens(mac.tokens.clone(), &mut self.in_macros);
+    }
+}
+
+/// Records the functions of the impl blocks written in `tokens` (unparsed: a macro's), with
+/// whether each block is a trait impl (its header has `for`).
+fn impls_in_tokens(tokens: proc_macro2::TokenStream, found: &mut HashMap<(usize, String), bool>) {
+    use proc_macro2::{Delimiter, TokenTree};
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    // Where the header of an impl block began, at this level.
+    let mut header = None;
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            // `impl` starting an item, not `-> impl Fn` or `x: impl Trait`.
+            TokenTree::Ident(ident)
+                if ident == "impl" && starts_item(i.checked_sub(1).map(|j| &trees[j])) =>
+            {
+                header = Some(i)
+            }
+            TokenTree::Punct(p) if p.as_char() == ';' => header = None,
+            TokenTree::Group(group) => {
+                if let Some(start) = header
+                    .take()
+                    .filter(|_| group.delimiter() == Delimiter::Brace)
+                {
+                    let trait_impl = trees[start..i]
+                        .iter()
+                        .any(|t| matches!(t, TokenTree::Ident(ident) if ident == "for"));
+                    let items: Vec<TokenTree> = group.stream().into_iter().collect();
+                    for pair in items.windows(2) {
+                        if let [TokenTree::Ident(keyword), TokenTree::Ident(name)] = pair
+                            && keyword == "fn"
+                        {
+                            let line = name.span().start().line;
+                            found.insert((line, name.to_string()), trait_impl);
+                        }
+                    }
+                }
+                impls_in_tokens(group.stream(), found);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether a token after `previous` starts an item: nothing before it, or the end of an item
+/// or of an attribute, or a qualifier (`unsafe impl`).
+fn starts_item(previous: Option<&proc_macro2::TokenTree>) -> bool {
+    use proc_macro2::{Delimiter, TokenTree};
+    match previous {
+        None => true,
+        Some(TokenTree::Group(g)) => matches!(g.delimiter(), Delimiter::Brace | Delimiter::Bracket),
+        Some(TokenTree::Punct(p)) => p.as_char() == ';',
+        Some(TokenTree::Ident(i)) => i == "unsafe" || i == "default",
+        Some(TokenTree::Literal(_)) => false,
     }
 }
 
@@ -133,4 +201,96 @@ fn registration(function: &str, attr: &syn::Attribute) -> Option<Registration> {
         of: of?,
         registers,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Impls, Registers};
+    use quote::ToTokens;
+
+    fn impls(text: &str) -> Impls {
+        Impls::collect(&syn::parse_file(text).expect("a Rust file"))
+    }
+
+    fn header(impls: &Impls, line: usize, name: &str) -> Option<String> {
+        let enclosing = impls.enclosing(line, name)?;
+        Some(enclosing.header.to_token_stream().to_string())
+    }
+
+    #[test]
+    fn a_function_finds_its_block_by_the_line_of_its_name() {
+        let text = "struct P;
+impl P {
+    fn sq(p: f64) -> f64 { p * p }
+}
+impl<T: Float> std::ops::Add for W<T> where T: Copy {
+    type Output = W<T>;
+    fn add(self, o: W<T>) -> W<T> { o }
+}
+fn sq(p: f64) -> f64 { p }
+mod inner {
+    impl super::P { pub fn inner(&self) -> f64 { 1.0 } }
+}
+";
+        let impls = impls(text);
+        assert_eq!(header(&impls, 3, "sq").as_deref(), Some("impl P { }"));
+        assert_eq!(
+            header(&impls, 7, "add").as_deref(),
+            Some("impl < T : Float > std :: ops :: Add for W < T > where T : Copy { }")
+        );
+        assert_eq!(header(&impls, 9, "sq"), None, "a free function");
+        assert_eq!(header(&impls, 3, "add"), None, "another line");
+        assert_eq!(
+            header(&impls, 11, "inner").as_deref(),
+            Some("impl super :: P { }")
+        );
+    }
+
+    #[test]
+    fn a_block_lists_the_registrations_of_its_functions() {
+        let text = "impl Act {
+    fn softplus(x: f64) -> f64 { x }
+    #[derivative(of = Self::softplus)]
+    fn softplus_vjp(x: f64) -> (f64, impl Fn(f64) -> f64) { (x, |d| d) }
+    #[derivative(of = Self::softplus, forward)]
+    fn softplus_jvp(x: f64) -> (f64, impl Fn(f64) -> f64) { (x, |d| d) }
+    #[derivative(of = Act::relu, wrt = (x), forward = Self::relu_jvp)]
+    fn relu_vjp(x: f64, y: f64) -> (f64, impl Fn(f64) -> f64) { (x, |d| d) }
+}
+";
+        let enclosing = impls(text).enclosing(2, "softplus").expect("in the block");
+        let registered: Vec<(&str, &str, Registers)> = enclosing
+            .registrations
+            .iter()
+            .map(|r| (r.function.as_str(), r.of.as_str(), r.registers))
+            .collect();
+        assert_eq!(
+            registered,
+            [
+                ("softplus_vjp", "softplus", Registers::Reverse),
+                ("softplus_jvp", "softplus", Registers::Forward),
+                ("relu_vjp", "relu", Registers::Both),
+            ]
+        );
+    }
+
+    #[test]
+    fn impl_blocks_in_a_macros_tokens_are_told_apart_by_for() {
+        let text = "macro_rules! ops {
+    ($t:ident) => {
+        impl Add for $t {
+            fn add(self, o: $t) -> $t { o }
+        }
+        impl $t {
+            fn norm(self) -> impl Fn(f64) -> f64 { fn nested() {} |x| x }
+        }
+    };
+}
+";
+        let impls = impls(text);
+        assert_eq!(impls.in_macro(4, "add"), Some(true));
+        assert_eq!(impls.in_macro(7, "norm"), Some(false));
+        assert_eq!(impls.in_macro(7, "nested"), None, "in a body, not an impl");
+        assert_eq!(impls.enclosing(4, "add").map(|_| ()), None);
+    }
 }

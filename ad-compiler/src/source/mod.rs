@@ -95,6 +95,13 @@ impl SourceFile {
         (line > 0).then(|| self.impls.enclosing(line, &name.to_string()))?
     }
 
+    /// When the function named by `name` is in an impl block a macro writes (its tokens in
+    /// the file): whether that block is a trait impl.
+    pub fn in_macro_impl(&self, name: &proc_macro2::Ident) -> Option<bool> {
+        let line = name.span().start().line;
+        (line > 0).then(|| self.impls.in_macro(line, &name.to_string()))?
+    }
+
     fn collect(&mut self, file: &syn::File) {
         self.collect_in(&file.items, true);
         self.impls = impls::Impls::collect(file);
