@@ -192,10 +192,13 @@ pub fn expand_method(
     let mut f = f;
     // Impls nested in a function are not local to it: rustc's lint asks to write them beside
     // their type, which an attribute on a method of a trait impl cannot.
-    let nested: syn::Stmt = syn::parse_quote! {
+    // (Verbatim: parsing the derivatives back into a tree would cost as much as writing them.)
+    let nested = quote! {
         #[allow(non_local_definitions)]
         const _: () = { #derivatives };
     };
-    f.block.stmts.insert(0, nested);
+    f.block
+        .stmts
+        .insert(0, syn::Stmt::Item(syn::Item::Verbatim(nested)));
     quote!(#f)
 }

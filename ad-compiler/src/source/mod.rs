@@ -229,15 +229,20 @@ pub fn from_text(text: &str) -> Arc<SourceFile> {
     Arc::new(file)
 }
 
-/// The files read in this compilation, by path (a file that could not be parsed as an empty
-/// one).
-static FILES: OnceLock<Mutex<HashMap<PathBuf, Arc<SourceFile>>>> = OnceLock::new();
+/// The files read by this process, by path, with the modification time they were read at (a
+/// compilation reads each once; a long-lived process, an IDE's macro server, reads a file
+/// again when it changed). A file that could not be parsed is kept as an empty one.
+type Files = HashMap<PathBuf, (Option<std::time::SystemTime>, Arc<SourceFile>)>;
+static FILES: OnceLock<Mutex<Files>> = OnceLock::new();
 
 /// The file `span` is in, read and parsed on first use.
 pub fn of(span: proc_macro2::Span) -> Option<Arc<SourceFile>> {
     let path = span.local_file()?;
+    let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
     let mut files = FILES.get_or_init(Default::default).lock().ok()?;
-    if let Some(file) = files.get(&path) {
+    if let Some((read_at, file)) = files.get(&path)
+        && *read_at == modified
+    {
         return Some(file.clone());
     }
     let file = match std::fs::read_to_string(&path) {
@@ -245,7 +250,7 @@ pub fn of(span: proc_macro2::Span) -> Option<Arc<SourceFile>> {
         Err(_) => SourceFile::default(),
     };
     let file = Arc::new(file);
-    files.insert(path, file.clone());
+    files.insert(path, (modified, file.clone()));
     Some(file)
 }
 
