@@ -10,6 +10,11 @@ use crate::second::FloatSecond;
 use ad_core::{Differentiable, Operand, TangentVector};
 
 /// A float type with every derivative rule: `f32` or `f64`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not known to be `f32` or `f64`, the float types derivatives exist at",
+    label = "derivatives need `f32` or `f64` here",
+    note = "a generic impl of a trait marked `#[differentiable]` must hold only where its derivatives do: put `#[differentiable]` on the `impl` block, which bounds its parameters so"
+)]
 pub trait Real:
     Copy
     + TangentVector

@@ -51,6 +51,11 @@ fn derivatives(config: &Config, imp: &syn::ItemImpl) -> Result<TokenStream, Toke
     // They hold where derivatives exist: `Real` type parameters where the block says `Float`.
     let mut bounded = imp.clone();
     add_real_bounds(&mut bounded.generics);
+    for item in bounded.items.iter_mut() {
+        if let syn::ImplItem::Fn(f) = item {
+            *f = with_associated_types(f, imp);
+        }
+    }
     let imp = &bounded;
     // `impl Mul<Vec2> for f64`: `f64` cannot hold the derivatives as methods.
     if let Some(float_left) = crate::frontend::float_left::float_left(imp) {
@@ -170,6 +175,9 @@ pub fn expand_method(
             original,
         );
     }
+    // (The derivatives are still written, so that the impl's uses at `f64` find them: the
+    // error is the only one.)
+    let unbounded = generic_impl_of_a_marked_trait(&f.sig.ident, &imp, &bounded);
     if !differentiable_result(&f.sig) {
         // The error `reverse_item` gives a function without a result.
         let generics = &imp.generics;
@@ -183,8 +191,9 @@ pub fn expand_method(
             Err(errors) => fallback::with_errors(original, errors),
         };
     }
+    // (The header holds the block's associated types, and now `f`.)
     let mut alone = imp.clone();
-    alone.items = vec![syn::ImplItem::Fn(f.clone())];
+    alone.items.push(syn::ImplItem::Fn(f.clone()));
     let derivatives = match derivatives(config, &alone) {
         Ok(derivatives) => derivatives,
         Err(errors) => return fallback::with_errors(original, errors),
@@ -200,5 +209,56 @@ pub fn expand_method(
     f.block
         .stmts
         .insert(0, syn::Stmt::Item(syn::Item::Verbatim(nested)));
-    quote!(#f)
+    quote!(#f #unbounded)
+}
+
+/// The error for a method of a generic impl of a trait the file marks `#[differentiable]`
+/// (`impl<T: Float> Model<T> for Line<T>`): the marked trait requires the method's rules of
+/// every impl, which exist for `Real` parameters (`f32`, `f64`) only, so the impl must be
+/// bounded by them, and only the attribute on the block can bound it.
+fn generic_impl_of_a_marked_trait(
+    name: &syn::Ident,
+    imp: &syn::ItemImpl,
+    bounded: &syn::Generics,
+) -> Option<TokenStream> {
+    let (_, path, _) = imp.trait_.as_ref()?;
+    let trait_name = path.segments.last()?.ident.to_string();
+    let marked = crate::source::current()?.is_marked_trait(&trait_name);
+    (marked && *bounded != imp.generics).then(|| {
+        syn::Error::new(
+            name.span(),
+            format!("`{name}` is a method of a generic impl of `{trait_name}`, a trait marked `#[differentiable]`: its derivatives exist at `f32` and `f64`, so the impl must hold only there, and an attribute on a method cannot bound its impl; put `#[differentiable]` on the `impl` block instead, which bounds its parameters so"),
+        )
+        .to_compile_error()
+    })
+}
+
+/// `f` with the associated types of its trait impl `imp` written out: `Self::Output` becomes
+/// the type `type Output = ..;` names, since in the inherent impl that holds the derivatives
+/// `Self::Output` would be ambiguous between every trait with an `Output`.
+fn with_associated_types(f: &syn::ImplItemFn, imp: &syn::ItemImpl) -> syn::ImplItemFn {
+    use syn::visit_mut::VisitMut;
+    struct Substitute<'a>(Vec<(&'a syn::Ident, &'a syn::Type)>);
+    impl VisitMut for Substitute<'_> {
+        fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+            if let syn::Type::Path(p) = ty
+                && p.qself.is_none()
+                && let [first, second] = p.path.segments.iter().collect::<Vec<_>>()[..]
+                && first.ident == "Self"
+                && second.arguments.is_none()
+                && let Some((_, declared)) = self.0.iter().find(|(name, _)| **name == second.ident)
+            {
+                *ty = (*declared).clone();
+                return;
+            }
+            syn::visit_mut::visit_type_mut(self, ty);
+        }
+    }
+    let declared = imp.items.iter().filter_map(|item| match item {
+        syn::ImplItem::Type(t) if t.generics.params.is_empty() => Some((&t.ident, &t.ty)),
+        _ => None,
+    });
+    let mut f = f.clone();
+    Substitute(declared.collect()).visit_impl_item_fn_mut(&mut f);
+    f
 }

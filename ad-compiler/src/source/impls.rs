@@ -35,7 +35,8 @@ pub enum Registers {
 
 /// An `impl` block of the file.
 struct Block {
-    /// The block without its items and attributes, as text: `impl<T: Float> Add for V<T> {}`.
+    /// The block without its functions and attributes, as text:
+    /// `impl<T: Float> Add for V<T> { type Output = V<T>; }`.
     header: String,
     /// The registrations of its functions.
     registrations: Vec<Registration>,
@@ -43,7 +44,8 @@ struct Block {
 
 /// The `impl` around a function, as an attribute on the function learns it.
 pub struct Enclosing {
-    /// The block's header (generics, trait, self type, where clause), without items.
+    /// The block's header (generics, trait, self type, where clause) and its associated
+    /// types, without its functions.
     pub header: syn::ItemImpl,
     /// The registrations of the block's functions.
     pub registrations: Vec<Registration>,
@@ -59,6 +61,8 @@ pub struct Impls {
     /// a macro's arguments), by the line and text of their names: whether the block is a
     /// trait impl. (What the macro expands to is not in the file.)
     in_macros: HashMap<(usize, String), bool>,
+    /// The names of the traits marked `#[differentiable]` in the file.
+    marked_traits: std::collections::HashSet<String>,
 }
 
 impl Impls {
@@ -79,6 +83,11 @@ impl Impls {
         })
     }
 
+    /// Whether the file marks a trait named `name` `#[differentiable]`.
+    pub fn is_marked_trait(&self, name: &str) -> bool {
+        self.marked_traits.contains(name)
+    }
+
     /// Whether the function named `name` on line `line` is in an impl block written inside a
     /// macro's tokens, and if so whether that block is a trait impl.
     pub fn in_macro(&self, line: usize, name: &str) -> Option<bool> {
@@ -90,7 +99,10 @@ impl<'ast> Visit<'ast> for Impls {
     fn visit_item_impl(&mut self, imp: &'ast syn::ItemImpl) {
         let index = self.blocks.len();
         let mut header = imp.clone();
-        header.items.clear();
+        // (The associated types stay: `Self::Output` in a method is read through them.)
+        header
+            .items
+            .retain(|item| matches!(item, syn::ImplItem::Type(_)));
         header.attrs.clear();
         let mut registrations = Vec::new();
         for item in &imp.items {
@@ -107,6 +119,13 @@ impl<'ast> Visit<'ast> for Impls {
         });
         // Impl blocks inside the methods' bodies.
         syn::visit::visit_item_impl(self, imp);
+    }
+
+    fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
+        if t.attrs.iter().any(|a| a.path().is_ident("differentiable")) {
+            self.marked_traits.insert(t.ident.to_string());
+        }
+        syn::visit::visit_item_trait(self, t);
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
@@ -224,6 +243,7 @@ impl P {
     fn sq(p: f64) -> f64 { p * p }
 }
 impl<T: Float> std::ops::Add for W<T> where T: Copy {
+    #[doc = \"the sum\"]
     type Output = W<T>;
     fn add(self, o: W<T>) -> W<T> { o }
 }
@@ -235,13 +255,15 @@ mod inner {
         let impls = impls(text);
         assert_eq!(header(&impls, 3, "sq").as_deref(), Some("impl P { }"));
         assert_eq!(
-            header(&impls, 7, "add").as_deref(),
-            Some("impl < T : Float > std :: ops :: Add for W < T > where T : Copy { }")
+            header(&impls, 8, "add").as_deref(),
+            Some(
+                "impl < T : Float > std :: ops :: Add for W < T > where T : Copy { # [doc = \"the sum\"] type Output = W < T > ; }"
+            )
         );
-        assert_eq!(header(&impls, 9, "sq"), None, "a free function");
+        assert_eq!(header(&impls, 10, "sq"), None, "a free function");
         assert_eq!(header(&impls, 3, "add"), None, "another line");
         assert_eq!(
-            header(&impls, 11, "inner").as_deref(),
+            header(&impls, 12, "inner").as_deref(),
             Some("impl super :: P { }")
         );
     }

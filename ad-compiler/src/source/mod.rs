@@ -102,6 +102,11 @@ impl SourceFile {
         (line > 0).then(|| self.impls.in_macro(line, &name.to_string()))?
     }
 
+    /// Whether the file marks a trait named `name` `#[differentiable]`.
+    pub fn is_marked_trait(&self, name: &str) -> bool {
+        self.impls.is_marked_trait(name)
+    }
+
     fn collect(&mut self, file: &syn::File) {
         self.collect_in(&file.items, true);
         self.impls = impls::Impls::collect(file);

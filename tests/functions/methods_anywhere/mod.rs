@@ -477,3 +477,87 @@ fn wrt_on_methods_of_any_kind() {
     assert_close(d.k, 0.5 * 4.5);
     assert_close(d.x, 0.5 * 6.0);
 }
+
+/// An operator impl written with `Self` and `Self::Output`, as rustc's own suggestions write it.
+#[derive(Clone, Copy, Debug, Differentiable)]
+struct Q {
+    re: f64,
+    im: f64,
+}
+
+impl Add for Q {
+    type Output = Self;
+    #[differentiable]
+    fn add(self, o: Self) -> Self::Output {
+        Self {
+            re: self.re + o.re,
+            im: self.im * o.im,
+        }
+    }
+}
+
+impl Neg for Q {
+    type Output = Q;
+    #[differentiable]
+    fn neg(self) -> <Self as Neg>::Output {
+        Q {
+            re: -self.re,
+            im: self.im.exp(),
+        }
+    }
+}
+
+#[differentiable]
+fn q_energy(a: f64, b: f64) -> f64 {
+    let q = -(Q { re: a, im: b } + Q { re: b, im: a * a });
+    q.re * q.im
+}
+
+#[test]
+fn self_and_self_output_in_an_operator_impl() {
+    for (a, b) in [(0.7, 0.3), (-0.4, 0.9)] {
+        // -(a + b) * exp(a² b).
+        assert_close(q_energy(a, b), -(a + b) * (a * a * b).exp());
+        assert_every_mode!(q_energy, a, b);
+    }
+}
+
+/// A `&mut self` method marked alone, updating its state, and an associated function calling
+/// it in a loop.
+#[derive(Clone, Debug, Differentiable)]
+struct Oscillator {
+    p: f64,
+    v: f64,
+}
+
+impl Oscillator {
+    #[differentiable]
+    fn step(&mut self, dt: f64) {
+        self.p += dt * self.v;
+        self.v -= dt * self.p;
+    }
+
+    #[differentiable]
+    fn position_after(p: f64, v: f64) -> f64 {
+        let mut state = Oscillator { p, v };
+        for _ in 0..5 {
+            state.step(0.1);
+        }
+        state.p
+    }
+}
+
+#[test]
+fn a_mut_self_method_marked_alone_called_in_a_loop() {
+    for (p, v) in [(1.0, 0.5), (-0.3, 0.8)] {
+        assert_every_mode!(Oscillator::position_after, p, v);
+    }
+    let mut state = Oscillator { p: 1.0, v: 0.5 };
+    let ((), pullback) = value_with_pullback!(at: &mut state, 0.1, of: Oscillator::step);
+    assert_close(state.p, 1.05);
+    let (d_before, d_dt) = pullback(OscillatorTangentVector { p: 1.0, v: 0.0 });
+    // p' = p + dt v: d/dp = 1, d/dv = dt, d/ddt = v.
+    assert_close(d_before.p, 1.0);
+    assert_close(d_before.v, 0.1);
+    assert_close(d_dt, 0.5);
+}
