@@ -12,19 +12,11 @@ workspace=$(cd "$(dirname "$0")/../.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 export CARGO_TARGET_DIR="$scratch/target"
+source "$(dirname "$0")/crates.sh"
 
 generate() { # name attribute
     local dir="$scratch/$1"
-    mkdir -p "$dir/src"
-    cat > "$dir/Cargo.toml" <<TOML
-[package]
-name = "$1"
-version = "0.0.0"
-edition = "2024"
-[dependencies]
-ad = { path = "$workspace" }
-[workspace]
-TOML
+    new_crate "$1"
     {
         echo "#![allow(dead_code, unused_mut, unused_variables)]"
         echo "use ad::prelude::*;"
@@ -46,36 +38,20 @@ TOML
     } > "$dir/src/lib.rs"
 }
 
-best_build() { # name command profile-flag
-    local dir="$scratch/$1" best=""
-    (cd "$dir" && cargo $2 $3 -q 2>/dev/null)
-    for _ in 1 2 3; do
-        touch "$dir/src/lib.rs"
-        local start end
-        start=$(date +%s.%N)
-        (cd "$dir" && cargo $2 $3 -q 2>/dev/null)
-        end=$(date +%s.%N)
-        local t
-        t=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
-        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
-    done
-    echo "$best"
-}
-
 generate plain ""
 generate differentiable "#[differentiable(wrt = (x, y))]"
 for run in "check" "build" "build --release"; do
     command=${run%% *}
     profile=""
     [ "$run" != "$command" ] && profile=${run#* }
-    p=$(best_build plain "$command" "$profile")
-    d=$(best_build differentiable "$command" "$profile")
+    p=$(best_rebuild plain $command $profile)
+    d=$(best_rebuild differentiable $command $profile)
     echo "cargo $run: $functions functions of $lines lines: without the attribute ${p}s, with ${d}s ($(awk -v d="$d" -v p="$p" 'BEGIN { printf "%.2f", d / p }')x)"
 done
 # The same crate with the macros built with optimisations, as the guide's performance page
 # suggests (`[profile.dev.build-override] opt-level = 3`), in check and debug builds.
 export CARGO_PROFILE_DEV_BUILD_OVERRIDE_OPT_LEVEL=3
 for run in "check" "build"; do
-    d=$(best_build differentiable "$run" "")
+    d=$(best_rebuild differentiable $run)
     echo "cargo $run, macros optimised: with the attribute ${d}s"
 done

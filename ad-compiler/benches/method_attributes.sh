@@ -12,21 +12,12 @@ types=${1:-10}
 workspace=$(cd "$(dirname "$0")/../.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-[ -n "${KEEP:-}" ] && trap - EXIT && echo "kept in $scratch"
 export CARGO_TARGET_DIR="$scratch/target"
+source "$(dirname "$0")/crates.sh"
 
 generate() { # name on-method on-block
     local dir="$scratch/$1" m="$2" b="$3"
-    mkdir -p "$dir/src"
-    cat > "$dir/Cargo.toml" <<TOML
-[package]
-name = "$1"
-version = "0.0.0"
-edition = "2024"
-[dependencies]
-ad = { path = "$workspace" }
-[workspace]
-TOML
+    new_crate "$1"
     {
         echo "#![allow(dead_code)]"
         echo "use ad::prelude::*;"
@@ -78,27 +69,8 @@ RUST
     } > "$dir/src/lib.rs"
 }
 
-best_check() { # name
-    local dir="$scratch/$1" best=""
-    if ! (cd "$dir" && cargo check -q 2>"$scratch/$1.log"); then
-        cat "$scratch/$1.log" >&2
-        echo "$1 does not compile" >&2
-        exit 1
-    fi
-    for _ in 1 2 3; do
-        touch "$dir/src/lib.rs"
-        local start end t
-        start=$(date +%s.%N)
-        (cd "$dir" && cargo check -q 2>/dev/null)
-        end=$(date +%s.%N)
-        t=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
-        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
-    done
-    echo "$best"
-}
-
 generate on_methods "#[differentiable]" ""
 generate on_blocks "" "#[differentiable]"
-m=$(best_check on_methods)
-b=$(best_check on_blocks)
+m=$(best_rebuild on_methods check)
+b=$(best_rebuild on_blocks check)
 echo "cargo check, $((types * 10)) methods: attribute on each method ${m}s, on each impl block ${b}s ($(awk -v m="$m" -v b="$b" 'BEGIN { printf "%.2f", m / b }')x)"

@@ -65,7 +65,9 @@ pub fn operator(operator: Operator, input: TokenStream) -> TokenStream {
     if let Some(error) = frontend::cfg::refused_in_operator(&input) {
         return error;
     }
-    frontend::operators::expand(operator, input)
+    // A closure's body is lowered knowing the file's declarations, as a function's is.
+    let file = source::of(proc_macro2::Span::call_site());
+    source::while_expanding(file, || frontend::operators::expand(operator, input))
 }
 
 /// `function!(f)`: a function with its derivatives, to pass to a differentiable function.
@@ -73,7 +75,9 @@ pub fn function_value(input: TokenStream) -> TokenStream {
     if let Some(error) = frontend::cfg::refused_in_operator(&input) {
         return error;
     }
-    frontend::function_value::expand(input)
+    // A closure's body is lowered knowing the file's declarations, as a function's is.
+    let file = source::of(proc_macro2::Span::call_site());
+    source::while_expanding(file, || frontend::function_value::expand(input))
 }
 
 /// A forward-mode operator (`differentiate!` and the others) applied to its input tokens.
@@ -81,5 +85,9 @@ pub fn forward_operator(operator: ForwardOperator, input: TokenStream) -> TokenS
     if let Some(error) = frontend::cfg::refused_in_operator(&input) {
         return error;
     }
-    frontend::forward_operators::expand(operator, input)
+    // A closure's body is lowered knowing the file's declarations, as a function's is.
+    let file = source::of(proc_macro2::Span::call_site());
+    source::while_expanding(file, || {
+        frontend::forward_operators::expand(operator, input)
+    })
 }

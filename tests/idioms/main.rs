@@ -30,6 +30,7 @@ mod inference;
 mod inout;
 mod iterators;
 mod literals;
+mod local_functions;
 mod numerics;
 mod patterns;
 mod programs;

@@ -78,12 +78,14 @@ impl Builder<'_> {
             }
             _ => {}
         }
+        // A capitalised name is a tuple struct's, unless the file declares a function of that
+        // name (`Jn`, as the Bessel functions are named).
         let constructor = callee.qself.is_none()
-            && callee
-                .path
-                .segments
-                .last()
-                .is_some_and(|s| s.ident.to_string().starts_with(|c: char| c.is_uppercase()));
+            && callee.path.segments.last().is_some_and(|s| {
+                let name = s.ident.to_string();
+                name.starts_with(|c: char| c.is_uppercase())
+                    && !crate::source::current().is_some_and(|f| f.declares_function(&name))
+            });
         if !constructor
             && callee.qself.is_none()
             && call.args.iter().any(|a| self.mutable_place(a).is_some())
@@ -148,6 +150,12 @@ impl Builder<'_> {
             }
         } else if callee.qself.is_some() {
             self.diag.error(callee.span(), "calls through a qualified path `<T as Trait>::f` are not supported in differentiable functions yet: call `T::f` or a free function");
+            return None;
+        } else if let Some(local) = self.local_function(&callee.path) {
+            self.diag.error(
+                callee.span(),
+                format!("`{local}` is declared inside the function, and a function declared there is differentiated by inlining its body at each call, which this one's cannot be (it returns early, is generic, recursive or a method's): declare `{local}` outside the function and mark it `#[differentiable]`"),
+            );
             return None;
         } else {
             let op = Op::Call {
@@ -646,4 +654,16 @@ fn is_some_constructor(path: &syn::Path) -> bool {
         names.as_slice(),
         ["Some"] | ["Option", "Some"] | ["core" | "std", "option", "Option", "Some"]
     )
+}
+
+impl Builder<'_> {
+    /// The name of the function `path` calls when it is one the body declares (`fn g(..)`
+    /// among its statements), which has no derivatives of its own.
+    fn local_function(&self, path: &syn::Path) -> Option<syn::Ident> {
+        let name = path.get_ident()?;
+        self.items
+            .iter()
+            .any(|item| matches!(item, syn::Item::Fn(f) if f.sig.ident == *name))
+            .then(|| name.clone())
+    }
 }

@@ -25,15 +25,20 @@ use syn::{Expr, parse_quote};
 /// How deep helpers are inlined into helpers.
 const DEEPEST: usize = 4;
 
-/// The caller's body with the calls of the same file's helpers inlined, or `None` when it
-/// calls none that can be. `caller` is the caller's name and `params` its parameters.
+/// The caller's body with the calls of the same file's helpers, and of the functions
+/// declared in the body itself (`fn to_linear(u: f64) -> f64 { .. }` before its uses),
+/// inlined, or `None` when it calls none that can be. `caller` is the caller's name and
+/// `params` its parameters.
 pub fn inline_helpers(
     caller: &syn::Ident,
     params: &[syn::FnArg],
     block: &syn::Block,
 ) -> Option<syn::Block> {
-    let file = crate::source::current()?;
-    if !file.is_top_level(&caller.to_string()) {
+    let file = crate::source::current().unwrap_or_default();
+    let local = local_functions(block);
+    // The file's helpers are in scope of the file's top-level functions.
+    let file_helpers = file.is_top_level(&caller.to_string());
+    if !file_helpers && local.is_empty() {
         return None;
     }
     let mut caller_names = Bound::default();
@@ -45,6 +50,8 @@ pub fn inline_helpers(
     caller_names.visit_block(block);
     let mut inliner = Inliner {
         file: &file,
+        file_helpers,
+        local,
         stack: vec![caller.to_string()],
         caller_names: caller_names.0.into_iter().collect(),
         fresh: 0,
@@ -52,11 +59,56 @@ pub fn inline_helpers(
     };
     let mut inlined = block.clone();
     inliner.visit_block_mut(&mut inlined);
+    drop_unused_local_functions(&mut inlined);
     inliner.inlined.then_some(inlined)
+}
+
+/// The functions declared by the statements of `block` that can be inlined: not generic,
+/// neither `async` nor `unsafe`, attributed only by documentation, lint levels or `inline`.
+fn local_functions(block: &syn::Block) -> std::collections::HashMap<String, syn::ItemFn> {
+    let plain = |f: &syn::ItemFn| {
+        f.sig.generics.params.is_empty()
+            && f.sig.asyncness.is_none()
+            && f.sig.unsafety.is_none()
+            && f.attrs.iter().all(|a| {
+                ["doc", "allow", "inline"]
+                    .iter()
+                    .any(|name| a.path().is_ident(name))
+            })
+    };
+    block
+        .stmts
+        .iter()
+        .filter_map(|stmt| match stmt {
+            syn::Stmt::Item(syn::Item::Fn(f)) if plain(f) => {
+                Some((f.sig.ident.to_string(), f.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Removes from `block` the functions it declares that nothing in it names any more (every
+/// call was inlined): in the derivatives they would be unused.
+fn drop_unused_local_functions(block: &mut syn::Block) {
+    let mut names = Vec::new();
+    for stmt in &block.stmts {
+        if !matches!(stmt, syn::Stmt::Item(syn::Item::Fn(_))) {
+            identifiers(quote::ToTokens::to_token_stream(stmt), &mut names);
+        }
+    }
+    block.stmts.retain(|stmt| match stmt {
+        syn::Stmt::Item(syn::Item::Fn(f)) => names.contains(&f.sig.ident.to_string()),
+        _ => true,
+    });
 }
 
 struct Inliner<'f> {
     file: &'f crate::source::SourceFile,
+    /// Whether the file's top-level helpers are in scope (the caller is one of them).
+    file_helpers: bool,
+    /// The functions the caller's body declares, by name.
+    local: std::collections::HashMap<String, syn::ItemFn>,
     /// The caller and the helpers being inlined into it, outermost first.
     stack: Vec<String>,
     /// Every name the caller binds (parameters, `let`s, patterns).
@@ -104,9 +156,15 @@ impl Inliner<'_> {
         if path.qself.is_some() || self.stack.contains(&name) || self.stack.len() > DEEPEST {
             return None;
         }
-        let text = self.file.inlinable(&name)?;
-        let helper: syn::ItemFn = syn::parse_str(text).ok()?;
-        if helper.sig.inputs.len() != call.args.len() || !self.file.is_top_level(&name) {
+        // A function the body declares shadows the file's.
+        let helper: syn::ItemFn = match self.local.get(&name) {
+            Some(local) => local.clone(),
+            None if self.file_helpers && self.file.is_top_level(&name) => {
+                syn::parse_str(self.file.inlinable(&name)?).ok()?
+            }
+            None => return None,
+        };
+        if helper.sig.inputs.len() != call.args.len() {
             return None;
         }
         if !plain_result(&helper.sig.output) {

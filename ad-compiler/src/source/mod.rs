@@ -61,6 +61,11 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
+    /// Whether the file declares a free function `name` (in it or in its inline modules).
+    pub fn declares_function(&self, name: &str) -> bool {
+        self.functions.contains_key(name)
+    }
+
     /// How the free function `name` takes its parameters, when the file declares one
     /// function of that name.
     pub fn function(&self, name: &str) -> Option<&[Passing]> {
