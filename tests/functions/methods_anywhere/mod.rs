@@ -7,7 +7,16 @@
 //! Each is called directly (`of: Type::m`), from differentiable code, through the operator
 //! and through generic code, in every mode against central differences or closed forms.
 
+mod associated;
+mod generics;
+mod layouts;
+mod modules;
+mod operator_impls;
 mod other_file;
+mod receivers;
+mod registrations;
+mod trait_impls;
+mod wrt;
 
 use crate::common::every_mode::assert_every_mode;
 use crate::{assert_close, assert_close_f32, assert_grad_fd};
