@@ -78,14 +78,7 @@ impl Builder<'_> {
             }
             _ => {}
         }
-        // A capitalised name is a tuple struct's, unless the file declares a function of that
-        // name (`Jn`, as the Bessel functions are named).
-        let constructor = callee.qself.is_none()
-            && callee.path.segments.last().is_some_and(|s| {
-                let name = s.ident.to_string();
-                name.starts_with(|c: char| c.is_uppercase())
-                    && !crate::source::current().is_some_and(|f| f.declares_function(&name))
-            });
+        let constructor = is_constructor(callee);
         if !constructor
             && callee.qself.is_none()
             && call.args.iter().any(|a| self.mutable_place(a).is_some())
@@ -151,11 +144,7 @@ impl Builder<'_> {
         } else if callee.qself.is_some() {
             self.diag.error(callee.span(), "calls through a qualified path `<T as Trait>::f` are not supported in differentiable functions yet: call `T::f` or a free function");
             return None;
-        } else if let Some(local) = self.local_function(&callee.path) {
-            self.diag.error(
-                callee.span(),
-                format!("`{local}` is declared inside the function, and a function declared there is differentiated by inlining its body at each call, which this one's cannot be (it returns early, is generic, recursive or a method's): declare `{local}` outside the function and mark it `#[differentiable]`"),
-            );
+        } else if self.refuse_local_function(callee) {
             return None;
         } else {
             let op = Op::Call {
@@ -656,14 +645,35 @@ fn is_some_constructor(path: &syn::Path) -> bool {
     )
 }
 
+/// Whether `callee` is a tuple struct's constructor: a capitalised name, unless the file
+/// declares a function of that name (`Jn`, as the Bessel functions are named).
+fn is_constructor(callee: &syn::ExprPath) -> bool {
+    callee.qself.is_none()
+        && callee.path.segments.last().is_some_and(|s| {
+            let name = s.ident.to_string();
+            name.starts_with(|c: char| c.is_uppercase())
+                && !crate::source::current().is_some_and(|f| f.declares_function(&name))
+        })
+}
+
 impl Builder<'_> {
-    /// The name of the function `path` calls when it is one the body declares (`fn g(..)`
-    /// among its statements), which has no derivatives of its own.
-    fn local_function(&self, path: &syn::Path) -> Option<syn::Ident> {
-        let name = path.get_ident()?;
-        self.items
+    /// Whether `callee` is a function the body declares (`fn g(..)` among its statements),
+    /// which has no derivatives of its own: the calls of such functions are inlined, and one
+    /// left is an error.
+    fn refuse_local_function(&mut self, callee: &syn::ExprPath) -> bool {
+        let Some(name) = callee.path.get_ident() else {
+            return false;
+        };
+        let local = self
+            .items
             .iter()
-            .any(|item| matches!(item, syn::Item::Fn(f) if f.sig.ident == *name))
-            .then(|| name.clone())
+            .any(|item| matches!(item, syn::Item::Fn(f) if f.sig.ident == *name));
+        if local {
+            self.diag.error(
+                callee.span(),
+                format!("`{name}` is declared inside the function, and a function declared there is differentiated by inlining its body at each call, which this one's cannot be (it returns early, is generic, recursive or a method's): declare `{name}` outside the function and mark it `#[differentiable]`"),
+            );
+        }
+        local
     }
 }
