@@ -74,11 +74,7 @@ fn derivatives(config: &Config, imp: &syn::ItemImpl) -> Result<TokenStream, Toke
             // Functions without a differentiable result (predicates, `&self` methods called
             // for their effect) are left alone; a `&mut self` method without a result is
             // differentiated as an update of `self`, as the attribute on it does.
-            let differentiable_result = match &f.sig.output {
-                syn::ReturnType::Default => mutates_self(&f.sig),
-                syn::ReturnType::Type(_, ty) => !crate::ir::is_constant_type(ty),
-            };
-            if !differentiable_result {
+            if !differentiable_result(&f.sig) {
                 continue;
             }
             let vis = if imp.trait_.is_some() {

@@ -66,21 +66,11 @@ pub fn inline_helpers(
 /// The functions declared by the statements of `block` that can be inlined: not generic,
 /// neither `async` nor `unsafe`, attributed only by documentation, lint levels or `inline`.
 fn local_functions(block: &syn::Block) -> std::collections::HashMap<String, syn::ItemFn> {
-    let plain = |f: &syn::ItemFn| {
-        f.sig.generics.params.is_empty()
-            && f.sig.asyncness.is_none()
-            && f.sig.unsafety.is_none()
-            && f.attrs.iter().all(|a| {
-                ["doc", "allow", "inline"]
-                    .iter()
-                    .any(|name| a.path().is_ident(name))
-            })
-    };
     block
         .stmts
         .iter()
         .filter_map(|stmt| match stmt {
-            syn::Stmt::Item(syn::Item::Fn(f)) if plain(f) => {
+            syn::Stmt::Item(syn::Item::Fn(f)) if crate::source::is_inlinable(f, false) => {
                 Some((f.sig.ident.to_string(), f.clone()))
             }
             _ => None,

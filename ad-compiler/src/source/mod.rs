@@ -201,13 +201,19 @@ impl SourceFile {
     }
 }
 
-/// A function marked `#[differentiable]` alone (no arguments), without generics, whose other
-/// attributes are documentation, lint levels or `inline`: its body means the same inlined
-/// into a caller of the same module.
+/// A function marked `#[differentiable]` alone (no arguments) whose body means the same
+/// inlined into a caller of the same module (see `is_inlinable`).
 fn is_plain_helper(f: &syn::ItemFn) -> bool {
+    is_inlinable(f, true)
+}
+
+/// Whether `f`'s body means the same inlined into a caller of its module: not generic, neither
+/// `async` nor `unsafe`, its attributes documentation, lint levels or `inline`, and when
+/// `needs_mark` a bare `#[differentiable]` (a file's helper; a body's own function has none).
+pub(crate) fn is_inlinable(f: &syn::ItemFn, needs_mark: bool) -> bool {
     let mut marked = false;
     for attr in &f.attrs {
-        if attr.path().is_ident("differentiable") {
+        if needs_mark && attr.path().is_ident("differentiable") {
             marked = matches!(attr.meta, syn::Meta::Path(_));
         } else if !["doc", "allow", "inline"]
             .iter()
@@ -216,7 +222,7 @@ fn is_plain_helper(f: &syn::ItemFn) -> bool {
             return false;
         }
     }
-    marked
+    (marked || !needs_mark)
         && f.sig.generics.params.is_empty()
         && f.sig.asyncness.is_none()
         && f.sig.unsafety.is_none()

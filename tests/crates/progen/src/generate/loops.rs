@@ -177,9 +177,11 @@ impl Gen {
         } else if is_vec || self.rng.chance(0.5) {
             // Indices (writes to a `Vec` while iterating over it would not borrow).
             let var = self.fresh_name("i");
+            // A slice parameter may be a longer sequence's tail (see `call`), so only a
+            // `Vec`'s length bounds the index.
             let int = VarKind::Int {
                 usize: true,
-                bound: Some(len as i64),
+                bound: is_vec.then_some(len as i64),
             };
             let body = body(self, 4, vec![(var.clone(), int)]);
             Stmt::ForIndex {
