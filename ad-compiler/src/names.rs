@@ -438,6 +438,12 @@ pub fn alias_index(k: usize) -> Ident {
     format_ident!("__ad_alias_index{}", k)
 }
 
+/// The copy of a place that a `&mut self` method called on the place updates, written back
+/// after the call (`s.p.step(dt);`, see `lower::stmts`).
+pub fn receiver_copy() -> Ident {
+    format_ident!("__ad_receiver")
+}
+
 /// The copy that a call passes as `&mut` for its `k`-th argument, written `&mut place` in
 /// the source (see `emit::primal::inout_call`).
 pub fn inout_copy(k: usize) -> Ident {

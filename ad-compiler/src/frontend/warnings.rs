@@ -5,7 +5,8 @@
 //!
 //! Warned: a differentiated parameter that the result does not depend on (its derivative is
 //! always zero), with a sharper note when the parameter is overwritten before it is read;
-//! not one named `_t`, which says so itself, nor an out-parameter (`out: &mut [f64]`).
+//! not one named `_t`, which says so itself, nor an out-parameter (`out: &mut [f64]`, or the
+//! `&mut self` of a method without a result).
 
 use crate::analysis::Activity;
 use crate::ir::Body;
@@ -33,7 +34,8 @@ pub fn for_function(
         }
         // An out-parameter (`err: &mut f64`, `out: &mut [f64]`, as C ports pass results) is
         // an output: that its incoming value does not matter is what it is for.
-        if inout.contains(&position) {
+        // So is `self` of a `&mut self` method without a result (`fn reset(&mut self)`).
+        if inout.contains(&position) || (ir.inout_result && param.name == "self") {
             continue;
         }
         let note = if assigns(block, &param.name) {

@@ -67,6 +67,15 @@ impl Builder<'_> {
         if let Expr::Paren(p) = place {
             return self.assign_to(&p.expr, value);
         }
+        // `*self = Self { .. };` in a `&mut self` method: a new version of `self`.
+        if let Expr::Unary(u) = place
+            && matches!(u.op, syn::UnOp::Deref(_))
+            && matches!(&*u.expr, Expr::Path(p) if p.path.is_ident("self"))
+            && self.mutable_self
+            && self.assign("self", value)
+        {
+            return;
+        }
         if self.assign_destructured(place, value) {
             return;
         }

@@ -125,7 +125,10 @@ impl Builder<'_> {
             }
             Expr::Call(call) => self.lower_call(call),
             Expr::MethodCall(m)
-                if m.method == "push" && m.args.len() == 1 && local_name(&m.receiver).is_some() =>
+                if m.method == "push"
+                    && m.args.len() == 1
+                    && local_name(&m.receiver).is_some()
+                    && !self.is_users_method(m) =>
             {
                 // `v.push(x)` on a local: a new version of it.
                 let name = local_name(&m.receiver)?;

@@ -678,7 +678,7 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
         fn visit_stmt(&mut self, s: &'ast Stmt) {
             // `x.step(dt);` is an inout call: a new version of `x` (see `lower_inout_call`).
             if let Stmt::Expr(Expr::MethodCall(m), Some(_)) = s
-                && let Expr::Path(_) = &*m.receiver
+                && let Expr::Path(_) | Expr::Field(_) | Expr::Index(_) = &*m.receiver
             {
                 self.note(&m.receiver);
             }

@@ -33,6 +33,7 @@ mod option_map;
 mod shape_fn;
 
 mod pattern;
+mod self_updates;
 mod ssa;
 mod stmts;
 mod vec_methods;
@@ -89,9 +90,16 @@ pub fn lower_capturing(
     // A closure's early `return`s become the values of the branches they end, so that the
     // closure can be inlined where it runs (see `closure_returns`).
     let (rewritten_block, rewritten_expr);
+    // A `&mut self` method without a result: its value is its last `self` on every path.
+    let updates_self = matches!(body, BodyInput::Block(_, syn::ReturnType::Default))
+        && params.iter().any(is_mut_self);
     let body = match body {
         BodyInput::Block(block, output) => {
-            rewritten_block = closure_returns::in_closures_of_block(block);
+            let in_closures = closure_returns::in_closures_of_block(block);
+            rewritten_block = match updates_self {
+                true => self_updates::returning_self(&in_closures),
+                false => in_closures,
+            };
             BodyInput::Block(&rewritten_block, output)
         }
         BodyInput::Expr(expr) => {
@@ -127,10 +135,7 @@ pub fn lower_capturing(
         builder.early_exits.try_return = early_exits::TryReturn::of(output);
     }
     builder.function_arguments = forms;
-    builder.mutable_self = params.iter().any(|p| {
-        matches!(&p.pat, syn::Pat::Ident(i) if i.ident == "self")
-            && matches!(&p.ty, Some(syn::Type::Reference(r)) if r.mutability.is_some())
-    });
+    builder.mutable_self = params.iter().any(is_mut_self);
     for (p, ir) in params.iter().zip(&ir_params) {
         builder.bind_pattern(&p.pat, ir.value);
         if let (syn::Pat::Ident(name), Some(syn::Type::Reference(_))) = (&p.pat, &p.ty) {
@@ -160,9 +165,10 @@ pub fn lower_capturing(
         BodyInput::Expr(expr) => vec![syn::Stmt::Expr((*expr).clone(), None)],
     };
     if loops::returns_from_loops(&body_stmts) {
+        // (A `&mut self` method without a result returns its `self`, of a type inferred.)
         let output = match &body {
-            BodyInput::Block(_, output) => Some(*output),
-            BodyInput::Expr(_) => None,
+            BodyInput::Block(_, output) if !updates_self => Some(*output),
+            _ => None,
         };
         builder.prepare_loop_returns(output, proc_macro2::Span::call_site());
     }
@@ -181,7 +187,7 @@ pub fn lower_capturing(
         .flatten();
     // A `&mut self` method without a result (`fn step(&mut self, dt: f64)`) is differentiated
     // as an inout function: its result is the last `self`, whose cotangent the pullback takes.
-    let inout_result = result.is_none() && mutated_self.is_some();
+    let inout_result = updates_self || (result.is_none() && mutated_self.is_some());
     let result = if inout_result { mutated_self } else { result };
     // A function with inout parameters returns its result followed by their last versions.
     let result = if inout.is_empty() {
@@ -220,6 +226,12 @@ pub fn lower_capturing(
     };
     crate::analysis::literal_types::type_sequence_literals(&mut body, &versions);
     Some(body)
+}
+
+/// Whether `p` is `&mut self`.
+fn is_mut_self(p: &ParamInput) -> bool {
+    matches!(&p.pat, syn::Pat::Ident(i) if i.ident == "self")
+        && matches!(&p.ty, Some(syn::Type::Reference(r)) if r.mutability.is_some())
 }
 
 /// The inout parameters of a function: `name: &mut T` (not `self`), with their positions.

@@ -195,7 +195,10 @@ impl Builder<'_> {
             }
             // `v.fill(x);` on a local sequence: its new version, `v.filled(x)` (`ad_std::fill`).
             Stmt::Expr(Expr::MethodCall(m), Some(_))
-                if m.method == "fill" && m.args.len() == 1 && self.inout_receiver(m).is_some() =>
+                if m.method == "fill"
+                    && m.args.len() == 1
+                    && self.inout_receiver(m).is_some()
+                    && !self.is_users_method(m) =>
             {
                 self.lower_as_value_method(m, "filled");
             }
@@ -263,6 +266,21 @@ impl Builder<'_> {
             Stmt::Expr(Expr::MethodCall(m), Some(_)) if self.inout_receiver(m).is_some() => {
                 self.lower_inout_call(m);
             }
+            // `s.p.step(dt);`, `self.p.step(dt);`, `r.step(dt);` (`r` a reborrow of a place):
+            // the method updates a copy of the place, which is written back.
+            Stmt::Expr(Expr::MethodCall(m), Some(_)) if self.inout_place(m).is_some() => {
+                if let Some(place) = self.inout_place(m) {
+                    let copy = crate::names::receiver_copy();
+                    let mut call = m.clone();
+                    call.receiver = Box::new(syn::parse_quote!(#copy));
+                    let block: Expr = syn::parse_quote_spanned! {m.span()=> {
+                        let mut #copy = #place;
+                        #call;
+                        #place = #copy;
+                    }};
+                    self.lower_expr(&block);
+                }
+            }
             Stmt::Expr(expr, semi) => {
                 let v = self.lower_expr(expr);
                 if semi.is_none() && last {
@@ -300,8 +318,39 @@ impl Builder<'_> {
             _ => return None,
         };
         let assignable = name != "self" || self.mutable_self;
-        let vec_push = m.method == "push" && m.args.len() == 1;
+        let vec_push = m.method == "push" && m.args.len() == 1 && !self.is_users_method(m);
         (assignable && !vec_push && self.lookup(&name).is_some()).then_some(name)
+    }
+
+    /// The place other than a bare local that the statement `place.method(args);` updates: a
+    /// field or element of a local (of `self` in a `&mut self` method), or the place a
+    /// `&mut` reborrow names.
+    fn inout_place(&self, m: &syn::ExprMethodCall) -> Option<Expr> {
+        let place = match &*m.receiver {
+            Expr::Path(_) | Expr::Unary(_) => self.alias_root(&m.receiver)?,
+            Expr::Field(_) | Expr::Index(_) => self
+                .alias_root(&m.receiver)
+                .unwrap_or_else(|| (*m.receiver).clone()),
+            _ => return None,
+        };
+        let root = place_root(&place)?;
+        let assignable = root != "self" || self.mutable_self;
+        (assignable && self.lookup(&root).is_some()).then_some(place)
+    }
+
+    /// Whether `m`, named as a `Vec`'s method (`push`, `fill`), is the user's: the file
+    /// declares a `&mut self` method of that name and the receiver is not a local or a
+    /// parameter known to be a sequence.
+    pub(super) fn is_users_method(&self, m: &syn::ExprMethodCall) -> bool {
+        let Expr::Path(p) = &*m.receiver else {
+            return false;
+        };
+        let Some(name) = p.path.get_ident() else {
+            return false;
+        };
+        !self.sequence_params.iter().any(|s| name == s)
+            && crate::source::current()
+                .is_some_and(|file| file.declares_mut_self_method(&m.method.to_string()))
     }
 
     /// `x.method(args);` for a `&mut self` method without a result: `x` gets the new version
@@ -418,6 +467,17 @@ impl Builder<'_> {
 
 /// `v.sort_by(compare)`, `v.sort_unstable_by(compare)` or
 /// `v.select_nth_unstable_by(k, compare)`.
+/// The name a place belongs to, `self` included: `s` of `s.p[i].x`.
+fn place_root(place: &Expr) -> Option<String> {
+    match place {
+        Expr::Path(p) if p.qself.is_none() => p.path.get_ident().map(|i| i.to_string()),
+        Expr::Field(f) => place_root(&f.base),
+        Expr::Index(i) => place_root(&i.expr),
+        Expr::Paren(p) => place_root(&p.expr),
+        _ => None,
+    }
+}
+
 fn is_sort(m: &syn::ExprMethodCall) -> bool {
     ((m.method == "sort_by" || m.method == "sort_unstable_by") && m.args.len() == 1)
         || (m.method == "select_nth_unstable_by" && m.args.len() == 2)

@@ -38,6 +38,8 @@ struct Block {
     /// The block without its functions and attributes, as text:
     /// `impl<T: Float> Add for V<T> { type Output = V<T>; }`.
     header: String,
+    /// The self type, as text (`Act`, `V < T >`).
+    self_type: String,
     /// The registrations of its functions.
     registrations: Vec<Registration>,
 }
@@ -47,7 +49,8 @@ pub struct Enclosing {
     /// The block's header (generics, trait, self type, where clause) and its associated
     /// types, without its functions.
     pub header: syn::ItemImpl,
-    /// The registrations of the block's functions.
+    /// The registrations of the functions of the block and of the file's other blocks of the
+    /// same self type (a method's reverse and forward registrations may be in two).
     pub registrations: Vec<Registration>,
 }
 
@@ -63,6 +66,8 @@ pub struct Impls {
     in_macros: HashMap<(usize, String), bool>,
     /// The names of the traits marked `#[differentiable]` in the file.
     marked_traits: std::collections::HashSet<String>,
+    /// The names of the `&mut self` methods the file's impl blocks declare.
+    mut_self_methods: std::collections::HashSet<String>,
 }
 
 impl Impls {
@@ -77,15 +82,26 @@ impl Impls {
     /// that function is in an impl block of the file.
     pub fn enclosing(&self, line: usize, name: &str) -> Option<Enclosing> {
         let block = &self.blocks[*self.functions.get(&(line, name.to_string()))?];
+        let registrations = self
+            .blocks
+            .iter()
+            .filter(|b| b.self_type == block.self_type)
+            .flat_map(|b| b.registrations.iter().cloned())
+            .collect();
         Some(Enclosing {
             header: syn::parse_str(&block.header).ok()?,
-            registrations: block.registrations.clone(),
+            registrations,
         })
     }
 
     /// Whether the file marks a trait named `name` `#[differentiable]`.
     pub fn is_marked_trait(&self, name: &str) -> bool {
         self.marked_traits.contains(name)
+    }
+
+    /// Whether an impl block of the file declares a `&mut self` method named `name`.
+    pub fn declares_mut_self_method(&self, name: &str) -> bool {
+        self.mut_self_methods.contains(name)
     }
 
     /// Whether the function named `name` on line `line` is in an impl block written inside a
@@ -111,10 +127,18 @@ impl<'ast> Visit<'ast> for Impls {
                 let line = f.sig.ident.span().start().line;
                 self.functions.insert((line, name.clone()), index);
                 registrations.extend(f.attrs.iter().filter_map(|a| registration(&name, a)));
+                let mut_self = f
+                    .sig
+                    .receiver()
+                    .is_some_and(|r| r.reference.is_some() && r.mutability.is_some());
+                if mut_self {
+                    self.mut_self_methods.insert(name.clone());
+                }
             }
         }
         self.blocks.push(Block {
             header: quote::ToTokens::to_token_stream(&header).to_string(),
+            self_type: quote::ToTokens::to_token_stream(&imp.self_ty).to_string(),
             registrations,
         });
         // Impl blocks inside the methods' bodies.

@@ -112,6 +112,12 @@ impl SourceFile {
         self.impls.is_marked_trait(name)
     }
 
+    /// Whether an impl block of the file declares a `&mut self` method named `name` (a
+    /// user's `push` or `fill`, not a `Vec`'s, on a local not known to be a sequence).
+    pub fn declares_mut_self_method(&self, name: &str) -> bool {
+        self.impls.declares_mut_self_method(name)
+    }
+
     fn collect(&mut self, file: &syn::File) {
         self.collect_in(&file.items, true);
         self.impls = impls::Impls::collect(file);

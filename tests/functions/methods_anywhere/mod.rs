@@ -16,6 +16,7 @@ mod other_file;
 mod receivers;
 mod registrations;
 mod trait_impls;
+mod updates;
 mod wrt;
 
 use crate::common::every_mode::assert_every_mode;

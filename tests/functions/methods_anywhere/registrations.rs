@@ -500,3 +500,53 @@ fn a_registration_with_wrt_on_a_shared_self_method() {
     let d = differentiate!(at: 2.0, of: |t: f64| Rate { k: 0.5 }.gain(t * t));
     assert_close(d, 0.5f64.exp() * 4.0);
 }
+
+/// An activation whose reverse and forward registrations stand in two impl blocks.
+struct Activation;
+
+impl Activation {
+    fn softplus(x: f64) -> f64 {
+        x.exp().ln_1p()
+    }
+
+    #[derivative(of = Self::softplus)]
+    fn softplus_vjp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+        count_pullback();
+        let slope = 1.0 / (1.0 + (-x).exp());
+        (Self::softplus(x), move |d| d * slope)
+    }
+}
+
+impl Activation {
+    #[derivative(of = Self::softplus, forward)]
+    fn softplus_jvp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+        count_differential();
+        let slope = 1.0 / (1.0 + (-x).exp());
+        (Self::softplus(x), move |t| t * slope)
+    }
+}
+
+#[differentiable]
+fn uses_softplus(x: f64, y: f64) -> f64 {
+    Activation::softplus(x * y) - y
+}
+
+#[test]
+fn registrations_in_two_impl_blocks_of_one_type_each_serve_their_mode() {
+    let (x, y) = (0.8, -1.2);
+    let before = calls();
+    let (dx, dy) = gradient!(at: x, y, of: uses_softplus);
+    assert_eq!(calls(), (before.0 + 1, before.1), "the pullback ran once");
+    let (_, differential) = value_with_differential!(at: x, y, of: uses_softplus);
+    let forward = [differential(1.0, 0.0), differential(0.0, 1.0)];
+    assert_eq!(calls().0, before.0 + 1, "forward mode calls no pullback");
+    assert!(
+        calls().1 >= before.1 + 2,
+        "forward mode calls the differential"
+    );
+    let f = |p: &[f64]| uses_softplus(p[0], p[1]);
+    assert_grad_fd(f, &[x, y], &[dx, dy]);
+    assert_grad_fd(f, &[x, y], &forward);
+    let s = 1.0 / (1.0 + (-x * y as f64).exp());
+    assert_close(dx, s * y);
+}
