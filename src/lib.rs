@@ -202,8 +202,8 @@ pub mod __private {
     pub use ad_core::hessian::hessian;
     pub use ad_core::hessian::{HessianArgument, ScalarResult};
     pub use ad_core::index::{
-        IndexPullback, IndexShape, Written, accumulate_at, add_at, element, sum_elements,
-        take_at_nd, take_at2, take_last, take_written,
+        IndexAdjoint, IndexPullback, IndexShape, Written, accumulate_at, add_at, element,
+        fixed_length, sum_elements, take_at_nd, take_at2, take_last, take_written,
     };
     pub use ad_core::jacobian::{
         JacobianLayout, jacobian, layouts as jacobian_layouts,

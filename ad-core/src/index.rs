@@ -390,3 +390,20 @@ mod tests {
         assert_eq!(adjoint, Some(vec![vec![], vec![1.0, 2.0]]));
     }
 }
+
+/// Sequences whose tangent has their length whatever its value: arrays. A struct's `Index`
+/// impl differentiated as a projection (see `ad_compiler::frontend::index_impls`) indexes
+/// its tangent's fields in place, which needs the zero tangent to hold the element: a
+/// `Vec`'s zero tangent is empty.
+#[diagnostic::on_unimplemented(
+    message = "`#[differentiable]` on `index` reads elements of array fields, and `{Self}` is not an array",
+    label = "an element of a field of type `{Self}`",
+    note = "an element of a `Vec` field has no place in the field's zero tangent (an empty `Vec`): index the `Vec` where the element is used (`g.values[k]`), or register the derivative of a function that reads the element by value with `#[derivative(of = ..)]`"
+)]
+pub trait FixedLength {}
+
+impl<T, const N: usize> FixedLength for [T; N] {}
+
+/// Checks at compile time that `field` is an array (see [`FixedLength`]); does nothing.
+#[inline(always)]
+pub fn fixed_length<A: FixedLength>(_field: &A) {}

@@ -68,9 +68,18 @@ fn derivatives(config: &Config, imp: &syn::ItemImpl) -> Result<TokenStream, Toke
         return Ok(quote!(#f #generated #rule));
     }
     let mut generated = Vec::new();
+    let mut index_rules = TokenStream::new();
     let mut errors = TokenStream::new();
     for item in &imp.items {
         if let syn::ImplItem::Fn(f) = item {
+            // `index` of `impl Index<I> for V`: the rules of `v[i]`, not a function's.
+            if crate::frontend::index_impls::is_index_method(imp, f) {
+                match crate::frontend::index_impls::index_rules(imp, f) {
+                    Ok(rules) => index_rules.extend(rules),
+                    Err(e) => errors.extend(e),
+                }
+                continue;
+            }
             // Functions without a differentiable result (predicates, `&self` methods called
             // for their effect) are left alone; a `&mut self` method without a result is
             // differentiated as an update of `self`, as the attribute on it does.
@@ -131,7 +140,7 @@ fn derivatives(config: &Config, imp: &syn::ItemImpl) -> Result<TokenStream, Toke
         }
         None => siblings,
     };
-    Ok(quote!(#siblings #rule #trait_rules))
+    Ok(quote!(#siblings #rule #trait_rules #index_rules))
 }
 
 /// Whether the function of signature `sig` has a result to differentiate: a differentiable

@@ -18,6 +18,7 @@ pub mod forward_operators;
 pub mod function_params;
 pub mod function_value;
 pub mod impls;
+pub mod index_impls;
 pub mod operator_impls;
 pub mod operators;
 pub mod traits;

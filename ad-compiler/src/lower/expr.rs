@@ -123,6 +123,20 @@ impl Builder<'_> {
                 let operand = self.lower_value(&c.expr);
                 Some(self.push(Op::Cast(operand, (*c.ty).clone()), span))
             }
+            // `v.mul(s)`, `Mul::mul(v, s)`: the operator (see `operator_methods`).
+            Expr::Call(_) | Expr::MethodCall(_)
+                if super::operator_methods::as_operator(
+                    expr,
+                    crate::source::current().as_deref(),
+                )
+                .is_some() =>
+            {
+                let operator = super::operator_methods::as_operator(
+                    expr,
+                    crate::source::current().as_deref(),
+                )?;
+                self.lower_expr(&operator)
+            }
             Expr::Call(call) => self.lower_call(call),
             Expr::MethodCall(m)
                 if m.method == "push"

@@ -29,6 +29,7 @@ mod loops;
 mod macros;
 mod match_pattern;
 pub mod operator_input;
+mod operator_methods;
 mod option_map;
 mod shape_fn;
 

@@ -68,7 +68,22 @@ pub struct Impls {
     marked_traits: std::collections::HashSet<String>,
     /// The names of the `&mut self` methods the file's impl blocks declare.
     mut_self_methods: std::collections::HashSet<String>,
+    /// The names of the methods of the file's impls of the operator traits (`mul` of
+    /// `impl Mul<f64> for V`), and of its other impl blocks' functions.
+    operator_methods: std::collections::HashSet<String>,
+    other_methods: std::collections::HashSet<String>,
 }
+
+/// The operator traits whose method a call may name (`v.mul(s)`, `Mul::mul(v, s)`), and
+/// their methods.
+pub const OPERATOR_TRAITS: [(&str, &str); 6] = [
+    ("Add", "add"),
+    ("Sub", "sub"),
+    ("Mul", "mul"),
+    ("Div", "div"),
+    ("Rem", "rem"),
+    ("Neg", "neg"),
+];
 
 impl Impls {
     /// Collects the impl blocks of a file parsed with located spans.
@@ -104,6 +119,13 @@ impl Impls {
         self.mut_self_methods.contains(name)
     }
 
+    /// Whether `name` is the method of an operator trait the file implements (`mul` of
+    /// `impl Mul for V`), and no other impl block of the file declares a function so named
+    /// (so that `v.mul(w)` is `v * w`).
+    pub fn is_operator_method(&self, name: &str) -> bool {
+        self.operator_methods.contains(name) && !self.other_methods.contains(name)
+    }
+
     /// Whether the function named `name` on line `line` is in an impl block written inside a
     /// macro's tokens, and if so whether that block is a trait impl.
     pub fn in_macro(&self, line: usize, name: &str) -> Option<bool> {
@@ -121,9 +143,21 @@ impl<'ast> Visit<'ast> for Impls {
             .retain(|item| matches!(item, syn::ImplItem::Type(_)));
         header.attrs.clear();
         let mut registrations = Vec::new();
+        let trait_name = imp
+            .trait_
+            .as_ref()
+            .and_then(|(_, path, _)| path.segments.last())
+            .map(|s| s.ident.to_string());
         for item in &imp.items {
             if let syn::ImplItem::Fn(f) = item {
                 let name = f.sig.ident.to_string();
+                let operator = OPERATOR_TRAITS
+                    .iter()
+                    .any(|(t, m)| trait_name.as_deref() == Some(*t) && name == *m);
+                match operator {
+                    true => self.operator_methods.insert(name.clone()),
+                    false => self.other_methods.insert(name.clone()),
+                };
                 let line = f.sig.ident.span().start().line;
                 self.functions.insert((line, name.clone()), index);
                 registrations.extend(f.attrs.iter().filter_map(|a| registration(&name, a)));

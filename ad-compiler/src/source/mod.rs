@@ -8,7 +8,7 @@
 
 pub mod impls;
 
-pub use impls::{Enclosing, Registers, Registration};
+pub use impls::{Enclosing, OPERATOR_TRAITS, Registers, Registration};
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -110,6 +110,12 @@ impl SourceFile {
     /// Whether the file marks a trait named `name` `#[differentiable]`.
     pub fn is_marked_trait(&self, name: &str) -> bool {
         self.impls.is_marked_trait(name)
+    }
+
+    /// Whether `name` is the method of an operator trait the file implements, and of no other
+    /// impl block of it (`v.mul(w)` is then `v * w`).
+    pub fn is_operator_method(&self, name: &str) -> bool {
+        self.impls.is_operator_method(name)
     }
 
     /// Whether an impl block of the file declares a `&mut self` method named `name` (a

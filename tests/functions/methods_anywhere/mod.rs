@@ -9,6 +9,7 @@
 
 mod associated;
 mod generics;
+mod index_impls;
 mod layouts;
 mod modules;
 mod operator_impls;

@@ -222,6 +222,35 @@ fn operator_methods_called_by_name() {
     assert_close(t.im, -0.25);
 }
 
+/// `mul` and `div` of `Mul<f64>`/`Div<f64>` beside those of `Mul`/`Div`, by method syntax, by
+/// the trait's path, by the type's path and by a qualified path: each is the operator, so
+/// rustc picks the impl by the operand types.
+#[differentiable]
+fn scalar_operator_methods_by_name(a: f64, b: f64) -> f64 {
+    let z = C { re: a, im: b };
+    let w = z.mul(2.0).add(z.mul(z));
+    let u = Mul::mul(w, b).sub(Div::div(z, 3.0));
+    let v = C::mul(u, 0.5).div(z.add(C { re: 1.0, im: 0.0 }));
+    let q = <C as Mul<f64>>::mul(v, a).neg();
+    q.re + std::ops::Mul::mul(q, q).im
+}
+
+#[test]
+fn scalar_operator_methods_called_by_name_in_every_mode() {
+    assert_every_mode!(scalar_operator_methods_by_name, 0.5, 1.5);
+    assert_every_mode!(scalar_operator_methods_by_name, -0.8, 0.3);
+    // The same with the operators written out.
+    let written = |a: f64, b: f64| {
+        let z = C { re: a, im: b };
+        let w = z * 2.0 + z * z;
+        let u = w * b - z / 3.0;
+        let v = (u * 0.5) / (z + C { re: 1.0, im: 0.0 });
+        let q = -(v * a);
+        q.re + (q * q).im
+    };
+    assert_close(scalar_operator_methods_by_name(0.5, 1.5), written(0.5, 1.5));
+}
+
 /// A sampled signal, added sample by sample.
 #[derive(Clone, Debug, Differentiable)]
 struct Signal {
