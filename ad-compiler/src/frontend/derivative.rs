@@ -123,14 +123,18 @@ pub fn derivative(args: TokenStream, item: TokenStream) -> TokenStream {
     quote!(#item #generated #names_a_function)
 }
 
-/// What the other registrations of the same method in its impl block give (read from the
-/// source file): the adapters they write are not written again.
+/// What the other registrations of the same method in its impl blocks give (read from the
+/// source file), `#[differentiable]` on the method included: the adapters they write are not
+/// written again.
 #[derive(Clone, Copy, Default)]
 struct Elsewhere {
     /// Another registration gives the pullback.
     reverse: bool,
     /// Another registration gives the differential (and so writes the second order's stub).
     forward: bool,
+    /// `#[differentiable]` on the method derives what the registrations do not give, and its
+    /// second order.
+    derived: bool,
 }
 
 impl Elsewhere {
@@ -146,9 +150,11 @@ impl Elsewhere {
             .iter()
             .filter(|r| r.of == target.to_string() && r.function != registration.to_string());
         for other in others {
-            use crate::source::Registers;
-            elsewhere.reverse |= matches!(other.registers, Registers::Reverse | Registers::Both);
-            elsewhere.forward |= matches!(other.registers, Registers::Forward | Registers::Both);
+            // `#[differentiable]` on the target derives what no registration gives.
+            let derived = other.registers == crate::source::Registers::Derived;
+            elsewhere.derived |= derived;
+            elsewhere.reverse |= derived || other.registers.gives_reverse();
+            elsewhere.forward |= derived || other.registers.gives_forward();
         }
         elsewhere
     }
@@ -526,7 +532,8 @@ impl Adapter<'_> {
             let own_forward = !matches!(mode, Registered::Reverse);
             let vjp = (own_reverse || !elsewhere.reverse).then_some(vjp);
             let forward = (own_forward || !elsewhere.forward).then_some(forward);
-            let second = (own_forward || !elsewhere.forward).then_some(second);
+            let second =
+                ((own_forward || !elsewhere.forward) && !elsewhere.derived).then_some(second);
             return quote!(#vjp #forward #second);
         }
         let arity = param_types.len();

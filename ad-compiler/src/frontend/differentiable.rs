@@ -336,9 +336,8 @@ pub(crate) fn reverse_item(
     let body = quote!(#mark_used #warnings #(#items)* #body);
     // The forward derivatives, first and second order (for `hessian!`), share their shape.
     let mutating = mutates_self(sig);
-    let forwards: TokenStream = [Order::First, Order::Second]
-        .into_iter()
-        .map(|order| {
+    let [first_order, second_order]: [TokenStream; 2] =
+        [Order::First, Order::Second].map(|order| {
             let wrt: Vec<bool> = ir.params.iter().map(|p| p.wrt).collect();
             let tangent_params = types::forward_tangent_params(&param_types, &wrt, order);
             let params: Vec<TokenStream> = decls.iter().chain(&tangent_params).cloned().collect();
@@ -386,8 +385,8 @@ pub(crate) fn reverse_item(
             let forward =
                 emit::derivative_fn(derivative_vis, name, sig, &params, result, body, shown_at);
             quote!(#forward #mut_self_items)
-        })
-        .collect();
+        });
+    let forwards = quote!(#first_order #second_order);
     let generated = match placement {
         Placement::Companion => {
             let vjp = emit::derivative_fn(
@@ -429,7 +428,12 @@ pub(crate) fn reverse_item(
                 names::method_reverse(&sig.ident)
             };
             let vjp = emit::derivative_fn(vis, &name, vjp_sig, &decls, result, body, shown_at);
-            quote!(#vjp #mut_self_items #forwards)
+            // The modes a `#[derivative(of = Self::m ..)]` of the type registers are its own.
+            let (reverse_registered, forward_registered) = registered_modes(&sig.ident);
+            let vjp = (!reverse_registered).then_some(quote!(#vjp #mut_self_items));
+            // (The second order is still the body's: a registered differential has none.)
+            let first_order = (!forward_registered).then_some(first_order);
+            quote!(#vjp #first_order #second_order)
         }
     };
     if config.dump {
@@ -441,6 +445,24 @@ pub(crate) fn reverse_item(
         );
     }
     Ok(generated)
+}
+
+/// Whether registrations in the impl blocks of the method `name`'s type (read from the
+/// file) give its pullback and its differential.
+fn registered_modes(name: &syn::Ident) -> (bool, bool) {
+    let Some(enclosing) = crate::source::current().and_then(|f| f.enclosing_impl(name)) else {
+        return (false, false);
+    };
+    let of_name = enclosing
+        .registrations
+        .iter()
+        .filter(|r| r.of == name.to_string() && r.function != name.to_string());
+    of_name.fold((false, false), |(reverse, forward), r| {
+        (
+            reverse || r.registers.gives_reverse(),
+            forward || r.registers.gives_forward(),
+        )
+    })
 }
 
 /// Where the forward derivatives of one order of a function `m` live.

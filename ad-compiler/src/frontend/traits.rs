@@ -410,15 +410,14 @@ impl RuleTypes {
             #[inline]
             #[allow(non_snake_case, clippy::all)]
         };
-        // The method's own receiver; the rule takes it by reference.
-        let (receiver, this, sized) = match self.by_value {
-            true => (
-                quote!(self),
-                quote!(&self),
-                Some(quote!(where Self: ::core::marker::Sized)),
-            ),
-            false => (quote!(&self), quote!(self), None),
+        // The method's own receiver; the rule takes it by reference. (Generic, the methods
+        // are not callable on `dyn` anyway; sized, they may take and return `Self` by value,
+        // as `fn scaled(&self, s: f64) -> Self` does.)
+        let (receiver, this) = match self.by_value {
+            true => (quote!(self), quote!(&self)),
+            false => (quote!(&self), quote!(self)),
         };
+        let sized = quote!(where Self: ::core::marker::Sized);
         let forwards = [
             (forward, quote!(tangent_or_zero), false),
             (second, quote!(second_or_zero), true),

@@ -31,6 +31,21 @@ pub enum Registers {
     Forward,
     /// `#[derivative(of = f, forward = g)]`: both.
     Both,
+    /// `#[differentiable]` on `f` itself (`function` and `of` are `f`): the derivatives the
+    /// registrations of `f` do not give, derived from its body.
+    Derived,
+}
+
+impl Registers {
+    /// Whether a registration of this kind gives the pullback.
+    pub fn gives_reverse(self) -> bool {
+        matches!(self, Registers::Reverse | Registers::Both)
+    }
+
+    /// Whether a registration of this kind gives the differential.
+    pub fn gives_forward(self) -> bool {
+        matches!(self, Registers::Forward | Registers::Both)
+    }
 }
 
 /// An `impl` block of the file.
@@ -161,6 +176,13 @@ impl<'ast> Visit<'ast> for Impls {
                 let line = f.sig.ident.span().start().line;
                 self.functions.insert((line, name.clone()), index);
                 registrations.extend(f.attrs.iter().filter_map(|a| registration(&name, a)));
+                if f.attrs.iter().any(|a| a.path().is_ident("differentiable")) {
+                    registrations.push(Registration {
+                        function: name.clone(),
+                        of: name.clone(),
+                        registers: Registers::Derived,
+                    });
+                }
                 let mut_self = f
                     .sig
                     .receiver()

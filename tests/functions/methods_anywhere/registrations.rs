@@ -550,3 +550,66 @@ fn registrations_in_two_impl_blocks_of_one_type_each_serve_their_mode() {
     let s = 1.0 / (1.0 + (-x * y as f64).exp());
     assert_close(dx, s * y);
 }
+
+/// Methods differentiated from their bodies, one with its forward derivative registered and
+/// one with its reverse derivative registered: each mode runs the registered rule where there
+/// is one and the derived one elsewhere.
+struct Smooth;
+
+impl Smooth {
+    #[differentiable]
+    fn softplus(x: f64) -> f64 {
+        x.exp().ln_1p()
+    }
+
+    #[derivative(of = Self::softplus, forward)]
+    fn softplus_jvp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+        count_differential();
+        let slope = 1.0 / (1.0 + (-x).exp());
+        (x.exp().ln_1p(), move |t| t * slope)
+    }
+
+    #[differentiable]
+    fn swish(x: f64) -> f64 {
+        x / (1.0 + (-x).exp())
+    }
+
+    #[derivative(of = Self::swish)]
+    fn swish_vjp(x: f64) -> (f64, impl Fn(f64) -> f64) {
+        count_pullback();
+        let s = 1.0 / (1.0 + (-x).exp());
+        (x * s, move |d| d * (s + x * s * (1.0 - s)))
+    }
+}
+
+#[differentiable]
+fn uses_smooth(x: f64, y: f64) -> f64 {
+    Smooth::softplus(x * y) + Smooth::swish(x - y)
+}
+
+#[test]
+fn a_differentiable_method_with_one_mode_registered_uses_the_registration_there() {
+    let (x, y) = (0.6, -0.9);
+    let before = calls();
+    let (dx, dy) = gradient!(at: x, y, of: uses_smooth);
+    assert_eq!(
+        calls(),
+        (before.0 + 1, before.1),
+        "reverse mode runs the registered pullback of swish and softplus's derived one"
+    );
+    let (value, differential) = value_with_differential!(at: x, y, of: uses_smooth);
+    let forward = [differential(1.0, 0.0), differential(0.0, 1.0)];
+    let after = calls();
+    assert_eq!(after.0, before.0 + 1, "forward mode runs no pullback");
+    assert!(
+        after.1 > before.1,
+        "forward mode runs the registered differential of softplus"
+    );
+    assert_close(value, uses_smooth(x, y));
+    let f = |p: &[f64]| uses_smooth(p[0], p[1]);
+    assert_grad_fd(f, &[x, y], &[dx, dy]);
+    assert_grad_fd(f, &[x, y], &forward);
+    let second = hessian!(at: vec![x, y], of: |p: Vec<f64>| uses_smooth(p[0], p[1]));
+    let g0 = |p: &[f64]| gradient!(at: p[0], p[1], of: uses_smooth).0;
+    assert_grad_fd(g0, &[x, y], &[second[[0, 0]], second[[0, 1]]]);
+}

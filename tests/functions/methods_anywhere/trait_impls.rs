@@ -477,3 +477,49 @@ fn a_trait_method_returning_self_and_impls_calling_generic_code_on_fields() {
     assert_close(d.k, 1.625 * 9.0);
     assert_close(d.x, 1.625 * 2.0 * 2.0 * 3.0);
 }
+
+/// A marked trait whose method returns `Self` (by value, so its derivatives need `Sized`).
+#[differentiable]
+trait Resizable {
+    fn scaled(&self, s: f64) -> Self;
+    fn size(&self) -> f64;
+}
+
+#[derive(Clone, Copy, Debug, Differentiable)]
+struct Tile {
+    side: f64,
+}
+
+impl Resizable for Tile {
+    #[differentiable]
+    fn scaled(&self, s: f64) -> Self {
+        Tile {
+            side: self.side * s,
+        }
+    }
+
+    #[differentiable]
+    fn size(&self) -> f64 {
+        self.side * self.side
+    }
+}
+
+#[differentiable]
+fn resized<S: Resizable + Differentiable>(shape: &S, s: f64) -> f64 {
+    shape.scaled(s).size()
+}
+
+#[differentiable]
+fn grown_tile(side: f64, s: f64) -> f64 {
+    resized(&Tile { side }, s)
+}
+
+#[test]
+fn a_marked_traits_method_returning_self_through_generic_code() {
+    let (side, s) = (1.5, 2.0);
+    let (da, ds) = gradient!(at: side, s, of: grown_tile);
+    assert_close(da, 2.0 * side * s * s);
+    assert_close(ds, 2.0 * s * side * side);
+    assert_every_mode!(grown_tile, 1.5, 2.0);
+    assert_every_mode!(grown_tile, -0.4, 0.7);
+}
