@@ -67,6 +67,9 @@ fn derivatives(config: &Config, imp: &syn::ItemImpl) -> Result<TokenStream, Toke
         let rule = &float_left.rule;
         return Ok(quote!(#f #generated #rule));
     }
+    if let Some(error) = foreign_self_type(imp) {
+        return Err(error);
+    }
     let mut generated = Vec::new();
     let mut index_rules = TokenStream::new();
     let mut errors = TokenStream::new();
@@ -233,6 +236,44 @@ fn generic_impl_of_a_marked_trait(
         syn::Error::new(
             name.span(),
             format!("`{name}` is a method of a generic impl of `{trait_name}`, a trait marked `#[differentiable]`: its derivatives exist at `f32` and `f64`, so the impl must hold only there, and an attribute on a method cannot bound its impl; put `#[differentiable]` on the `impl` block instead, which bounds its parameters so"),
+        )
+        .to_compile_error()
+    })
+}
+
+/// Our error for a trait impl (other than an operator's with the float on the left, see
+/// `float_left`) whose self type is not the crate's own (`impl Energy for f64`): the
+/// derivatives are items of the self type (an inherent impl, a rule trait's impl), which Rust
+/// lets a crate write only for its own types.
+fn foreign_self_type(imp: &syn::ItemImpl) -> Option<TokenStream> {
+    let (_, path, _) = imp.trait_.as_ref()?;
+    let foreign = match &*imp.self_ty {
+        syn::Type::Path(p) if p.qself.is_none() => p.path.segments.last().is_some_and(|s| {
+            let name = s.ident.to_string();
+            let primitive = [
+                "f32", "f64", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32",
+                "u64", "u128", "usize", "bool", "char", "str",
+            ];
+            let standard = [
+                "Vec", "Box", "Option", "Result", "String", "VecDeque", "Rc", "Arc",
+            ];
+            primitive.contains(&name.as_str()) || standard.contains(&name.as_str())
+        }),
+        syn::Type::Array(_)
+        | syn::Type::Slice(_)
+        | syn::Type::Tuple(_)
+        | syn::Type::Reference(_)
+        | syn::Type::Ptr(_)
+        | syn::Type::BareFn(_) => true,
+        _ => false,
+    };
+    let trait_name = path.segments.last()?.ident.to_string();
+    let self_ty = &imp.self_ty;
+    let shown = quote!(#self_ty).to_string();
+    foreign.then(|| {
+        syn::Error::new_spanned(
+            self_ty,
+            format!("`#[differentiable]` writes the derivatives of `{trait_name}`'s methods as items of the self type, and Rust lets a crate write those only for its own types, which `{shown}` is not: implement `{trait_name}` for a type of yours that holds it (`struct Stiffness(f64);`)"),
         )
         .to_compile_error()
     })

@@ -64,7 +64,7 @@ pub(super) fn wrapper(f: &Function) -> Option<Function> {
 
 /// The `Case { .. }` entry of a root function: closures over a flattened point `p`.
 pub(super) fn case(f: &Function, suffix: &str, source: &str) -> String {
-    let name = format!("{}{}", f.name, suffix);
+    let name = super::callee(&f.name, suffix);
     let mut offset = 0;
     let (mut plain_args, mut owned, mut at_args, mut tangents, mut pushes, mut hess_args) =
         (vec![], String::new(), vec![], vec![], String::new(), vec![]);

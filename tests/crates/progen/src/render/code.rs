@@ -375,7 +375,7 @@ impl Renderer<'_> {
                         Arg::Fn(f) => self.fn_arg(f),
                     })
                     .collect();
-                format!("{name}{}({})", self.suffix, args.join(", "))
+                format!("{}({})", super::callee(name, self.suffix), args.join(", "))
             }
             Expr::If(c, a, b) => format!(
                 "(if {} {{ {} }} else {{ {} }})",
@@ -429,7 +429,7 @@ impl Renderer<'_> {
                 (format!("|{}| {}", ps.join(", "), self.expr(body)), *lent)
             }
             FnArg::Bound { name, lent } => (name.clone(), *lent),
-            FnArg::Named { name, lent } => (format!("{name}{}", self.suffix), *lent),
+            FnArg::Named { name, lent } => (super::callee(name, self.suffix), *lent),
         };
         if lent { format!("&{text}") } else { text }
     }
