@@ -314,3 +314,43 @@ fn first_fallen(g: f64, v0: f64) -> f64 {
     }
     w.ps[0].x
 }
+
+/// Copies of sequences (`xs.to_vec()` of a slice parameter, `w.clone()` of a local `Vec`)
+/// written through `iter_mut`, the originals read again afterwards.
+#[differentiable]
+fn clones_written_in_place(xs: &[f64], s: f64) -> f64 {
+    let mut w = xs.to_vec();
+    for x in w.iter_mut() {
+        *x *= s;
+    }
+    let mut u = w.clone();
+    for (i, y) in u.iter_mut().enumerate() {
+        *y = y.sin() + i as f64 * s;
+    }
+    w.iter().sum::<f64>() + u[1] * u[2] + xs[0]
+}
+
+#[test]
+fn copies_of_sequences_written_through_iter_mut() {
+    let xs = vec![0.3, -1.2, 0.8];
+    let s = 1.7;
+    let by_hand = |xs: &[f64], s: f64| {
+        let w: Vec<f64> = xs.iter().map(|x| x * s).collect();
+        let u: Vec<f64> = w
+            .iter()
+            .enumerate()
+            .map(|(i, y)| y.sin() + i as f64 * s)
+            .collect();
+        w.iter().sum::<f64>() + u[1] * u[2] + xs[0]
+    };
+    crate::assert_close(clones_written_in_place(&xs, s), by_hand(&xs, s));
+    let (gx, gs) = gradient!(at: &xs, s, of: clones_written_in_place);
+    let mut point = xs.clone();
+    point.push(s);
+    let mut g = gx.clone();
+    g.push(gs);
+    crate::assert_grad_fd(|p| clones_written_in_place(&p[..3], p[3]), &point, &g);
+    let (_, differential) = value_with_differential!(at: &xs, s, of: clones_written_in_place);
+    let along_s = differential(vec![0.0; 3], 1.0);
+    crate::assert_close(along_s, gs);
+}

@@ -434,9 +434,15 @@ impl Builder<'_> {
         };
         if let Some(name) = name {
             let name = name.to_string();
+            // A copy of a sequence (`let mut w = v.clone();`) is one too.
+            let copies_a_sequence = matches!(&*init.expr, Expr::MethodCall(m)
+                if m.method == "clone"
+                    && m.args.is_empty()
+                    && matches!(&*m.receiver, Expr::Path(p)
+                        if p.path.get_ident().is_some_and(|r| self.sequence_params.iter().any(|s| r == s))));
             self.sequence_params.retain(|n| *n != name);
             let counted = declared.map_or_else(
-                || super::indexed_loops::builds_a_vector(&init.expr),
+                || copies_a_sequence || super::indexed_loops::builds_a_vector(&init.expr),
                 super::indexed_loops::indexed_by_count,
             );
             if counted {
