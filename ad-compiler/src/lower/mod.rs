@@ -92,7 +92,7 @@ pub fn lower_capturing(
     // closure can be inlined where it runs (see `closure_returns`).
     let (rewritten_block, rewritten_expr);
     // A `&mut self` method without a result: its value is its last `self` on every path.
-    let updates_self = matches!(body, BodyInput::Block(_, syn::ReturnType::Default))
+    let updates_self = matches!(body, BodyInput::Block(b, syn::ReturnType::Default) if self_updates::returns_early(b))
         && params.iter().any(is_mut_self);
     let body = match body {
         BodyInput::Block(block, output) => {
