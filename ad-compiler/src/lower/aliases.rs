@@ -122,13 +122,18 @@ impl Builder<'_> {
     }
 }
 
-/// The local a place belongs to: `v` of `v[i].x`.
+/// The local a place belongs to: `v` of `v[i].x` (not `self`, see [`place_root`]).
 pub(super) fn root_local(place: &Expr) -> Option<String> {
+    place_root(place).filter(|name| name != "self")
+}
+
+/// The name a place belongs to, `self` included: `s` of `s.p[i].x`.
+pub(super) fn place_root(place: &Expr) -> Option<String> {
     match place {
-        Expr::Path(_) => super::assign::local_name(place),
-        Expr::Field(f) => root_local(&f.base),
-        Expr::Index(i) => root_local(&i.expr),
-        Expr::Paren(p) => root_local(&p.expr),
+        Expr::Path(p) if p.qself.is_none() => p.path.get_ident().map(|i| i.to_string()),
+        Expr::Field(f) => place_root(&f.base),
+        Expr::Index(i) => place_root(&i.expr),
+        Expr::Paren(p) => place_root(&p.expr),
         _ => None,
     }
 }

@@ -8,7 +8,7 @@
 //! implements that operator trait and declares no other function of the name; by the trait's
 //! path (`Mul::mul`), always.
 
-use crate::source::{OPERATOR_TRAITS, SourceFile};
+use crate::source::{SourceFile, is_operator_trait_method as is_trait_of};
 use syn::{Expr, parse_quote_spanned, spanned::Spanned};
 
 /// The operator expression the call `e` stands for, when it calls an operator trait's method.
@@ -56,13 +56,6 @@ pub fn as_operator(e: &Expr, file: Option<&SourceFile>) -> Option<Expr> {
         }
         _ => None,
     }
-}
-
-/// Whether `name` is the operator trait whose method is `method`.
-fn is_trait_of(name: &str, method: &str) -> bool {
-    OPERATOR_TRAITS
-        .iter()
-        .any(|(t, m)| *t == name && *m == method)
 }
 
 /// `left op right` (or `-left`) for the operator method `method` given `count` operands

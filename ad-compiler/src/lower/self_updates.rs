@@ -8,7 +8,8 @@
 //! ```
 //!
 //! so that every path's value is the version of `self` it leaves, merged as any value is.
-//! (Closures' and nested items' `return`s are their own.)
+//! (Closures' and nested items' `return`s are their own.) Only a body that returns early is
+//! rewritten: the `self` tail costs a copy of `self` in the derivatives.
 
 use syn::visit_mut::VisitMut;
 

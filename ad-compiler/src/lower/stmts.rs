@@ -333,7 +333,7 @@ impl Builder<'_> {
                 .unwrap_or_else(|| (*m.receiver).clone()),
             _ => return None,
         };
-        let root = place_root(&place)?;
+        let root = super::aliases::place_root(&place)?;
         let assignable = root != "self" || self.mutable_self;
         (assignable && self.lookup(&root).is_some()).then_some(place)
     }
@@ -473,17 +473,6 @@ impl Builder<'_> {
 
 /// `v.sort_by(compare)`, `v.sort_unstable_by(compare)` or
 /// `v.select_nth_unstable_by(k, compare)`.
-/// The name a place belongs to, `self` included: `s` of `s.p[i].x`.
-fn place_root(place: &Expr) -> Option<String> {
-    match place {
-        Expr::Path(p) if p.qself.is_none() => p.path.get_ident().map(|i| i.to_string()),
-        Expr::Field(f) => place_root(&f.base),
-        Expr::Index(i) => place_root(&i.expr),
-        Expr::Paren(p) => place_root(&p.expr),
-        _ => None,
-    }
-}
-
 fn is_sort(m: &syn::ExprMethodCall) -> bool {
     ((m.method == "sort_by" || m.method == "sort_unstable_by") && m.args.len() == 1)
         || (m.method == "select_nth_unstable_by" && m.args.len() == 2)

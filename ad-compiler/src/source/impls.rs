@@ -100,6 +100,13 @@ pub const OPERATOR_TRAITS: [(&str, &str); 6] = [
     ("Neg", "neg"),
 ];
 
+/// Whether `method` is the method of the operator trait `trait_name` (`mul` of `Mul`).
+pub fn is_operator_trait_method(trait_name: &str, method: &str) -> bool {
+    OPERATOR_TRAITS
+        .iter()
+        .any(|(t, m)| *t == trait_name && *m == method)
+}
+
 impl Impls {
     /// Collects the impl blocks of a file parsed with located spans.
     pub fn collect(file: &syn::File) -> Impls {
@@ -166,9 +173,9 @@ impl<'ast> Visit<'ast> for Impls {
         for item in &imp.items {
             if let syn::ImplItem::Fn(f) = item {
                 let name = f.sig.ident.to_string();
-                let operator = OPERATOR_TRAITS
-                    .iter()
-                    .any(|(t, m)| trait_name.as_deref() == Some(*t) && name == *m);
+                let operator = trait_name
+                    .as_deref()
+                    .is_some_and(|t| is_operator_trait_method(t, &name));
                 match operator {
                     true => self.operator_methods.insert(name.clone()),
                     false => self.other_methods.insert(name.clone()),

@@ -8,7 +8,7 @@
 
 pub mod impls;
 
-pub use impls::{Enclosing, OPERATOR_TRAITS, Registers, Registration};
+pub use impls::{Enclosing, Registers, Registration, is_operator_trait_method};
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
