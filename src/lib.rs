@@ -223,6 +223,8 @@ pub mod __private {
     pub use ad_std::array::{
         ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule, WrtArgs, WrtSelf,
     };
+    /// `T::from_f64(x).unwrap()` and the like, and their derivatives.
+    pub use ad_std::convert::convert;
     pub use ad_std::float::FloatMethods;
     pub use ad_std::float::slopes::FloatSlopes;
     pub use ad_std::forward::FloatForward;

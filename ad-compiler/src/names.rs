@@ -67,6 +67,11 @@ pub fn chain_item() -> Ident {
     format_ident!("__ad_item")
 }
 
+/// The closure an array's `map` applies to each element (`p.map(f)` of `p: [T; 2]`).
+pub fn array_map_function() -> Ident {
+    format_ident!("__ad_map_fn")
+}
+
 /// The accumulator of a chain's consumer (`sum`, `product`, `fold`, `max_by`, ...).
 pub fn chain_accumulator() -> Ident {
     format_ident!("__ad_acc")

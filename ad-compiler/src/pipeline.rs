@@ -44,7 +44,7 @@ pub fn differentiate(
     diag: &mut Diagnostics,
 ) -> Option<Differentiated> {
     let span = match &body {
-        BodyInput::Block(b, _) => b.span(),
+        BodyInput::Block(b, _, _) => b.span(),
         BodyInput::Expr(e) => e.span(),
     };
     let mut ir = lower::lower(name.clone(), params, wrt, body, diag)?;

@@ -9,6 +9,7 @@
 
 pub mod array;
 pub mod assign;
+pub mod convert;
 pub mod fill;
 pub mod float;
 pub mod forward;

@@ -29,6 +29,8 @@ pub trait Real:
     + FloatMethods
     + FloatForward
     + FloatSecond
+    + crate::convert::ConversionTarget
+    + crate::convert::ConversionSource<Tangent = Self>
 {
 }
 

@@ -215,7 +215,7 @@ pub(crate) fn reverse_item(
     let mut with_inlined = None;
     if let Some(inlined) = &inlined {
         let mut trial = Diagnostics::default();
-        let body = BodyInput::Block(inlined, &sig.output);
+        let body = BodyInput::Block(inlined, &sig.output, &captured);
         let name = sig.ident.to_string();
         let found = differentiate(name, &params, config.wrt.as_deref(), body, &mut trial);
         if found.is_some() && !trial.has_errors() {
@@ -224,7 +224,7 @@ pub(crate) fn reverse_item(
         }
     }
     let lowered = |params: &[lower::ParamInput], diag: &mut Diagnostics| {
-        let body = BodyInput::Block(block, &sig.output);
+        let body = BodyInput::Block(block, &sig.output, &captured);
         differentiate(
             sig.ident.to_string(),
             params,
@@ -604,32 +604,19 @@ fn with_real_bounds(sig: &syn::Signature) -> syn::Signature {
 
 /// Adds `Real` to every type parameter of `generics` bounded by `Float`.
 pub(crate) fn add_real_bounds(generics: &mut syn::Generics) {
-    let bounded_by_float = |bounds: &syn::punctuated::Punctuated<
-        syn::TypeParamBound,
-        syn::Token![+],
-    >| {
-        bounds.iter().any(|b| matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| s.ident == "Float")))
-    };
-    let mut floats: Vec<syn::Ident> = generics
-        .type_params()
-        .filter(|p| bounded_by_float(&p.bounds))
-        .map(|p| p.ident.clone())
-        .collect();
-    if let Some(where_clause) = &generics.where_clause {
-        for predicate in &where_clause.predicates {
-            if let syn::WherePredicate::Type(t) = predicate
-                && let syn::Type::Path(p) = &t.bounded_ty
-                && let Some(ident) = p.path.get_ident().filter(|_| bounded_by_float(&t.bounds))
-            {
-                floats.push(ident.clone());
-            }
-        }
-    }
+    let floats = crate::ir::float_type_params(generics);
     for param in generics.type_params_mut() {
-        if floats.contains(&param.ident) {
+        if floats.contains(&param.ident) && !has_real_bound(&param.bounds) {
             param.bounds.push(syn::parse_quote!(::ad::__private::Real));
         }
     }
+}
+
+/// Whether `bounds` already hold our `Real` (the signature of a nested body is bounded again).
+fn has_real_bound(
+    bounds: &syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>,
+) -> bool {
+    bounds.iter().any(|b| matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| s.ident == "Real")))
 }
 
 /// Whether `sig` takes `&mut self`.

@@ -558,3 +558,30 @@ pub fn walk<'a>(instrs: &'a [Instr], visit: &mut dyn FnMut(&'a Instr)) {
         }
     }
 }
+
+/// The type parameters of `generics` that stand for floats: those bounded by a trait named
+/// `Float` (num-traits') or by our `Real`, in their list or in the `where` clause.
+pub fn float_type_params(generics: &syn::Generics) -> Vec<syn::Ident> {
+    let bounded_by_float =
+        |bounds: &syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>| {
+            bounds.iter().any(|b| {
+                matches!(b, syn::TypeParamBound::Trait(t)
+                if t.path.segments.last().is_some_and(|s| s.ident == "Float" || s.ident == "Real"))
+            })
+        };
+    let mut floats: Vec<syn::Ident> = generics
+        .type_params()
+        .filter(|p| bounded_by_float(&p.bounds))
+        .map(|p| p.ident.clone())
+        .collect();
+    for predicate in generics.where_clause.iter().flat_map(|w| &w.predicates) {
+        if let syn::WherePredicate::Type(t) = predicate
+            && let syn::Type::Path(p) = &t.bounded_ty
+            && let Some(ident) = p.path.get_ident().filter(|_| bounded_by_float(&t.bounds))
+            && !floats.contains(ident)
+        {
+            floats.push(ident.clone());
+        }
+    }
+    floats
+}

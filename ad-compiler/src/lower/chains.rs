@@ -289,7 +289,8 @@ impl Builder<'_> {
             receiver = &m.receiver;
         };
         stages.reverse();
-        let block = desugar(call, &source, &stages);
+        let items = self.generic_items(receiver);
+        let block = desugar(call, &source, &stages, items.as_ref());
         match block {
             Ok(block) => Some(self.lower_expr(&block)),
             Err(e) => {
@@ -518,7 +519,14 @@ fn two_parameters(
     }
 }
 
-fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn::Result<Expr> {
+/// `generic_items` is the float type parameter the items have when the chain reads a
+/// parameter declared as a sequence of one (see `Builder::generic_items`).
+fn desugar(
+    call: &ExprMethodCall,
+    source: &Source,
+    stages: &[Stage<'_>],
+    generic_items: Option<&syn::Ident>,
+) -> syn::Result<Expr> {
     let acc = crate::names::chain_accumulator();
     let best = crate::names::chain_best();
     let item = crate::names::chain_item();
@@ -597,7 +605,10 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
             })
     };
     // `sum::<T>()` of a type parameter (`T: Float + Sum`): its zero is the sum of no items,
-    // as the bound the call needs gives it (and its one the product of none).
+    // as the bound the call needs gives it (and its one the product of none). Without the
+    // turbofish, the items' type when the chain reads a parameter `&[T]`: the source's
+    // `sum()` has the type rustc infers from its use, which a float literal does not take.
+    let items: Option<syn::Type> = generic_items.map(|t| syn::parse_quote!(#t));
     let generic = call
         .turbofish
         .as_ref()
@@ -611,7 +622,8 @@ fn desugar(call: &ExprMethodCall, source: &Source, stages: &[Stage<'_>]) -> syn:
                 Some(ty)
             }
             _ => None,
-        });
+        })
+        .or(items.as_ref().filter(|_| call.turbofish.is_none()));
     let (init, step, result) = match call.method.to_string().as_str() {
         "sum" if integer(&call.turbofish) => {
             (quote!(0), quote!(#acc = #acc + #item;), quote!(#acc))
@@ -827,6 +839,27 @@ impl Builder<'_> {
                 None => None,
             }
         })
+    }
+
+    /// The float type parameter of the items of a chain whose source is `receiver`, when it
+    /// reads a parameter declared as a sequence of one (`param.iter()`, `param[1..].iter()`,
+    /// `param.iter().zip(..)`): closures that map them are taken to keep their type.
+    fn generic_items(&self, receiver: &Expr) -> Option<syn::Ident> {
+        let mut root = receiver;
+        loop {
+            root = match root {
+                Expr::MethodCall(m) => &m.receiver,
+                Expr::Index(i) => &i.expr,
+                Expr::Paren(p) => &p.expr,
+                Expr::Reference(r) => &r.expr,
+                Expr::Path(p) => {
+                    let name = p.path.get_ident()?.to_string();
+                    let found = self.generic_sequences.iter().find(|(n, _)| *n == name);
+                    return found.map(|(_, ty)| ty.clone());
+                }
+                _ => return None,
+            };
+        }
     }
 
     /// Whether `call` is a chain [`lower_chain`](Self::lower_chain) handles.

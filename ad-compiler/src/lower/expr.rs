@@ -137,7 +137,15 @@ impl Builder<'_> {
                 )?;
                 self.lower_expr(&operator)
             }
+            Expr::Call(call) if self.float_from(call).is_some() => {
+                let converted = self.float_from(call)?;
+                self.lower_expr(&converted)
+            }
             Expr::Call(call) => self.lower_call(call),
+            Expr::MethodCall(m) if self.float_conversion(m).is_some() => {
+                let converted = self.float_conversion(m)?;
+                self.lower_expr(&converted)
+            }
             Expr::MethodCall(m)
                 if m.method == "push"
                     && m.args.len() == 1
@@ -227,6 +235,11 @@ impl Builder<'_> {
                     && matches!(&m.args[0], Expr::Closure(_) | Expr::Path(_)) =>
             {
                 self.lower_mapv(m)
+            }
+            // `p.map(|x| ..)` of an array parameter `p: [T; 2]`: the array of each result.
+            Expr::MethodCall(m) if self.array_map(m).is_some() => {
+                let mapped = self.array_map(m)?;
+                self.lower_expr(&mapped)
             }
             // `m.map(|v| ..)` or `m.map(f64::exp)` of an nalgebra matrix, as `mapv` (an
             // iterator's `map` is a stage of a chain, lowered above with its consumer).

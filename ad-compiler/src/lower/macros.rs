@@ -233,7 +233,7 @@ mod tests {
             "f".into(),
             &params,
             None,
-            super::super::BodyInput::Block(&body.block, &body.sig.output),
+            super::super::BodyInput::Block(&body.block, &body.sig.output, &body.sig.generics),
             &mut diag,
         );
         let text = ir

@@ -7,12 +7,14 @@
 
 mod aliases;
 mod array_macros;
+mod array_map;
 mod assign;
 mod calls;
 mod chains;
 mod closure_returns;
 mod closures;
 mod control;
+mod conversions;
 mod early_exits;
 mod expr;
 mod free_names;
@@ -33,6 +35,7 @@ mod operator_methods;
 mod option_map;
 mod shape_fn;
 
+mod param_kinds;
 mod pattern;
 mod self_updates;
 mod ssa;
@@ -60,8 +63,9 @@ pub struct ParamInput {
 /// The code of the body: a block (functions) or an expression (closures).
 #[derive(Clone, Copy)]
 pub enum BodyInput<'a> {
-    /// `{ .. }` of a function, and its return type.
-    Block(&'a syn::Block, &'a syn::ReturnType),
+    /// `{ .. }` of a function, its return type, and the generics in scope (the function's
+    /// and its `impl`'s), whose type parameters may stand for floats.
+    Block(&'a syn::Block, &'a syn::ReturnType, &'a syn::Generics),
     /// The body expression of a closure.
     Expr(&'a syn::Expr),
 }
@@ -92,16 +96,16 @@ pub fn lower_capturing(
     // closure can be inlined where it runs (see `closure_returns`).
     let (rewritten_block, rewritten_expr);
     // A `&mut self` method without a result: its value is its last `self` on every path.
-    let updates_self = matches!(body, BodyInput::Block(b, syn::ReturnType::Default) if self_updates::returns_early(b))
+    let updates_self = matches!(body, BodyInput::Block(b, syn::ReturnType::Default, _) if self_updates::returns_early(b))
         && params.iter().any(is_mut_self);
     let body = match body {
-        BodyInput::Block(block, output) => {
+        BodyInput::Block(block, output, generics) => {
             let in_closures = closure_returns::in_closures_of_block(block);
             rewritten_block = match updates_self {
                 true => self_updates::returning_self(&in_closures),
                 false => in_closures,
             };
-            BodyInput::Block(&rewritten_block, output)
+            BodyInput::Block(&rewritten_block, output, generics)
         }
         BodyInput::Expr(expr) => {
             rewritten_expr = closure_returns::in_closure_body(expr);
@@ -132,29 +136,18 @@ pub fn lower_capturing(
     let errors_before = diag.has_errors();
     let mut builder = Builder::new(diag, params.len() as u32);
     builder.in_closure = matches!(body, BodyInput::Expr(_));
-    if let BodyInput::Block(_, output) = &body {
+    if let BodyInput::Block(_, output, _) = &body {
         builder.early_exits.try_return = early_exits::TryReturn::of(output);
     }
     builder.function_arguments = forms;
     builder.mutable_self = params.iter().any(is_mut_self);
-    for (p, ir) in params.iter().zip(&ir_params) {
-        builder.bind_pattern(&p.pat, ir.value);
-        if let (syn::Pat::Ident(name), Some(syn::Type::Reference(_))) = (&p.pat, &p.ty) {
-            builder.reference_params.push(name.ident.to_string());
-            if let Some(syn::Type::Reference(r)) = &p.ty
-                && matches!(&*r.elem, syn::Type::Slice(_))
-            {
-                builder.slice_params.push(name.ident.to_string());
-            }
-        }
-        if let (syn::Pat::Ident(name), Some(ty)) = (&p.pat, &p.ty)
-            && indexed_loops::indexed_by_count(ty)
-        {
-            builder.sequence_params.push(name.ident.to_string());
-        }
-    }
+    let generics = match &body {
+        BodyInput::Block(_, _, generics) => Some(*generics),
+        BodyInput::Expr(_) => None,
+    };
+    builder.bind_params(params, &ir_params, generics);
     // `*acc` names the local `acc` holds: the parameter is its own place, as an alias.
-    if let BodyInput::Block(block, _) = &body {
+    if let BodyInput::Block(block, _, _) = &body {
         check_not_shadowed(block, &inout, builder.diag);
     }
     for (_, name) in &inout {
@@ -162,19 +155,19 @@ pub fn lower_capturing(
         builder.aliases.push((name.to_string(), place));
     }
     let body_stmts = match &body {
-        BodyInput::Block(block, _) => block.stmts.clone(),
+        BodyInput::Block(block, _, _) => block.stmts.clone(),
         BodyInput::Expr(expr) => vec![syn::Stmt::Expr((*expr).clone(), None)],
     };
     if loops::returns_from_loops(&body_stmts) {
         // (A `&mut self` method without a result returns its `self`, of a type inferred.)
         let output = match &body {
-            BodyInput::Block(_, output) if !updates_self => Some(*output),
+            BodyInput::Block(_, output, _) if !updates_self => Some(*output),
             _ => None,
         };
         builder.prepare_loop_returns(output, proc_macro2::Span::call_site());
     }
     let value = match body {
-        BodyInput::Block(block, _) => builder.lower_block(block),
+        BodyInput::Block(block, _, _) => builder.lower_block(block),
         BodyInput::Expr(expr) => builder.lower_expr(expr),
     };
     let result = match builder.returned {

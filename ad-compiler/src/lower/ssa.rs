@@ -87,6 +87,16 @@ pub struct Builder<'d> {
     /// The key of each function argument's value by its place and its copy (see
     /// `ir::Body::argument_sites`).
     pub argument_sites: std::collections::HashMap<crate::ir::ValueId, String>,
+    /// The parameters that are sequences of a float type parameter (`param: &[T]` with
+    /// `T: Float`), and that type: a sum or product of their items starts from that type's
+    /// zero or one, not from a float literal.
+    pub generic_sequences: Vec<(String, syn::Ident)>,
+    /// The type parameters in scope that stand for floats (`T: Float`): conversions into
+    /// them (`T::from_f64(x).unwrap()`) carry derivatives (see `conversions`).
+    pub float_params: Vec<syn::Ident>,
+    /// The parameters declared as arrays of a literal length (`p: &[T; 2]`), with it:
+    /// `p.map(f)` is the array of `f` of each element (see `conversions::array_map`).
+    pub array_lengths: Vec<(String, usize)>,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
     scopes: Scopes,
@@ -116,6 +126,9 @@ impl<'d> Builder<'d> {
             slice_params: Vec::new(),
             sequence_params: Vec::new(),
             untyped_arrays: Vec::new(),
+            generic_sequences: Vec::new(),
+            float_params: Vec::new(),
+            array_lengths: Vec::new(),
             in_closure: false,
             function_arguments: std::collections::HashMap::new(),
             site_uses: std::collections::HashMap::new(),

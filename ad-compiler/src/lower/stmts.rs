@@ -412,6 +412,14 @@ impl Builder<'_> {
             }
             return;
         }
+        // `let y: f64 = x.into();`: a conversion with a derivative (see `conversions`).
+        if let syn::Pat::Type(typed) = &local.pat
+            && let Some(converted) = self.float_into(&typed.ty, &init.expr)
+        {
+            let value = self.lower_value(&converted);
+            self.bind_pattern(&local.pat, value);
+            return;
+        }
         let value = self.lower_value(&init.expr);
         self.bind_pattern(&local.pat, value);
         if let syn::Pat::Ident(name) = &local.pat {

@@ -29,7 +29,7 @@ fn lowered(args: TokenStream, item: TokenStream) -> String {
         f.sig.ident.to_string(),
         &params,
         config.wrt.as_deref(),
-        BodyInput::Block(&f.block, &f.sig.output),
+        BodyInput::Block(&f.block, &f.sig.output, &f.sig.generics),
         &mut diag,
     );
     let Some(body) = body else {
@@ -57,7 +57,7 @@ pub(super) fn analysed(item: TokenStream) -> (crate::ir::Body, analysis::Activit
         f.sig.ident.to_string(),
         &params,
         None,
-        BodyInput::Block(&f.block, &f.sig.output),
+        BodyInput::Block(&f.block, &f.sig.output, &f.sig.generics),
         &mut diag,
     )
     .expect("fixture lowers");

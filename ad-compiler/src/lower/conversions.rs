@@ -1,0 +1,90 @@
+//! Conversions into a float type, as generic numeric code writes them: `T::from_f64(x)
+//! .unwrap()`, `T::from(x).unwrap()` (num-traits' `FromPrimitive` and `NumCast`, also
+//! `.expect(..)` and `<T as NumCast>::from`), `f64::from(x)`, and `let y: f64 = x.into();`.
+//! Each is the call `::ad::__private::convert::<To, _>(x)`, a function with derivatives
+//! (`ad_std::convert`), when `To` is `f32`, `f64` or a float type parameter (`T: Float`):
+//! otherwise the conversion's derivative would be "`from_f64` has no derivative".
+
+use super::Builder;
+use syn::{Expr, ExprMethodCall};
+
+/// The converting functions of num-traits read as conversions (`FromPrimitive::from_f64`,
+/// `from_f32`, `NumCast::from`); conversions from integers carry no derivative and stay as
+/// written.
+const CONVERTING: &[&str] = &["from_f64", "from_f32", "from"];
+
+impl Builder<'_> {
+    /// `To::from_f64(x).unwrap()` (and the other forms above) as the call of
+    /// `::ad::__private::convert::<To, _>(x)`; `None` for other calls.
+    pub(super) fn float_conversion(&self, call: &ExprMethodCall) -> Option<Expr> {
+        let unwrapped = match call.method.to_string().as_str() {
+            "unwrap" => call.args.is_empty(),
+            "expect" => call.args.len() == 1,
+            _ => false,
+        };
+        let Expr::Call(inner) = &*call.receiver else {
+            return None;
+        };
+        if !unwrapped {
+            return None;
+        }
+        let (to, x) = self.converted(inner)?;
+        Some(syn::parse_quote!(::ad::__private::convert::<#to, _>(#x)))
+    }
+
+    /// `f64::from(x)` (std's `From`, which returns the float itself) as the call of
+    /// `convert`; `None` for other calls.
+    pub(super) fn float_from(&self, call: &syn::ExprCall) -> Option<Expr> {
+        let (to, x) = self.converted(call)?;
+        let primitive = to == "f64" || to == "f32";
+        let from = matches!(&*call.func, Expr::Path(p) if p.qself.is_none() && p.path.segments.last().is_some_and(|s| s.ident == "from"));
+        (primitive && from).then(|| syn::parse_quote!(::ad::__private::convert::<#to, _>(#x)))
+    }
+
+    /// `x.into()` given to a local declared `f32`, `f64` or a float type parameter, as the
+    /// call of `convert`; `None` for other initialisers.
+    pub(super) fn float_into(&self, ty: &syn::Type, init: &Expr) -> Option<Expr> {
+        let Expr::MethodCall(m) = init else {
+            return None;
+        };
+        let syn::Type::Path(p) = ty else {
+            return None;
+        };
+        let to = p.path.get_ident()?;
+        if m.method != "into" || !m.args.is_empty() || !self.is_float_type(to) {
+            return None;
+        }
+        let x = &m.receiver;
+        Some(syn::parse_quote!(::ad::__private::convert::<#to, _>(#x)))
+    }
+
+    /// The float type and the argument of a call `To::from_f64(x)`, `To::from(x)` or
+    /// `<To as Trait>::from(x)` whose `To` is `f32`, `f64` or a float type parameter.
+    fn converted(&self, call: &syn::ExprCall) -> Option<(syn::Ident, Expr)> {
+        let Expr::Path(path) = &*call.func else {
+            return None;
+        };
+        if call.args.len() != 1 {
+            return None;
+        }
+        let segments: Vec<&syn::PathSegment> = path.path.segments.iter().collect();
+        let function = segments.last()?;
+        if !CONVERTING.iter().any(|f| function.ident == f) {
+            return None;
+        }
+        let to = match (&path.qself, &segments[..]) {
+            (Some(qself), _) => match &*qself.ty {
+                syn::Type::Path(p) => p.path.get_ident()?.clone(),
+                _ => return None,
+            },
+            (None, [owner, _]) if owner.arguments.is_none() => owner.ident.clone(),
+            _ => return None,
+        };
+        self.is_float_type(&to).then(|| (to, call.args[0].clone()))
+    }
+
+    /// Whether `ty` names `f32`, `f64` or a float type parameter in scope.
+    fn is_float_type(&self, ty: &syn::Ident) -> bool {
+        ty == "f64" || ty == "f32" || self.float_params.contains(ty)
+    }
+}
