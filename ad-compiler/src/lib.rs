@@ -66,7 +66,7 @@ pub fn operator(operator: Operator, input: TokenStream) -> TokenStream {
         return error;
     }
     // A closure's body is lowered knowing the file's declarations, as a function's is.
-    let file = source::of(proc_macro2::Span::call_site());
+    let file = source::of_operator(&input);
     source::while_expanding(file, || frontend::operators::expand(operator, input))
 }
 
@@ -86,7 +86,7 @@ pub fn forward_operator(operator: ForwardOperator, input: TokenStream) -> TokenS
         return error;
     }
     // A closure's body is lowered knowing the file's declarations, as a function's is.
-    let file = source::of(proc_macro2::Span::call_site());
+    let file = source::of_operator(&input);
     source::while_expanding(file, || {
         frontend::forward_operators::expand(operator, input)
     })

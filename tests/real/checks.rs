@@ -3,8 +3,14 @@
 //! `check_gradient!`, and the gradient against the crate's own derivative where it ships one.
 
 /// Reverse, forward and second order of `$f` at each point (given as an owned value, passed
-/// by reference as the crate's signature takes it), against central differences.
+/// by reference as the crate's signature takes it, or by value after `value`), against
+/// central differences.
 macro_rules! check_every_mode {
+    (value $f:expr, [$($point:expr),+ $(,)?]) => {$({
+        let point = $point;
+        let report = ::ad::check_gradient!(at: point, of: $f, second_order);
+        assert!(report.is_ok(), "{} at {:?}: {:?}", stringify!($f), point, report.err());
+    })+};
     ($f:expr, [$($point:expr),+ $(,)?]) => {$({
         let point = $point;
         let report = ::ad::check_gradient!(at: &point, of: $f, second_order);

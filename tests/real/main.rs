@@ -10,3 +10,4 @@
 mod checks;
 
 mod argmin_testfunctions;
+mod puruspe;

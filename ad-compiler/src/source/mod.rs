@@ -282,6 +282,31 @@ pub fn of(span: proc_macro2::Span) -> Option<Arc<SourceFile>> {
     Some(file)
 }
 
+/// The file an operator's function is written in: where the tokens after `of:` in `input`
+/// come from (`gradient!(at: x, of: |x| Jn(2, x))`), which differs from the operator's call
+/// site when a macro of another crate wrote the call (`check_gradient!` writes `gradient!`);
+/// the call site's file otherwise.
+pub fn of_operator(input: &proc_macro2::TokenStream) -> Option<Arc<SourceFile>> {
+    use proc_macro2::TokenTree;
+    let tokens: Vec<TokenTree> = input.clone().into_iter().collect();
+    let function = tokens.windows(3).find_map(|w| match w {
+        [TokenTree::Ident(of), TokenTree::Punct(colon), function]
+            if of == "of" && colon.as_char() == ':' =>
+        {
+            Some(function.clone())
+        }
+        _ => None,
+    });
+    // The first token written by the user: a macro's parentheses around `$f` are its own.
+    let mut first = function;
+    while let Some(TokenTree::Group(group)) = &first {
+        first = group.stream().into_iter().next();
+    }
+    first
+        .and_then(|token| of(token.span()))
+        .or_else(|| of(proc_macro2::Span::call_site()))
+}
+
 /// The declarations of a file's `text` (none if it does not parse).
 ///
 /// The text is lexed by proc-macro2's own lexer, whose spans know their lines and columns:
