@@ -291,3 +291,26 @@ fn a_generic_gelu() {
     check_idiom!(gelu, [0.3, -1.5, 2.5]);
     check_f32_against_f64!(gelu, [0.3, -1.5, 2.5]);
 }
+
+/// A generic function that computes in `f64`, as `argmin_testfunctions`' `cross_in_tray`
+/// does: `x.into()` to `f64`, then `T::from_f64(..).unwrap()` and `T::from(..).unwrap()`
+/// back; each conversion carries the derivative.
+#[differentiable]
+fn through_f64<T: Float + Into<f64> + num_traits::FromPrimitive>(x: T) -> T {
+    let w: f64 = x.into();
+    let back = T::from_f64(w.sin() * w).unwrap();
+    back + T::from(0.5 * w).unwrap()
+}
+
+#[test]
+fn conversions_through_f64() {
+    check_idiom!(through_f64, [0.3, -1.2, 2.5]);
+    for x in [0.3f64, -1.2] {
+        assert_close(
+            gradient!(at: x, of: through_f64),
+            x.sin() + x * x.cos() + 0.5,
+        );
+    }
+    let at_f32 = gradient!(at: 0.3f32, of: through_f64);
+    assert_close_f32(at_f32, (0.3f64.sin() + 0.3 * 0.3f64.cos() + 0.5) as f32);
+}

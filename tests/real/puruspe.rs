@@ -5,8 +5,6 @@
 use ad::prelude::*;
 use core::f64::consts::PI;
 
-
-
 // from github.com/Axect/puruspe@f3eb94b67674 (crate puruspe 0.4.4), src/utils.rs L13-L16, license MIT OR Apache-2.0  [helper]
 /// Precise implementation of factorial
 pub fn factorial(n: usize) -> f64 {
@@ -185,11 +183,7 @@ pub fn Jn(n: u32, x: f64) -> f64 {
             sum = 2f64 * sum - bj;
             ans /= sum;
         }
-        if x < 0f64 && n % 2 == 1 {
-            -ans
-        } else {
-            ans
-        }
+        if x < 0f64 && n % 2 == 1 { -ans } else { ans }
     }
 }
 
@@ -337,11 +331,7 @@ fn j1(x: f64) -> f64 {
     } else {
         let (z, xx, nump, denp, numq, denq) = asp(ax, &J1PN, &J1PD, &J1QN, &J1QD, 3f64);
         let ans = (TWOOPI / ax).sqrt() * (xx.cos() * nump / denp - z * xx.sin() * numq / denq);
-        if x < 0f64 {
-            -ans
-        } else {
-            ans
-        }
+        if x < 0f64 { -ans } else { ans }
     }
 }
 
@@ -1294,7 +1284,10 @@ pub fn dawson(x: f64) -> f64 {
 /// Panics if `z` ≤ 0 or `w` ≤ 0.
 #[differentiable]
 pub fn beta(z: f64, w: f64) -> f64 {
-    assert!(z > 0f64 && w > 0f64, "Bad args in beta: z and w must be positive");
+    assert!(
+        z > 0f64 && w > 0f64,
+        "Bad args in beta: z and w must be positive"
+    );
     (ln_gamma(z) + ln_gamma(w) - ln_gamma(z + w)).exp()
 }
 
