@@ -215,7 +215,7 @@ pub mod __private {
     pub use ad_core::prefix::{LengthOf, OtherPadding, Pad, SequencePadding};
     pub use ad_core::query::{Query, discrete_query, discrete_rounding};
     pub use ad_core::seed::{scalar_gradient, seed};
-    pub use ad_core::slices::into_array;
+    pub use ad_core::slices::{collected, into_array};
     pub use ad_core::tape::FloatTape;
     pub use ad_core::trait_method::TraitMethodRule;
     pub use ad_core::tupled::{TupledCall, TupledCotangent, TupledForward, TupledSecond};

@@ -87,3 +87,10 @@ mod tests {
         assert_eq!(s, (vec![1.0], vec![2.0], vec![3.0]));
     }
 }
+
+/// The items of an iterator a differentiable function takes as a parameter (`I:
+/// IntoIterator<Item = f64>`), collected: its loops read them by position.
+#[inline]
+pub fn collected<I: IntoIterator>(items: I) -> Vec<I::Item> {
+    items.into_iter().collect()
+}

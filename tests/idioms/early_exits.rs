@@ -2,7 +2,8 @@
 //! value (`let v = match o { Some(v) => v, None => return x };`), in a block expression,
 //! `continue` and `break` as a value's branch in a loop, and the `?` operator on `Option` and
 //! `Result` (also converting the error with `From`), wherever an expression always evaluates
-//! it. Every mode against central differences, and closed forms.
+//! it; `return` inside a loop inside such a value. Every mode against central differences,
+//! and closed forms.
 
 use crate::check::{check_hessian, check_idiom};
 use ad::prelude::*;
@@ -35,6 +36,37 @@ fn guarded_block(x: f64, y: f64) -> f64 {
         (x * y).sqrt()
     };
     r * x + y
+}
+
+/// `return` inside a loop inside the branch that gives a `let` its value (puruspe's `gamma`):
+/// the loop's product, or the function's value when it grows past a bound.
+#[differentiable]
+fn product_or_returned(x: f64, y: f64) -> f64 {
+    let mut z = x;
+    let f = if z < 2.5 {
+        let mut f = 1.0;
+        while z <= 2.5 {
+            f *= z * y;
+            if f > 50.0 {
+                return f.ln();
+            }
+            z += 1.0;
+        }
+        f.recip()
+    } else {
+        y
+    };
+    f * z.sin()
+}
+
+#[test]
+fn return_in_a_loop_in_expression_position() {
+    check_idiom!(product_or_returned, [(0.7, 1.3), (1.1, 9.0), (3.0, 0.4)]);
+    check_hessian!(product_or_returned, [(0.7, 1.3), (1.1, 9.0)]);
+    // Closed form at (1.1, 9): the loop returns at its second step, ln(1.1·9·2.1·9).
+    let (dx, dy) = ad::gradient!(at: 1.1, 9.0, of: product_or_returned);
+    crate::assert_close(dx, 1.0 / 1.1 + 1.0 / 2.1);
+    crate::assert_close(dy, 2.0 / 9.0);
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Iterator chains as Rust programmers write them over slices, `Vec`s and ranges: `sum`
 //! with a turbofish or a typed `let`, `map`, `zip`, `enumerate`, `filter` with `count`,
 //! `chain`, `rev`, `take`, `skip`, `step_by`, `fold` (a running maximum), `max_by` and
-//! `min_by`, `last`, `product`, `collect` into a `Vec`, `into_iter` of a local `Vec`.
+//! `min_by`, `last`, `product`, `collect` into a `Vec`, `into_iter` of a local `Vec`, and
+//! parameters that are iterators.
 
 use crate::check::{check_hessian, check_idiom, check_slice_idiom};
 #[allow(unused_imports)]
@@ -404,4 +405,38 @@ fn map_of_an_option_kept_in_a_local() {
     let (dxs, ds) = gradient!(at: &xs[..], 2.0, of: first_scaled);
     crate::assert_all_close(&dxs, &[2.0, 0.0, (-0.2f64).cos() * 2.0]);
     crate::assert_close(ds, 0.3 + (-0.2f64).sin());
+}
+
+/// A parameter that is an iterator of constants (`I: IntoIterator<Item = f64>`, as puruspe's
+/// `polynomial`): it carries no derivative, and its items are read as a `Vec`'s.
+#[differentiable]
+fn horner<I>(x: f64, coefficients: I) -> f64
+where
+    I: IntoIterator<Item = f64>,
+{
+    coefficients.into_iter().fold(0.0, |acc, c| acc * x + c)
+}
+
+/// The same with a `for` loop over an `Iterator` parameter.
+#[differentiable]
+fn horner_by_loop<I: Iterator<Item = f64>>(x: f64, coefficients: I) -> f64 {
+    let mut acc = 0.0;
+    for c in coefficients {
+        acc = acc * x + c;
+    }
+    acc
+}
+
+#[differentiable]
+fn cubic(x: f64) -> f64 {
+    horner(x, [0.5, -2.0, 1.0, 3.0]) + horner_by_loop(x, vec![1.0, 0.25].into_iter())
+}
+
+#[test]
+fn iterator_parameters() {
+    check_idiom!(cubic, [0.7, -1.3, 2.2]);
+    // 0.5x³ - 2x² + x + 3 + x + 0.25: the derivative 1.5x² - 4x + 2.
+    for x in [0.7, -1.3] {
+        crate::assert_close(gradient!(at: x, of: cubic), 1.5 * x * x - 4.0 * x + 2.0);
+    }
 }

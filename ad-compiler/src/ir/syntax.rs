@@ -385,9 +385,35 @@ pub fn is_constant_type(ty: &syn::Type) -> bool {
 /// `impl FnMut(..) -> R`, or a type parameter `F` of `generics` bound by `Fn(..) -> R` (in
 /// its list or in the `where` clause).
 pub fn fn_output_type(ty: &syn::Type, generics: &syn::Generics) -> Option<syn::Type> {
-    let bounds: Vec<&syn::TypeParamBound> = match ty {
-        syn::Type::Reference(r) => return fn_output_type(&r.elem, generics),
-        syn::Type::Paren(p) => return fn_output_type(&p.elem, generics),
+    let bounds = declared_bounds(ty, generics)?;
+    bounds.into_iter().find_map(|bound| {
+        let syn::TypeParamBound::Trait(t) = bound else {
+            return None;
+        };
+        let last = t.path.segments.last()?;
+        let syn::PathArguments::Parenthesized(args) = &last.arguments else {
+            return None;
+        };
+        let syn::ReturnType::Type(_, output) = &args.output else {
+            return None;
+        };
+        ["Fn", "FnMut", "FnOnce"]
+            .iter()
+            .any(|f| last.ident == f)
+            .then(|| (**output).clone())
+    })
+}
+
+/// The trait bounds a parameter type declares: those of `&dyn A + B` and `impl A + B`, or of
+/// the type parameter it names, in `generics`' list and `where` clause; `None` for other
+/// types.
+fn declared_bounds<'a>(
+    ty: &'a syn::Type,
+    generics: &'a syn::Generics,
+) -> Option<Vec<&'a syn::TypeParamBound>> {
+    Some(match ty {
+        syn::Type::Reference(r) => return declared_bounds(&r.elem, generics),
+        syn::Type::Paren(p) => return declared_bounds(&p.elem, generics),
         syn::Type::TraitObject(t) => t.bounds.iter().collect(),
         syn::Type::ImplTrait(t) => t.bounds.iter().collect(),
         syn::Type::Path(p) if p.qself.is_none() => {
@@ -409,22 +435,27 @@ pub fn fn_output_type(ty: &syn::Type, generics: &syn::Generics) -> Option<syn::T
                 .collect()
         }
         _ => return None,
-    };
-    bounds.into_iter().find_map(|bound| {
-        let syn::TypeParamBound::Trait(t) = bound else {
-            return None;
-        };
-        let last = t.path.segments.last()?;
-        let syn::PathArguments::Parenthesized(args) = &last.arguments else {
-            return None;
-        };
-        let syn::ReturnType::Type(_, output) = &args.output else {
-            return None;
-        };
-        ["Fn", "FnMut", "FnOnce"]
-            .iter()
-            .any(|f| last.ident == f)
-            .then(|| (**output).clone())
+    })
+}
+
+/// Whether a parameter of type `ty` is an iterator of what the function reads: a type
+/// parameter of `generics` bound by `IntoIterator` or `Iterator` (`I: IntoIterator<Item =
+/// f64>`), or `impl Iterator<..>`. It carries no derivative (an iterator is not
+/// differentiable), and the body reads its items from a `Vec` of them (see
+/// `lower::param_kinds`), as the loops' derivatives read items by position.
+pub fn is_iterator_type(ty: &syn::Type, generics: &syn::Generics) -> bool {
+    if matches!(ty, syn::Type::Reference(_)) {
+        return false;
+    }
+    declared_bounds(ty, generics).is_some_and(|bounds| {
+        bounds.iter().any(|bound| {
+            matches!(bound, syn::TypeParamBound::Trait(t)
+            if t.path.segments.last().is_some_and(|s| {
+                ["IntoIterator", "Iterator", "ExactSizeIterator", "DoubleEndedIterator"]
+                    .iter()
+                    .any(|name| s.ident == name)
+            }))
+        })
     })
 }
 

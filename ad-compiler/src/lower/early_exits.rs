@@ -353,18 +353,22 @@ impl Rewriter {
         struct Finder {
             try_return: bool,
             found: bool,
+            /// How many loops inside the statement enclose the expression visited: a `break`
+            /// or `continue` there is the loop's, a `return` or a `?` still the function's.
+            loops: usize,
         }
         impl<'a> syn::visit::Visit<'a> for Finder {
             fn visit_expr(&mut self, e: &'a Expr) {
                 match e {
-                    Expr::Return(_) | Expr::Break(_) | Expr::Continue(_) => self.found = true,
-                    Expr::Try(_) if self.try_return => self.found = true,
-                    Expr::Closure(_)
-                    | Expr::Loop(_)
-                    | Expr::While(_)
-                    | Expr::ForLoop(_)
-                    | Expr::Async(_)
-                    | Expr::Macro(_) => {}
+                    Expr::Return(_) => self.found = true,
+                    Expr::Break(_) | Expr::Continue(_) if self.loops == 0 => self.found = true,
+                    Expr::Try(_) if self.try_return && self.loops == 0 => self.found = true,
+                    Expr::Closure(_) | Expr::Async(_) | Expr::Macro(_) => {}
+                    Expr::Loop(_) | Expr::While(_) | Expr::ForLoop(_) => {
+                        self.loops += 1;
+                        syn::visit::visit_expr(self, e);
+                        self.loops -= 1;
+                    }
                     other => syn::visit::visit_expr(self, other),
                 }
             }
@@ -373,6 +377,7 @@ impl Rewriter {
         let mut finder = Finder {
             try_return: self.try_return.is_some(),
             found: false,
+            loops: 0,
         };
         syn::visit::Visit::visit_expr(&mut finder, expr);
         finder.found

@@ -94,7 +94,7 @@ pub fn lower_capturing(
 ) -> Option<Body> {
     // A closure's early `return`s become the values of the branches they end, so that the
     // closure can be inlined where it runs (see `closure_returns`).
-    let (rewritten_block, rewritten_expr);
+    let (mut rewritten_block, rewritten_expr);
     // A `&mut self` method without a result: its value is its last `self` on every path.
     let updates_self = matches!(body, BodyInput::Block(b, syn::ReturnType::Default, _) if self_updates::returns_early(b))
         && params.iter().any(is_mut_self);
@@ -105,6 +105,9 @@ pub fn lower_capturing(
                 true => self_updates::returning_self(&in_closures),
                 false => in_closures,
             };
+            // Iterators given as parameters are read from `Vec`s of their items.
+            let collected = param_kinds::collected_iterators(params, generics);
+            rewritten_block.stmts.splice(0..0, collected);
             BodyInput::Block(&rewritten_block, output, generics)
         }
         BodyInput::Expr(expr) => {
@@ -374,7 +377,7 @@ pub fn fn_params(sig: &syn::Signature) -> Vec<ParamInput> {
             syn::FnArg::Typed(t) => ParamInput {
                 pat: (*t.pat).clone(),
                 ty: Some((*t.ty).clone()),
-                constant: false,
+                constant: crate::ir::is_iterator_type(&t.ty, &sig.generics),
                 fn_output: crate::ir::fn_output_type(&t.ty, &sig.generics),
             },
         })

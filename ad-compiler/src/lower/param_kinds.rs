@@ -1,6 +1,6 @@
 //! What the lowering notes about each parameter from its declared type before it lowers the
 //! body: references, slices, sequences indexed by a count, arrays of a literal length, and
-//! sequences of a float type parameter.
+//! sequences of a float type parameter; and the iterators parameters hold, collected.
 
 use super::{Builder, ParamInput};
 use crate::ir::Param;
@@ -93,4 +93,23 @@ fn array_length(ty: &syn::Type) -> Option<usize> {
         },
         _ => None,
     }
+}
+
+/// `let items = ::ad::__private::collected(items);` for each parameter that is an iterator
+/// (`items: I` with `I: IntoIterator<Item = f64>`, see `ir::is_iterator_type`): the body's
+/// loops and chains over it then read a `Vec` by position, as their derivatives do.
+pub(super) fn collected_iterators(
+    params: &[ParamInput],
+    generics: &syn::Generics,
+) -> Vec<syn::Stmt> {
+    params
+        .iter()
+        .filter_map(|p| match (&p.pat, &p.ty) {
+            (syn::Pat::Ident(name), Some(ty)) if crate::ir::is_iterator_type(ty, generics) => {
+                let name = &name.ident;
+                Some(syn::parse_quote!(let #name = ::ad::__private::collected(#name);))
+            }
+            _ => None,
+        })
+        .collect()
 }
