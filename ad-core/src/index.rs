@@ -141,6 +141,18 @@ macro_rules! range_index_adjoint {
                 }
             }
         }
+
+        /// The same for an array (`&p[1..]` of `p: [f64; 3]`).
+        impl<T: TangentVector, const N: usize> IndexAdjoint<Vec<T>, usize, $range> for [T; N] {
+            fn zeros(len: &usize) -> Self {
+                <Self as IndexAdjoint<T>>::zeros(len)
+            }
+            fn add_at_sized(&mut self, _len: &usize, range: &$range, value: Vec<T>) {
+                for (slot, v) in self[range.clone()].iter_mut().zip(value) {
+                    slot.add_assign(v);
+                }
+            }
+        }
     )*};
 }
 

@@ -20,23 +20,41 @@ pub struct Padding(usize);
 #[derive(Clone, Copy, Debug)]
 pub struct NoPadding;
 
-/// Sequences (slices and `Vec`s, by reference or not), whose cotangents may be prefixes.
+/// Pad to an array of `N` elements: an array lent to a function that takes a slice
+/// (`sqsum(&p)` of `p: [f64; 2]`), whose cotangent is a `Vec` and whose adjoint an array.
+#[derive(Clone, Copy, Debug)]
+pub struct ArrayPadding<const N: usize>;
+
+/// Sequences (slices and `Vec`s, by reference or not), whose cotangents may be prefixes, and
+/// arrays, whose cotangents from a slice parameter are made arrays again.
 ///
 /// Floats implement it too, with nothing to pad: an argument whose type rustc has not
 /// inferred yet where its length is taken (a closure's parameter in an iterator chain) makes
 /// method resolution take this trait's method, and it is most often a float.
 pub trait Sequence {
+    /// How a cotangent of it is padded: [`Padding`], or [`ArrayPadding`] for an array.
+    type Padding;
+    /// The padding of this sequence.
+    fn sequence_padding(&self) -> Self::Padding;
     /// The number of elements.
     fn sequence_len(&self) -> usize;
 }
 
 impl<T> Sequence for [T] {
+    type Padding = Padding;
+    fn sequence_padding(&self) -> Padding {
+        Padding(self.len())
+    }
     fn sequence_len(&self) -> usize {
         self.len()
     }
 }
 
 impl<T> Sequence for Vec<T> {
+    type Padding = Padding;
+    fn sequence_padding(&self) -> Padding {
+        Padding(self.len())
+    }
     fn sequence_len(&self) -> usize {
         self.len()
     }
@@ -45,12 +63,17 @@ impl<T> Sequence for Vec<T> {
 macro_rules! floats {
     ($($float:ty),*) => {$(
         impl Sequence for $float {
+            type Padding = Padding;
+            fn sequence_padding(&self) -> Padding {
+                Padding(0)
+            }
             fn sequence_len(&self) -> usize {
                 0
             }
         }
 
         impl Pad<$float> for Padding {
+            type Padded = $float;
             #[inline(always)]
             fn pad(&self, cotangent: $float) -> $float {
                 cotangent
@@ -62,32 +85,54 @@ macro_rules! floats {
 floats!(f32, f64);
 
 impl<T, const N: usize> Sequence for [T; N] {
+    type Padding = ArrayPadding<N>;
+    fn sequence_padding(&self) -> ArrayPadding<N> {
+        ArrayPadding
+    }
     fn sequence_len(&self) -> usize {
         N
     }
 }
 
 impl<S: Sequence + ?Sized> Sequence for &S {
+    type Padding = S::Padding;
+    fn sequence_padding(&self) -> S::Padding {
+        (**self).sequence_padding()
+    }
     fn sequence_len(&self) -> usize {
         (**self).sequence_len()
     }
 }
 
 impl<S: Sequence + ?Sized> Sequence for &mut S {
+    type Padding = S::Padding;
+    fn sequence_padding(&self) -> S::Padding {
+        (**self).sequence_padding()
+    }
     fn sequence_len(&self) -> usize {
         (**self).sequence_len()
     }
 }
 
-/// The padding of a sequence argument: its length.
+/// The padding of a sequence argument: its length (an array's, its type).
 pub trait SequencePadding {
-    /// The argument's length.
-    fn padding(&self) -> Padding;
+    /// How the argument's cotangent is padded.
+    type Padding;
+    /// The argument's padding, for generated code (an array's cotangent is an array).
+    fn padding(&self) -> Self::Padding;
+    /// The argument's padding, for the user (the gradient of `&v` given to a slice
+    /// parameter is the slice's, a `Vec`, whatever `v` is).
+    fn user_padding(&self) -> Padding;
 }
 
 impl<X: Sequence + ?Sized> SequencePadding for LengthOf<'_, X> {
+    type Padding = X::Padding;
     #[inline(always)]
-    fn padding(&self) -> Padding {
+    fn padding(&self) -> X::Padding {
+        self.0.sequence_padding()
+    }
+    #[inline(always)]
+    fn user_padding(&self) -> Padding {
         Padding(self.0.sequence_len())
     }
 }
@@ -96,11 +141,17 @@ impl<X: Sequence + ?Sized> SequencePadding for LengthOf<'_, X> {
 pub trait OtherPadding {
     /// No padding.
     fn padding(&self) -> NoPadding;
+    /// No padding.
+    fn user_padding(&self) -> NoPadding;
 }
 
 impl<X: ?Sized> OtherPadding for &LengthOf<'_, X> {
     #[inline(always)]
     fn padding(&self) -> NoPadding {
+        NoPadding
+    }
+    #[inline(always)]
+    fn user_padding(&self) -> NoPadding {
         NoPadding
     }
 }
@@ -116,17 +167,21 @@ pub fn pad_to<T: TangentVector>(mut tangent: Vec<T>, len: usize) -> Vec<T> {
 
 /// Pads a cotangent `C`.
 pub trait Pad<C> {
+    /// The padded cotangent: `C`, or the array an array's `Vec` cotangent becomes.
+    type Padded;
+
     /// `cotangent` at its full length; a length-less zero stays one (generated code adds it
     /// as zero).
-    fn pad(&self, cotangent: C) -> C;
+    fn pad(&self, cotangent: C) -> Self::Padded;
 
     /// `cotangent` at its full length, a length-less zero included: what the user is given.
-    fn pad_full(&self, cotangent: C) -> C {
+    fn pad_full(&self, cotangent: C) -> Self::Padded {
         self.pad(cotangent)
     }
 }
 
 impl<T: TangentVector> Pad<Vec<T>> for Padding {
+    type Padded = Vec<T>;
     #[inline(always)]
     fn pad(&self, cotangent: Vec<T>) -> Vec<T> {
         pad_to(cotangent, self.0)
@@ -142,6 +197,7 @@ impl<T: TangentVector> Pad<Vec<T>> for Padding {
 
 /// An array lent to a function that takes an array: its cotangent has its length.
 impl<T, const N: usize> Pad<[T; N]> for Padding {
+    type Padded = [T; N];
     #[inline(always)]
     fn pad(&self, cotangent: [T; N]) -> [T; N] {
         cotangent
@@ -149,6 +205,7 @@ impl<T, const N: usize> Pad<[T; N]> for Padding {
 }
 
 impl Pad<NoTangent> for Padding {
+    type Padded = NoTangent;
     #[inline(always)]
     fn pad(&self, cotangent: NoTangent) -> NoTangent {
         cotangent
@@ -156,8 +213,37 @@ impl Pad<NoTangent> for Padding {
 }
 
 impl<C> Pad<C> for NoPadding {
+    type Padded = C;
     #[inline(always)]
     fn pad(&self, cotangent: C) -> C {
+        cotangent
+    }
+}
+
+/// An array lent to a function that takes a slice: the slice's cotangent (a prefix, or a
+/// length-less zero) as an array, zeros after what it holds.
+impl<T: TangentVector, const N: usize> Pad<Vec<T>> for ArrayPadding<N> {
+    type Padded = [T; N];
+    #[inline(always)]
+    fn pad(&self, cotangent: Vec<T>) -> [T; N] {
+        let mut items = cotangent.into_iter();
+        core::array::from_fn(|_| items.next().unwrap_or_else(T::zero_vector))
+    }
+}
+
+/// An array lent to a function that takes an array: its cotangent is one.
+impl<T, const N: usize> Pad<[T; N]> for ArrayPadding<N> {
+    type Padded = [T; N];
+    #[inline(always)]
+    fn pad(&self, cotangent: [T; N]) -> [T; N] {
+        cotangent
+    }
+}
+
+impl<const N: usize> Pad<NoTangent> for ArrayPadding<N> {
+    type Padded = NoTangent;
+    #[inline(always)]
+    fn pad(&self, cotangent: NoTangent) -> NoTangent {
         cotangent
     }
 }
@@ -177,5 +263,12 @@ mod tests {
         assert_eq!(padding.pad_full(Vec::<f64>::new()), vec![0.0; 3]);
         let scalar = 2.0_f64;
         assert_eq!((&LengthOf(&scalar)).padding().pad(4.0), 4.0);
+        // An array's cotangent from a slice parameter is an array again.
+        let array = [1.0, 2.0, 3.0];
+        assert_eq!(
+            (&LengthOf(&&array)).padding().pad(vec![0.5]),
+            [0.5, 0.0, 0.0]
+        );
+        assert_eq!((&LengthOf(&array)).padding().pad([1.0; 3]), [1.0; 3]);
     }
 }

@@ -1,5 +1,6 @@
 //! Arrays where slices are expected and tables of literals: `total(&[x, y])` and
-//! `total(&arr)` with `fn total(xs: &[f64])`, `[(1.0, 2.0), ..]` tables of untyped float
+//! `total(&arr)` with `fn total(xs: &[f64])` (also an array parameter, whole and as a range,
+//! given to a helper that is not inlined), `[(1.0, 2.0), ..]` tables of untyped float
 //! literals iterated beside differentiated values; locals overwritten whole by
 //! `copy_from_slice` and ndarray's `assign`.
 
@@ -140,4 +141,36 @@ fn windows(xs: &[f64]) -> f64 {
 fn range_slices_given_to_a_function() {
     check_slice_idiom!(windows, [vec![0.5, -1.0, 2.0, 0.3], vec![1.5, 0.2, -0.7]]);
     check_slice_hessian!(windows, [vec![0.5, -1.0, 2.0, 0.3]]);
+}
+
+/// Helpers in a module of their own, called by path: not inlined, so their derivatives are
+/// called, and a slice's cotangent (a `Vec`) comes back for an array lent to them.
+mod norms {
+    use ad::prelude::*;
+
+    #[differentiable]
+    pub fn sum_sq(v: &[f64]) -> f64 {
+        v.iter().map(|x| x * x).sum()
+    }
+}
+
+/// An array parameter lent to a slice parameter (bundle adjustment's `sqsum(&proj)`), whole
+/// and as a range.
+#[differentiable]
+fn array_parameter_as_slice(p: [f64; 3], s: f64) -> f64 {
+    norms::sum_sq(&p) * s + norms::sum_sq(&p[1..])
+}
+
+#[test]
+fn an_array_parameter_as_a_slice() {
+    let p = [0.5, -1.5, 2.0];
+    let report = check_gradient!(at: p, 0.7, of: array_parameter_as_slice);
+    assert!(report.is_ok(), "{:?}", report.err());
+    // 2 p s + 2 p (after the first), and |p|².
+    let (dp, ds) = gradient!(at: p, 0.7, of: array_parameter_as_slice);
+    assert_eq!(dp, [2.0 * 0.5 * 0.7, 2.0 * -1.5 * 1.7, 2.0 * 2.0 * 1.7]);
+    crate::assert_close(ds, 0.25 + 2.25 + 4.0);
+    // A closure's parameter lent the same way, in every mode.
+    let report = check_gradient!(at: p, of: |q: [f64; 3]| norms::sum_sq(&q).sqrt(), second_order);
+    assert!(report.is_ok(), "{:?}", report.err());
 }

@@ -39,3 +39,12 @@ macro_rules! check_against_derivative {
 }
 
 pub(crate) use {check_against_derivative, check_every_mode};
+
+/// `got` agrees with the closed form `want` to a relative `1e-12`.
+#[track_caller]
+pub(crate) fn close(got: f64, want: f64) {
+    assert!(
+        (got - want).abs() <= 1e-12 * want.abs().max(1.0),
+        "ours {got:e}, closed form {want:e}"
+    );
+}

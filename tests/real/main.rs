@@ -10,4 +10,5 @@
 mod checks;
 
 mod argmin_testfunctions;
+mod geographiclib_rs;
 mod puruspe;

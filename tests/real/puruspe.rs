@@ -2,6 +2,10 @@
 //! functions, Dawson, beta) in plain `f64` code with polynomial tables, loops and early returns.
 
 // The crate's imports, with its `crate::` items in this module.
+// The crate's `sign(a, b)` reads only the sign of `b`: our warning that `b`'s derivative is
+// zero is right, and allowed here.
+#![allow(deprecated)]
+
 use ad::prelude::*;
 use core::f64::consts::PI;
 

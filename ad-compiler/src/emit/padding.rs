@@ -44,9 +44,14 @@ pub fn padded(
         .enumerate()
         .filter_map(|(k, argument)| {
             let padding = names::padding(k);
+            // (The user's gradient of an array lent to a slice parameter is the slice's.)
+            let method = match padded_for {
+                PaddedFor::Caller => quote!(padding),
+                PaddedFor::User => quote!(user_padding),
+            };
             argument
                 .as_ref()
-                .map(|a| quote!(let #padding = (&#rt::LengthOf(&#a)).padding();))
+                .map(|a| quote!(let #padding = (&#rt::LengthOf(&#a)).#method();))
         })
         .collect();
     let parts: Vec<_> = (0..arguments.len())

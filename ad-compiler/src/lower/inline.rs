@@ -386,7 +386,22 @@ impl VisitMut for Substitute<'_> {
                 Some(Binding::Offset { base, start, .. }) => {
                     self.visit_expr_mut(&mut index.index);
                     let at = &index.index;
-                    Some(parse_quote!(#base[#start + (#at)]))
+                    match &**at {
+                        // A range of the tail, `p[1..=n]`: the same range shifted by its start.
+                        Expr::Range(range) => {
+                            let mut shifted = range.clone();
+                            let shift = |bound: &Expr| -> Box<Expr> {
+                                Box::new(parse_quote!(#start + (#bound)))
+                            };
+                            shifted.start = Some(match &range.start {
+                                Some(from) => shift(from),
+                                None => Box::new(parse_quote!(#start)),
+                            });
+                            shifted.end = range.end.as_deref().map(shift);
+                            Some(parse_quote!(#base[#shifted]))
+                        }
+                        _ => Some(parse_quote!(#base[#start + (#at)])),
+                    }
                 }
                 Some(Binding::Place { place, .. }) => {
                     self.visit_expr_mut(&mut index.index);
