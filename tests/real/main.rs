@@ -10,5 +10,6 @@
 mod checks;
 
 mod argmin_testfunctions;
+mod astro;
 mod geographiclib_rs;
 mod puruspe;
