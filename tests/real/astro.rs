@@ -59,7 +59,11 @@ Computes the true anomaly of a body in an elliptic orbit
 #[differentiable]
 #[inline]
 pub fn true_anom(ecc_anom: f64, ecc: f64) -> f64 {
-    2.0 * ((1.0 + ecc).sqrt() * (ecc_anom / 2.0).tan()).atan2((1.0 - ecc).sqrt())
+
+    2.0 * ((1.0 + ecc).sqrt() * (ecc_anom/2.0).tan()).atan2 (
+        (1.0 - ecc).sqrt()
+    )
+
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/orbit/elliptic.rs L49-L68, license MIT  [target]
@@ -80,7 +84,9 @@ eccentric anomaly
 #[differentiable]
 #[inline]
 pub fn rad_vec_frm_ecc_anom(ecc_anom: f64, a: f64, ecc: f64) -> f64 {
-    a * (1.0 - ecc * ecc_anom.cos())
+
+    a * (1.0 - ecc*ecc_anom.cos())
+    
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/orbit/elliptic.rs L70-L87, license MIT  [target]
@@ -101,7 +107,7 @@ true anomaly
 #[differentiable]
 #[inline]
 pub fn rad_vec_frm_true_anom(true_anom: f64, a: f64, ecc: f64) -> f64 {
-    a * (1.0 - ecc * ecc) / (1.0 + ecc * true_anom.cos())
+    a * (1.0 - ecc*ecc) / (1.0 + ecc*true_anom.cos())
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/orbit/elliptic.rs L89-L113, license MIT  [target]
@@ -148,8 +154,8 @@ Computes the velocity of a body in an elliptic orbit
 **/
 #[differentiable]
 #[inline]
-pub fn vel(r: f64, a: f64) -> f64 {
-    42.1219 * (1.0 / r - 0.5 / a).sqrt()
+pub fn vel(r: f64, a:f64) -> f64 {
+    42.1219 * (1.0/r - 0.5/a).sqrt()
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/orbit/elliptic.rs L133-L151, license MIT  [target]
@@ -168,8 +174,10 @@ Computes the velocity of a body at perihelion in an elliptic orbit
 **/
 #[differentiable]
 #[inline]
-pub fn perih_vel(a: f64, e: f64) -> f64 {
-    29.7847 * ((1.0 + e) / ((1.0 - e) * a)).sqrt()
+pub fn perih_vel(a:f64, e:f64) -> f64 {
+    29.7847 * (
+        (1.0 + e) / ((1.0 - e) * a)
+    ).sqrt()
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/orbit/elliptic.rs L153-L171, license MIT  [target]
@@ -188,8 +196,10 @@ Computes the velocity of a body at aphelion in an elliptic orbit
 **/
 #[differentiable]
 #[inline]
-pub fn aph_vel(a: f64, e: f64) -> f64 {
-    29.7847 * ((1.0 - e) / ((1.0 + e) * a)).sqrt()
+pub fn aph_vel(a:f64, e:f64) -> f64 {
+    29.7847 * (
+        (1.0 - e) / ((1.0 + e) * a)
+    ).sqrt()
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/orbit/elliptic.rs L173-L200, license MIT  [target]
@@ -218,7 +228,9 @@ The error in `approx_length` is:
 #[differentiable]
 #[inline]
 pub fn length_ramanujan(a: f64, b: f64) -> f64 {
-    PI * (3.0 * (a + b) - ((a + 3.0 * b) * (3.0 * a + b)).sqrt())
+    PI * (
+        3.0*(a + b) - ((a + 3.0*b) * (3.0*a + b)).sqrt()
+    )
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/orbit/elliptic.rs L202-L228, license MIT  [target]
@@ -248,7 +260,7 @@ pub fn length(a: f64, b: f64) -> f64 {
     let G = (a * b).sqrt();
     let H = (2.0 * a * b) / (a + b);
 
-    PI * (21.0 * A - 2.0 * G - 3.0 * H) / 8.0
+    PI * (21.0*A - 2.0*G - 3.0*H)/8.0
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/orbit/parabolic.rs L28-L56, license MIT  [target]
@@ -271,14 +283,16 @@ orbit at a given time
 **/
 #[differentiable]
 pub fn true_anom_and_rad_vec(t: f64, T: f64, q: f64) -> (f64, f64) {
+
     let W = 0.03649116245 * (t - T) / q.powf(1.5);
     let G = W / 2.0;
-    let Y = (G + (G * G + 1.0).sqrt()).cbrt();
-    let s = Y - 1.0 / Y;
+    let Y = (G + (G*G + 1.0).sqrt()).cbrt();
+    let s = Y - 1.0/Y;
     let v = 2.0 * s.atan();
-    let r = q * (1.0 + s * s);
+    let r = q * (1.0 + s*s);
 
     (v, r)
+
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/angle.rs L29-L49, license MIT  [target]
@@ -297,8 +311,12 @@ Angle 2 may be declination or latitude.
 **/
 #[differentiable]
 #[inline]
-pub fn anglr_sepr(p1a1: f64, p1a2: f64, p2a1: f64, p2a2: f64) -> f64 {
-    (p1a2.sin() * p2a2.sin() + p1a2.cos() * p2a2.cos() * (p1a1 - p2a1).cos()).acos()
+pub fn anglr_sepr(p1a1: f64, p1a2: f64, p2a1: f64, p2a2: f64) -> f64
+{
+    (
+          p1a2.sin() * p2a2.sin()
+        + p1a2.cos() * p2a2.cos() * (p1a1 - p2a1).cos()
+    ).acos()
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/angle.rs L51-L73, license MIT  [target]
@@ -318,14 +336,13 @@ expressed in degrees, arcminutes and arcseconds
 **/
 #[differentiable]
 #[inline]
-pub fn deg_frm_dms(deg: i64, min: i64, sec: f64) -> f64 {
-    let (M, S) = if deg < 0 {
-        (-min.abs(), -sec.abs())
-    } else {
-        (min, sec)
-    };
+pub fn deg_frm_dms(deg: i64, min: i64, sec: f64) -> f64
+{
+    let (M, S) =
+        if deg < 0 { (-min.abs(), -sec.abs()) }
+        else       { (min, sec) };
 
-    (deg as f64) + (M as f64) / 60.0 + S / 3600.0
+    (deg as f64) + (M as f64)/60.0 + S/3600.0
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/angle.rs L150-L165, license MIT  [target]
@@ -338,15 +355,13 @@ Computes the equivalent angle in [0, 360] degree range
 **/
 #[differentiable]
 #[inline]
-pub fn limit_to_360(angl: f64) -> f64 {
+pub fn limit_to_360(angl: f64) -> f64
+{
     let n = (angl / 360.0) as i64;
     let limited_angl = angl - (360.0 * (n as f64));
 
-    if limited_angl < 0.0 {
-        limited_angl + 360.0
-    } else {
-        limited_angl
-    }
+    if limited_angl < 0.0 { limited_angl + 360.0 }
+    else                  { limited_angl }
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/atmos.rs L28-L50, license MIT  [target]
@@ -365,10 +380,14 @@ degrees
 * `apprnt_alt`: Apparent altitude *| in radians*
 **/
 #[differentiable]
-pub fn refrac_frm_apprnt_alt_15(apprnt_alt: f64) -> f64 {
-    let x = angle::deg_frm_dms(0, 0, 0.0668).to_radians() * (PI - apprnt_alt).tan();
+pub fn refrac_frm_apprnt_alt_15(apprnt_alt: f64) -> f64
+{
+    let x =
+        angle::deg_frm_dms(0, 0, 0.0668).to_radians()
+      * (PI - apprnt_alt).tan();
 
-    angle::deg_frm_dms(0, 0, 58.294).to_radians() * (PI - apprnt_alt).tan() - x * x * x
+      angle::deg_frm_dms(0, 0, 58.294).to_radians() * (PI - apprnt_alt).tan()
+    - x * x * x
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/atmos.rs L76-L101, license MIT  [target]
@@ -388,12 +407,12 @@ The accuracy of `refrac_term` is upto 0.07 arcminutes.
 * `apprnt_alt`: Apparent altitude *| in radians*
 **/
 #[differentiable]
-pub fn refrac_frm_apprnt_alt(apprnt_alt: f64) -> f64 {
-    if apprnt_alt == PI {
-        0.0
-    } else {
+pub fn refrac_frm_apprnt_alt(apprnt_alt: f64) -> f64
+{
+    if apprnt_alt == PI { 0.0 }
+    else {
         let apprnt_alt_deg = apprnt_alt.to_degrees();
-        let a = apprnt_alt_deg + 7.31 / (apprnt_alt_deg + 4.4);
+        let a = apprnt_alt_deg + 7.31/(apprnt_alt_deg + 4.4);
         let R = 1.0 / a.to_radians().tan();
 
         (R / 60.0).to_radians()
@@ -403,12 +422,13 @@ pub fn refrac_frm_apprnt_alt(apprnt_alt: f64) -> f64 {
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/interpol.rs L42-L50, license MIT  [target]
 #[differentiable]
 #[inline]
-pub fn three_values(y1: f64, y2: f64, y3: f64, n: f64) -> f64 {
+pub fn three_values(y1: f64, y2: f64, y3: f64, n: f64) -> f64
+{
     let a = y2 - y1;
     let b = y3 - y2;
     let c = b - a;
 
-    y2 + n * (a + b + n * c) / 2.0
+    y2 + n*(a + b + n*c)/2.0
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/interpol.rs L52-L96, license MIT  [target]
@@ -433,7 +453,8 @@ given values
 // [not compiled] With `#[differentiable]`: our error "the macro `Horner_eval!` is not supported
 // in differentiable functions" (a user's `macro_rules!` macro, which the attribute cannot
 // expand); see tests/real/README.md.
-pub fn five_values(y1: f64, y2: f64, y3: f64, y4: f64, y5: f64, n: f64) -> f64 {
+pub fn five_values(y1: f64, y2: f64, y3: f64, y4: f64, y5: f64, n: f64) -> f64
+{
     let a = y2 - y1;
     let b = y3 - y2;
     let c = y4 - y3;
@@ -449,7 +470,15 @@ pub fn five_values(y1: f64, y2: f64, y3: f64, y4: f64, y5: f64, n: f64) -> f64 {
     let k = (j - h) / 12.0;
     let h_j_12 = (h + j) / 6.0;
 
-    y3 + Horner_eval!(n, 0.0, b + c - h_j_12, f - k, h_j_12, k) / 2.0
+    y3 +
+    Horner_eval!(
+        n,
+        0.0,
+        b + c - h_j_12,
+        f - k,
+        h_j_12,
+        k
+    ) / 2.0
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/coords.rs L270-L290, license MIT  [target]
@@ -468,9 +497,12 @@ Computes the azimuth from equatorial coordinates
 **/
 #[differentiable]
 pub fn az_frm_eq(hour_angle: f64, dec: f64, observer_lat: f64) -> f64 {
-    hour_angle
-        .sin()
-        .atan2(hour_angle.cos() * observer_lat.sin() - dec.tan() * observer_lat.cos())
+
+    hour_angle.sin().atan2 (
+        hour_angle.cos()  * observer_lat.sin()
+      - dec.tan() * observer_lat.cos()
+    )
+
 }
 
 // from github.com/saurvs/astro-rust@c62ffdc7d55a (crate astro 2.0.0), src/coords.rs L292-L312, license MIT  [target]
@@ -489,7 +521,12 @@ Computes the altitude from equatorial coordinates
 **/
 #[differentiable]
 pub fn alt_frm_eq(hour_angle: f64, dec: f64, observer_lat: f64) -> f64 {
-    (observer_lat.sin() * dec.sin() + observer_lat.cos() * dec.cos() * hour_angle.cos()).asin()
+
+    (
+        observer_lat.sin() * dec.sin()
+      + observer_lat.cos() * dec.cos() * hour_angle.cos()
+    ).asin()
+
 }
 
 // [checks] Not copied: the checks of the functions above.

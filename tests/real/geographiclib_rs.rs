@@ -108,14 +108,22 @@ pub fn ang_normalize(x: f64) -> f64 {
     // y = Math.remainder(x, 360)
     // return 180 if y == -180 else y
     let y = remainder(x, 360.0);
-    if y == -180.0 { 180.0 } else { y }
+    if y == -180.0 {
+        180.0
+    } else {
+        y
+    }
 }
 
 // from github.com/georust/geographiclib-rs@c5e906d94a46 (crate geographiclib-rs 0.2.7), src/geomath.rs L96-L103, license MIT  [target]
 // Replace angles outside [-90,90] with NaN
 #[differentiable]
 pub fn lat_fix(x: f64) -> f64 {
-    if x.abs() > 90.0 { f64::NAN } else { x }
+    if x.abs() > 90.0 {
+        f64::NAN
+    } else {
+        x
+    }
 }
 
 // from github.com/georust/geographiclib-rs@c5e906d94a46 (crate geographiclib-rs 0.2.7), src/geomath.rs L105-L114, license MIT  [target]
@@ -133,6 +141,9 @@ pub fn ang_diff(x: f64, y: f64) -> (f64, f64) {
 
 // from github.com/georust/geographiclib-rs@c5e906d94a46 (crate geographiclib-rs 0.2.7), src/geomath.rs L116-L140, license MIT  [target]
 /// Compute sine and cosine of x in degrees
+// [not compiled] With `#[differentiable]`: rustc's "cannot find `remquo` in `libm`" at the
+// call `libm::remquo(x, 90.0)`, whose derivatives nothing provides (a registration can only
+// be found for a call written without the crate's path); see tests/real/README.md.
 pub fn sincosd(x: f64) -> (f64, f64) {
     let (mut r, q) = libm::remquo(x, 90.0);
 

@@ -9,7 +9,12 @@
 
 mod checks;
 
+// The copied text is kept as the crates format it.
+#[rustfmt::skip]
 mod argmin_testfunctions;
+#[rustfmt::skip]
 mod astro;
+#[rustfmt::skip]
 mod geographiclib_rs;
+#[rustfmt::skip]
 mod puruspe;

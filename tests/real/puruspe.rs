@@ -187,7 +187,11 @@ pub fn Jn(n: u32, x: f64) -> f64 {
             sum = 2f64 * sum - bj;
             ans /= sum;
         }
-        if x < 0f64 && n % 2 == 1 { -ans } else { ans }
+        if x < 0f64 && n % 2 == 1 {
+            -ans
+        } else {
+            ans
+        }
     }
 }
 
@@ -335,7 +339,11 @@ fn j1(x: f64) -> f64 {
     } else {
         let (z, xx, nump, denp, numq, denq) = asp(ax, &J1PN, &J1PD, &J1QN, &J1QD, 3f64);
         let ans = (TWOOPI / ax).sqrt() * (xx.cos() * nump / denp - z * xx.sin() * numq / denq);
-        if x < 0f64 { -ans } else { ans }
+        if x < 0f64 {
+            -ans
+        } else {
+            ans
+        }
     }
 }
 
@@ -1288,10 +1296,7 @@ pub fn dawson(x: f64) -> f64 {
 /// Panics if `z` ≤ 0 or `w` ≤ 0.
 #[differentiable]
 pub fn beta(z: f64, w: f64) -> f64 {
-    assert!(
-        z > 0f64 && w > 0f64,
-        "Bad args in beta: z and w must be positive"
-    );
+    assert!(z > 0f64 && w > 0f64, "Bad args in beta: z and w must be positive");
     (ln_gamma(z) + ln_gamma(w) - ln_gamma(z + w)).exp()
 }
 
