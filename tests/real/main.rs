@@ -18,3 +18,4 @@ mod astro;
 mod geographiclib_rs;
 #[rustfmt::skip]
 mod puruspe;
+mod verbatim;
