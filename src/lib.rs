@@ -188,6 +188,7 @@ pub mod __private {
     pub use crate::ndarray;
     /// An axis of an ndarray array, for loops over subarrays (`m.outer_iter()`).
     pub use ::ndarray::Axis;
+    pub use ad_core::UnwrapTangent;
     pub use ad_core::accumulate::{accumulate, add_into, zero};
     pub use ad_core::basis::{Basis, DerivedMode, assemble};
     pub use ad_core::capturing::companion as capturing;

@@ -101,3 +101,49 @@ impl<T: TangentVector, E: TangentVector> FieldTangent<{ field_key("Err::0") }>
         self
     }
 }
+
+/// The tangent of a value that `.unwrap()` opens: an `Option`'s (`Option<T>`) or a
+/// `Result`'s ([`ResultTangentVector`]), so that `f(x).unwrap()` of a function returning
+/// either is differentiated alike.
+///
+/// ```text
+/// Original: y = o.unwrap()
+/// Tangent:  ty = to.unwrap()        (the payload's tangent: `Some`'s, `Ok`'s)
+/// Adjoint:  adj[o] += wrap(adj[y])  (`Some(adj[y])`; `Ok`'s slot, `Err`'s zero)
+/// ```
+pub trait UnwrapTangent {
+    /// The payload's tangent.
+    type Payload;
+    /// The payload's tangent of this tangent.
+    fn unwrap_tangent(self) -> Self::Payload;
+    /// The tangent holding `payload` where `.unwrap()` found its value.
+    fn wrap_tangent(payload: Self::Payload) -> Self;
+}
+
+impl<T> UnwrapTangent for Option<T> {
+    type Payload = T;
+    #[inline(always)]
+    fn unwrap_tangent(self) -> T {
+        // A `None` tangent stands for a value `.unwrap()` would have panicked on.
+        self.expect("the tangent of a value `.unwrap()` opened")
+    }
+    #[inline(always)]
+    fn wrap_tangent(payload: T) -> Self {
+        Some(payload)
+    }
+}
+
+impl<T, E: TangentVector> UnwrapTangent for ResultTangentVector<T, E> {
+    type Payload = T;
+    #[inline(always)]
+    fn unwrap_tangent(self) -> T {
+        self.ok.0
+    }
+    #[inline(always)]
+    fn wrap_tangent(payload: T) -> Self {
+        ResultTangentVector {
+            ok: (payload,),
+            err: (E::zero_vector(),),
+        }
+    }
+}

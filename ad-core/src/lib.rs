@@ -63,6 +63,6 @@ pub mod trait_method;
 pub mod tupled;
 
 pub use differentiable::{Differentiable, Tangent, TangentVector, ZeroShape};
-pub use impls_result::ResultTangentVector;
+pub use impls_result::{ResultTangentVector, UnwrapTangent};
 pub use no_tangent::NoTangent;
 pub use operand::Operand;

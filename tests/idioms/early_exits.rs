@@ -326,3 +326,35 @@ fn a_nested_gradient_in_a_loop_left_by_return() {
         ad::gradient!(at: 0.8, of: nested_gradient_in_a_loop_left_by_return),
     );
 }
+
+/// A function returning a `Result`, with `return Ok(..)` from inside a loop.
+#[differentiable]
+fn settled(x: f64) -> Result<f64, String> {
+    if x < 0.0 {
+        return Err(format!("{x} is negative"));
+    }
+    let mut v = x;
+    for _ in 0..10 {
+        v = v * 0.5 + 1.0;
+        if v < 1.5 {
+            return Ok(v);
+        }
+    }
+    Ok(v * x)
+}
+
+/// `.unwrap()` and `.expect(..)` of a differentiable function's `Result`.
+#[differentiable]
+fn settled_twice(x: f64, y: f64) -> f64 {
+    settled(x).unwrap() * y + settled(x * y).expect("x * y is not negative")
+}
+
+#[test]
+fn results_unwrapped_and_returned_from_loops() {
+    check_idiom!(settled_twice, [(0.7, 1.3), (2.5, 0.5), (9.0, 2.0)]);
+    check_hessian!(settled_twice, [(0.7, 1.3), (2.5, 0.5)]);
+    // At 0.7 the loop returns at its first step (v = 1.35): d/dx of 0.5x + 1 is 0.5.
+    let (dx, dy) = ad::gradient!(at: 0.7, 1.0, of: |x: f64, y: f64| settled(x).unwrap() * y);
+    crate::assert_close(dx, 0.5);
+    crate::assert_close(dy, 1.35);
+}

@@ -314,3 +314,21 @@ fn conversions_through_f64() {
     let at_f32 = gradient!(at: 0.3f32, of: through_f64);
     assert_close_f32(at_f32, (0.3f64.sin() + 0.3 * 0.3f64.cos() + 0.5) as f32);
 }
+
+/// A float trait's methods called by the trait's path (`Float::cos(t)`, `<T as Float>::sqrt`).
+#[differentiable]
+fn by_trait_path<T: Float>(t: T) -> T {
+    num_traits::Float::cos(t) * t + <T as Float>::sqrt(t) + Float::powi(t, 2)
+}
+
+#[test]
+fn float_methods_by_the_traits_path() {
+    check_idiom!(by_trait_path, [0.7, 2.5]);
+    check_f32_against_f64!(by_trait_path, [0.7, 2.5]);
+    for x in [0.7f64, 2.5] {
+        assert_close(
+            gradient!(at: x, of: by_trait_path),
+            x.cos() - x * x.sin() + 0.5 / x.sqrt() + 2.0 * x,
+        );
+    }
+}

@@ -33,7 +33,12 @@ fn copied_lines(module: &str) -> Vec<(&str, bool)> {
 #[test]
 fn the_copied_functions_are_the_crates_text() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/real");
-    for name in ["argmin_testfunctions", "puruspe", "geographiclib_rs", "astro"] {
+    for name in [
+        "argmin_testfunctions",
+        "puruspe",
+        "geographiclib_rs",
+        "astro",
+    ] {
         let module = std::fs::read_to_string(root.join(format!("{name}.rs"))).unwrap();
         let survey = std::fs::read_to_string(root.join(format!("survey/{name}.rs"))).unwrap();
         let survey: Vec<&str> = survey.lines().collect();

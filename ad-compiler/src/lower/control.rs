@@ -299,7 +299,13 @@ impl Builder<'_> {
                 self.bind_fields(scrutinee, &bindings, span);
                 self.lower_stmts(&body)
             }
-            Branch::Unwrap(stored) => Some(self.push(Op::Unwrap(stored), span)),
+            // The value a `return` inside a loop stored: a copy is opened, as the holder is
+            // still among the values the branches merge (a `Result` with a `String` error is
+            // not `Copy`).
+            Branch::Unwrap(stored) => {
+                let copy = self.push(Op::Clone(stored), span);
+                Some(self.push(Op::Unwrap(copy), span))
+            }
             Branch::Item { next, pat, body } => {
                 let item = self.push(Op::Unwrap(next), span);
                 self.bind_pattern(pat, item);

@@ -141,6 +141,11 @@ impl Builder<'_> {
                 let converted = self.float_from(call)?;
                 self.lower_expr(&converted)
             }
+            // `Float::cos(t)`: the method `t.cos()`.
+            Expr::Call(call) if super::float_trait_calls::as_method_call(call).is_some() => {
+                let method = super::float_trait_calls::as_method_call(call)?;
+                self.lower_expr(&method)
+            }
             Expr::Call(call) => self.lower_call(call),
             Expr::MethodCall(m) if self.float_conversion(m).is_some() => {
                 let converted = self.float_conversion(m)?;
@@ -213,9 +218,13 @@ impl Builder<'_> {
                 let desugared = super::option_map::as_match(m)?;
                 self.lower_expr(&desugared)
             }
-            // `option.unwrap()` passes the derivative through (see `Op::Unwrap`).
+            // `option.unwrap()` passes the derivative through (see `Op::Unwrap`), as does
+            // `result.expect(msg)` (the derivative code's panic, where the function's, has
+            // `unwrap`'s words).
             Expr::MethodCall(m)
-                if m.method == "unwrap" && m.args.is_empty() && m.turbofish.is_none() =>
+                if m.turbofish.is_none()
+                    && ((m.method == "unwrap" && m.args.is_empty())
+                        || (m.method == "expect" && m.args.len() == 1)) =>
             {
                 let operand = self.lower_value(&m.receiver);
                 Some(self.push(Op::Unwrap(operand), span))

@@ -17,6 +17,7 @@ mod control;
 mod conversions;
 mod early_exits;
 mod expr;
+mod float_trait_calls;
 mod free_names;
 mod function_args;
 mod holes;

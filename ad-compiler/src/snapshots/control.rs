@@ -404,13 +404,14 @@ fn return_inside_a_loop_sets_a_flag_that_guards_the_rest() {
                 }
                 next %31, %32 while %34
               }
-              %39 = if %36 {                         ; active
-                %38 = unwrap %37                     ; active
-                yield %38
+              %40 = if %36 {                         ; active
+                %38 = clone %37                      ; active
+                %39 = unwrap %38                     ; active
+                yield %39
               } else {
                 yield %1
               }
-              yield %39
+              yield %40
             }
         "#]],
     );

@@ -116,9 +116,11 @@ impl Printer<'_> {
                 let ta = t(a);
                 quote!(::core::option::Option::Some(#ta))
             }
+            // An `Option`'s or a `Result`'s payload (see `ad_core::UnwrapTangent`).
             Op::Unwrap(a) => {
                 let ta = t(a);
-                quote!(::core::option::Option::unwrap(#ta))
+                let rt = crate::names::runtime();
+                quote!(#rt::UnwrapTangent::unwrap_tangent(#ta))
             }
             Op::IntoIter(a) => {
                 let ta = t(a);

@@ -173,6 +173,10 @@ fn names_an_unknown_type(ty: &syn::Type) -> bool {
 /// The tangent struct of a struct path (`m::Point` -> `m::PointTangentVector`), and whether
 /// the path is `Self`, whose tangent can only be named as `<Self as Differentiable>::..`.
 pub(super) fn tangent_path(path: &syn::Path) -> (syn::Path, bool) {
+    // `Ok` and `Err` alone, as the prelude brings them: `Result`'s tangent, ours.
+    if names::variant_of(path).is_some() && path.segments.len() == 1 {
+        return (syn::parse_quote!(::ad::ResultTangentVector), false);
+    }
     // A variant's tangent is its enum's.
     let path = &names::enum_of(path);
     let mut tangent = path.clone();

@@ -660,12 +660,12 @@ impl Printer<'_, '_> {
                     quote!(if let ::core::option::Option::Some(#t) = #d { #add }),
                 )
             }
-            // Original: y = o.unwrap()
+            // Original: y = o.unwrap()       (of an `Option` or a `Result`)
             // Tangent:  ty = to.unwrap()
-            // Adjoint:  adj[o] += Some(adj[y])
+            // Adjoint:  adj[o] += Some(adj[y]), or `Ok`'s slot (see `ad_core::UnwrapTangent`)
             AdjointStep::Wrapped { from, to } => self.with_adjoint(
                 *from,
-                self.contribute(*to, false, quote!(::core::option::Option::Some(#d))),
+                self.contribute(*to, false, quote!(#rt::UnwrapTangent::wrap_tangent(#d))),
             ),
             // Original: t = (a, b, ..)  (or [a, b, ..])
             // Tangent:  tt = (ta, tb, ..)
