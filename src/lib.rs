@@ -225,7 +225,7 @@ pub mod __private {
         ArrayMapv, ArrayMath, ArrayReductions, ArraySumAxis, DotRule, WrtArgs, WrtSelf,
     };
     /// `T::from_f64(x).unwrap()` and the like, and their derivatives.
-    pub use ad_std::convert::convert;
+    pub use ad_std::convert::{convert, float_from, float_into};
     pub use ad_std::float::FloatMethods;
     pub use ad_std::float::slopes::FloatSlopes;
     pub use ad_std::forward::FloatForward;

@@ -1,7 +1,10 @@
 //! Conversions into a float type that generic numeric code writes as calls:
 //! `T::from_f64(x).unwrap()`, `T::from(x).unwrap()` (num-traits' `FromPrimitive` and
-//! `NumCast`), `let y: f64 = x.into();`. The attribute reads each as a call of [`convert()`],
-//! whose derivatives live in the module of the same name, as a differentiable function's do.
+//! `NumCast`) are calls of [`convert()`]; `f64::from(x)` and `let y: f64 = x.into();` (std's
+//! `From`) are calls of [`float_from()`], which converts as `From` does, so that a type of
+//! the user's with `From` for `f64` converts as written where no derivative flows. The
+//! derivatives of each live in the module of the same name, as a differentiable function's
+//! do.
 //!
 //! Original: `y = x as To` / Tangent: `ty = tx as To` / Adjoint: `adj[x] += adj[y] as From`
 //! (as the cast rule of `as`: the rounding of a narrowing conversion is taken as the
@@ -12,6 +15,11 @@ use ad_core::forward::MaybeTangent;
 
 /// A type a float conversion reads: `f32`, `f64`, or an integer (whose tangent is
 /// [`NoTangent`]).
+#[diagnostic::on_unimplemented(
+    message = "a conversion of `{Self}` into a float has no derivative",
+    label = "a differentiated `{Self}` is converted here",
+    note = "conversions of `f32`, `f64` and integers carry derivatives; for a type of yours, convert in a `#[differentiable]` method (`fn meters(&self) -> f64`), or register one with `#[derivative(of = ..)]`"
+)]
 pub trait ConversionSource: Copy {
     /// The tangent of the source: the float itself, `NoTangent` for an integer.
     type Tangent: Copy;
@@ -146,3 +154,80 @@ pub mod convert {
         )
     }
 }
+
+/// The conversions written with std's traits, `f64::from(x)` ([`float_from()`]) and
+/// `let y: f64 = x.into();` ([`float_into()`]), converting as the trait does, with the
+/// derivatives of [`convert()`](fn@convert) for the sources that have them.
+macro_rules! std_conversion {
+    ($(#[$doc:meta])* $name:ident, [$($bound:tt)*], |$x:ident| $value:expr) => {
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name<To, F>($x: F) -> To
+        where
+            $($bound)*,
+        {
+            $value
+        }
+
+        #[doc = concat!("The derivatives of [`", stringify!($name), "()`](fn@", stringify!($name), ") (generated code calls them).")]
+        #[doc(hidden)]
+        pub mod $name {
+            use super::{ConversionSource, ConversionTarget, MaybeTangent};
+            use crate::second::Second;
+
+            /// What a forward-mode call stands for (see `ad_core::output_hint`).
+            pub fn original<A, R>(_x: A) -> R {
+                unreachable!("a call in `output_of` is never run")
+            }
+
+            /// Reverse mode: the value and the pullback of the conversion.
+            #[inline(always)]
+            pub fn vjp<To: ConversionTarget, F: ConversionSource>(
+                x: F,
+            ) -> (To, impl Fn(To) -> (F::Tangent,))
+            where
+                $($bound)*,
+            {
+                let (_, pullback) = super::convert::vjp::<To, F>(x);
+                (super::$name(x), pullback)
+            }
+
+            /// Forward mode: the tangent converted as the value is.
+            #[inline(always)]
+            pub fn forward<To: ConversionTarget, F: ConversionSource>(
+                x: F,
+                t: impl MaybeTangent<F::Tangent>,
+            ) -> (To, To)
+            where
+                $($bound)*,
+            {
+                let (_, tangent) = super::convert::forward::<To, F>(x, t);
+                (super::$name(x), tangent)
+            }
+
+            /// Second order: each component converted (the conversion is linear).
+            #[inline(always)]
+            pub fn second<To: ConversionTarget, F: ConversionSource>(
+                x: F,
+                t: impl MaybeTangent<Second<F::Tangent>>,
+            ) -> (To, Second<To>)
+            where
+                $($bound)*,
+            {
+                let (_, tangent) = super::convert::second::<To, F>(x, t);
+                (super::$name(x), tangent)
+            }
+        }
+    };
+}
+
+std_conversion!(
+    /// `x` converted to the float type `To` as `From` converts it: what `f64::from(x)` gives.
+    float_from, [To: From<F>], |x| To::from(x)
+);
+
+std_conversion!(
+    /// `x` converted to the float type `To` as `Into` converts it: what `let y: f64 =
+    /// x.into();` gives.
+    float_into, [F: Into<To>], |x| x.into()
+);

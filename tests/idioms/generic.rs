@@ -332,3 +332,32 @@ fn float_methods_by_the_traits_path() {
         );
     }
 }
+
+/// A type of the user's that converts into `f64` through std's `From`.
+#[derive(Clone, Copy)]
+struct Meters(f64);
+
+impl From<Meters> for f64 {
+    fn from(m: Meters) -> f64 {
+        m.0
+    }
+}
+
+/// `f64::from(..)` of an `f32` (a derivative flows) and of the user's type (a constant),
+/// and `.into()` of both.
+#[differentiable(wrt = x)]
+fn widened(x: f32, scale: Meters) -> f64 {
+    let s: f64 = scale.into();
+    let w: f64 = x.into();
+    f64::from(x) * f64::from(scale) + w * s
+}
+
+#[test]
+fn std_conversions_into_f64() {
+    let report = check_gradient!(at: 0.3f32, of: |x: f32| widened(x, Meters(2.5)));
+    assert!(report.is_ok(), "{:?}", report.err());
+    assert_close(
+        gradient!(at: 0.3f32, of: |x: f32| widened(x, Meters(2.5))) as f64,
+        5.0,
+    );
+}

@@ -1,9 +1,11 @@
 //! Conversions into a float type, as generic numeric code writes them: `T::from_f64(x)
 //! .unwrap()`, `T::from(x).unwrap()` (num-traits' `FromPrimitive` and `NumCast`, also
 //! `.expect(..)` and `<T as NumCast>::from`), `f64::from(x)`, and `let y: f64 = x.into();`.
-//! Each is the call `::ad::__private::convert::<To, _>(x)`, a function with derivatives
-//! (`ad_std::convert`), when `To` is `f32`, `f64` or a float type parameter (`T: Float`):
-//! otherwise the conversion's derivative would be "`from_f64` has no derivative".
+//! Each is the call `::ad::__private::convert::<To, _>(x)` (num-traits' forms) or
+//! `::ad::__private::float_from::<To, _>(x)` / `float_into` (std's `From` and `Into`, which
+//! a type of the user's may implement), functions with derivatives (`ad_std::convert`), when `To` is `f32`, `f64` or a
+//! float type parameter (`T: Float`): otherwise the conversion's derivative would be
+//! "`from_f64` has no derivative".
 
 use super::Builder;
 use syn::{Expr, ExprMethodCall};
@@ -38,7 +40,7 @@ impl Builder<'_> {
         let (to, x) = self.converted(call)?;
         let primitive = to == "f64" || to == "f32";
         let from = matches!(&*call.func, Expr::Path(p) if p.qself.is_none() && p.path.segments.last().is_some_and(|s| s.ident == "from"));
-        (primitive && from).then(|| syn::parse_quote!(::ad::__private::convert::<#to, _>(#x)))
+        (primitive && from).then(|| syn::parse_quote!(::ad::__private::float_from::<#to, _>(#x)))
     }
 
     /// `x.into()` given to a local declared `f32`, `f64` or a float type parameter, as the
@@ -55,7 +57,7 @@ impl Builder<'_> {
             return None;
         }
         let x = &m.receiver;
-        Some(syn::parse_quote!(::ad::__private::convert::<#to, _>(#x)))
+        Some(syn::parse_quote!(::ad::__private::float_into::<#to, _>(#x)))
     }
 
     /// The float type and the argument of a call `To::from_f64(x)`, `To::from(x)` or
