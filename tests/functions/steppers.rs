@@ -4,7 +4,8 @@
 //! `&dyn Fn`, Euler on a system whose right-hand side returns an array, Runge-Kutta on a
 //! system given a function's name as a `fn` pointer, Euler keeping its trajectory in a
 //! `Vec`, and symplectic Euler updating a particle in place (`&mut`) given a closure literal,
-//! a lent closure and a function's name. The closures capture the differentiated parameters. Every mode
+//! a lent closure and a function's name; a state advanced through `iter_mut().zip(..)` pairs.
+//! The closures capture the differentiated parameters. Every mode
 //! against central differences; where the problem is linear the stepper is a power of one
 //! matrix (or number), and the derivatives are also compared with that closed form.
 
@@ -375,4 +376,42 @@ fn symplectic_euler_in_place_given_closures_and_a_name() {
         let (dx0, _) = gradient!(at: x0, k, of: symplectic_spring);
         assert_close(dx0, symplectic_spring(1.0, k));
     }
+}
+
+/// A Runge-Kutta stage as ode_solvers writes it: the state advanced in place through the
+/// pairs of `iter_mut().zip(..)`, in a `for` loop and in `for_each`.
+#[differentiable]
+fn advance(y: &mut [f64], k: &[f64], h: f64) {
+    for (y, k) in y.iter_mut().zip(k.iter()) {
+        *y += h * k;
+    }
+}
+
+#[differentiable]
+fn advance_each(y: &mut [f64], k: &[f64], h: f64) {
+    y.iter_mut().zip(k.iter()).for_each(|(y, k)| *y += h * k);
+}
+
+#[test]
+fn a_state_advanced_through_zipped_pairs() {
+    let at = vec![0.5, 1.5, -0.3, 0.8, 0.1];
+    let report = check_gradient!(at: at.clone(), of: |v: Vec<f64>| {
+        let mut y = vec![v[0], v[1]];
+        advance(&mut y, &[v[2], v[3]], v[4]);
+        y[0] * 2.0 + y[1] * y[1]
+    });
+    assert!(report.is_ok(), "{:?}", report.err());
+    let report = check_gradient!(at: at.clone(), of: |v: Vec<f64>| {
+        let mut y = vec![v[0], v[1]];
+        advance_each(&mut y, &[v[2], v[3]], v[4]);
+        y[0] * 2.0 + y[1] * y[1]
+    });
+    assert!(report.is_ok(), "{:?}", report.err());
+    // y0 + h k0 doubled, (y1 + h k1)²: in h, 2 k0 + 2 (y1 + h k1) k1.
+    let grad = gradient!(at: at.clone(), of: |v: Vec<f64>| {
+        let mut y = vec![v[0], v[1]];
+        advance_each(&mut y, &[v[2], v[3]], v[4]);
+        y[0] * 2.0 + y[1] * y[1]
+    });
+    crate::common::assert_close(grad[4], 2.0 * -0.3 + 2.0 * (1.5 + 0.1 * 0.8) * 0.8);
 }

@@ -174,6 +174,13 @@ pub(super) fn mutable_form(
         Expr::MethodCall(m) if m.method == "enumerate" && m.args.is_empty() => (&*m.receiver, true),
         other => (other, false),
     };
+    if let Expr::MethodCall(zip) = inner
+        && zip.method == "zip"
+        && zip.args.len() == 1
+        && !enumerated
+    {
+        return mutable_zip_form(f, zip, reversed, known);
+    }
     let sequence = match inner {
         Expr::MethodCall(m) if m.method == "iter_mut" && m.args.is_empty() => &*m.receiver,
         Expr::Reference(r) if r.mutability.is_some() => &*r.expr,
@@ -213,6 +220,69 @@ pub(super) fn mutable_form(
         #label for #index in #indices {
             #position
             let #ident = &mut #sequence[#index];
+            #(#body)*
+        }
+    })
+}
+
+/// `for (y, k) in ys.iter_mut().zip(ks.iter())` (the other side also `&ks`, `ks.iter_mut()`,
+/// `&mut ks`): `for __ad_i in 0..ys.len().min(ks.len()) { let y = &mut ys[__ad_i]; let k =
+/// &ks[__ad_i]; .. }`, as [`mutable_form`] writes a loop over one side (a Runge-Kutta
+/// stepper's `*y += h * k`).
+fn mutable_zip_form(
+    f: &syn::ExprForLoop,
+    zip: &syn::ExprMethodCall,
+    reversed: bool,
+    known: Option<&Known<'_>>,
+) -> Option<syn::ExprForLoop> {
+    // A side: its sequence, and whether it lends its elements mutably.
+    let side = |e: &Expr| -> Option<(Expr, bool)> {
+        let (sequence, mutable) = match e {
+            Expr::MethodCall(m) if m.method == "iter_mut" && m.args.is_empty() => {
+                (&*m.receiver, true)
+            }
+            Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => (&*m.receiver, false),
+            Expr::Reference(r) => (&*r.expr, r.mutability.is_some()),
+            _ => return None,
+        };
+        let known_sequence = match (sequence, known) {
+            (Expr::Path(p), Some(known)) => p
+                .path
+                .get_ident()
+                .is_some_and(|name| known.sequences.iter().any(|s| name == s)),
+            _ => true,
+        };
+        (plain_place(sequence) && known_sequence).then(|| (sequence.clone(), mutable))
+    };
+    let (first, second) = (side(&zip.receiver)?, side(&zip.args[0])?);
+    if !first.1 && !second.1 {
+        return None;
+    }
+    let syn::Pat::Tuple(t) = &*f.pat else {
+        return None;
+    };
+    let [syn::Pat::Ident(a), syn::Pat::Ident(b)] = &t.elems.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let index = crate::names::element_index();
+    let ((xs, xs_mut), (ys, ys_mut)) = (&first, &second);
+    let lend = |seq: &Expr, mutable: bool| -> Expr {
+        match mutable {
+            true => syn::parse_quote!(&mut #seq[#index]),
+            false => syn::parse_quote!(&#seq[#index]),
+        }
+    };
+    let (x, y) = (lend(xs, *xs_mut), lend(ys, *ys_mut));
+    let count: Expr = syn::parse_quote!((#xs).len().min((#ys).len()));
+    let indices: Expr = match reversed {
+        true => syn::parse_quote!((0..#count).rev()),
+        false => syn::parse_quote!(0..#count),
+    };
+    let (body, label, a, b) = (&f.body.stmts, &f.label, &a.ident, &b.ident);
+    Some(syn::parse_quote! {
+        #label for #index in #indices {
+            let #a = #x;
+            let #b = #y;
             #(#body)*
         }
     })
