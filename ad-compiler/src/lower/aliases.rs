@@ -3,7 +3,7 @@
 //! assigns that place (an index in it is taken when the reference is, as Rust takes it), as
 //! `r.x`, `r[i]` and `r.method(..)` read, assign or call on its parts (auto-deref). The loops
 //! `for p in v.iter_mut()` and `for p in &mut v` are index loops binding such a reborrow to
-//! each element (see `indexed_loops::mutable_form`).
+//! each element (see `mutable_loops::mutable_form`).
 //!
 //! A mutable view of a whole array, `let mut v = a.view_mut();`, is the array itself for as
 //! long as it is used (the borrow checker lets nothing else touch `a` meanwhile): the

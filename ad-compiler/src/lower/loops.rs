@@ -103,7 +103,9 @@ impl Builder<'_> {
             }
             return None;
         }
-        if let Some(indexed) = super::indexed_loops::indexed_form(f, &self.known()) {
+        let known = self.known();
+        let written = super::mutable_loops::mutable_form(f, Some(&known));
+        if let Some(indexed) = written.or_else(|| super::indexed_loops::indexed_form(f, &known)) {
             return self.lower_for(&indexed);
         }
         if let Some(flattened) = super::indexed_loops::flattened_form(f) {
@@ -738,7 +740,7 @@ fn assigned_locals(stmts: &[Stmt]) -> Vec<String> {
         fn visit_expr_for_loop(&mut self, e: &'ast syn::ExprForLoop) {
             // `for p in v.iter_mut()` writes `v` through its reborrow `p`: visit the index
             // loop it is lowered as, whose `let p = &mut v[i];` says so.
-            match super::indexed_loops::mutable_form(e, None) {
+            match super::mutable_loops::mutable_form(e, None) {
                 Some(indexed) => syn::visit::visit_expr_for_loop(self, &indexed),
                 None => syn::visit::visit_expr_for_loop(self, e),
             }

@@ -31,6 +31,7 @@ mod lifted_map;
 mod loops;
 mod macros;
 mod match_pattern;
+mod mutable_loops;
 pub mod operator_input;
 mod operator_methods;
 mod option_map;
