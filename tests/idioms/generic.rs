@@ -361,3 +361,22 @@ fn std_conversions_into_f64() {
         5.0,
     );
 }
+
+/// Sums typed by their `let`s in a generic function: one at the type parameter, one at `f64`.
+#[differentiable]
+fn typed_sums<T: Float + std::iter::Sum>(param: &[T], w: &[f64]) -> T {
+    let s: f64 = w.iter().map(|x| x * 2.0).sum();
+    let t: T = param.iter().map(|x| *x * *x).sum();
+    t * T::from(s).unwrap()
+}
+
+#[test]
+fn sums_typed_by_their_lets() {
+    let (p, w) = ([1.0, -2.0], [0.5, 1.5]);
+    let report = check_gradient!(at: &p[..], &w[..], of: typed_sums::<f64>);
+    assert!(report.is_ok(), "{:?}", report.err());
+    // (p0² + p1²) · 2 (w0 + w1): 2 p · 4 and 5 · 2 per weight.
+    let (dp, dw) = gradient!(at: &p[..], &w[..], of: typed_sums::<f64>);
+    crate::assert_all_close(&dp, &[8.0, -16.0]);
+    crate::assert_all_close(&dw, &[10.0, 10.0]);
+}

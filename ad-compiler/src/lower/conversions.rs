@@ -90,3 +90,19 @@ impl Builder<'_> {
         ty == "f64" || ty == "f32" || self.float_params.contains(ty)
     }
 }
+
+/// `xs.iter().map(..).sum::<T>()` for `let s: T = xs.iter().map(..).sum();` (also
+/// `product`): the `let`'s type is the sum's, which the chain's desugaring starts from (see
+/// `chains`); `None` for other initialisers.
+pub(super) fn typed_sum(ty: &syn::Type, init: &Expr) -> Option<Expr> {
+    let Expr::MethodCall(m) = init else {
+        return None;
+    };
+    let consumer = m.method == "sum" || m.method == "product";
+    if !consumer || !m.args.is_empty() || m.turbofish.is_some() {
+        return None;
+    }
+    let mut typed = m.clone();
+    typed.turbofish = Some(syn::parse_quote!(::<#ty>));
+    Some(Expr::MethodCall(typed))
+}

@@ -412,9 +412,12 @@ impl Builder<'_> {
             }
             return;
         }
-        // `let y: f64 = x.into();`: a conversion with a derivative (see `conversions`).
+        // `let y: f64 = x.into();`: a conversion with a derivative (see `conversions`); and
+        // `let s: f64 = xs.iter().map(..).sum();`, whose type is the sum's (see `chains`).
         if let syn::Pat::Type(typed) = &local.pat
-            && let Some(converted) = self.float_into(&typed.ty, &init.expr)
+            && let Some(converted) = self
+                .float_into(&typed.ty, &init.expr)
+                .or_else(|| super::conversions::typed_sum(&typed.ty, &init.expr))
         {
             let value = self.lower_value(&converted);
             self.bind_pattern(&local.pat, value);
