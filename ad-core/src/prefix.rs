@@ -222,6 +222,9 @@ impl<C> Pad<C> for NoPadding {
 
 /// An array lent to a function that takes a slice: the slice's cotangent (a prefix, or a
 /// length-less zero) as an array, zeros after what it holds.
+///
+/// Original: `ys = &p[..]` (the array as a slice) / Tangent: `tys = tp[..]` /
+/// Adjoint: `adj[p][k] += adj[ys][k]` (zero past the prefix the callee returned).
 impl<T: TangentVector, const N: usize> Pad<Vec<T>> for ArrayPadding<N> {
     type Padded = [T; N];
     #[inline(always)]

@@ -606,17 +606,15 @@ fn with_real_bounds(sig: &syn::Signature) -> syn::Signature {
 pub(crate) fn add_real_bounds(generics: &mut syn::Generics) {
     let floats = crate::ir::float_type_params(generics);
     for param in generics.type_params_mut() {
-        if floats.contains(&param.ident) && !has_real_bound(&param.bounds) {
+        // (A signature bounded once, then again for a nested body, keeps one `Real`.)
+        let bounded = param
+            .bounds
+            .iter()
+            .any(|b| crate::ir::names_trait(b, &["Real"]));
+        if floats.contains(&param.ident) && !bounded {
             param.bounds.push(syn::parse_quote!(::ad::__private::Real));
         }
     }
-}
-
-/// Whether `bounds` already hold our `Real` (the signature of a nested body is bounded again).
-fn has_real_bound(
-    bounds: &syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>,
-) -> bool {
-    bounds.iter().any(|b| matches!(b, syn::TypeParamBound::Trait(t) if t.path.segments.last().is_some_and(|s| s.ident == "Real")))
 }
 
 /// Whether `sig` takes `&mut self`.

@@ -447,16 +447,14 @@ pub fn is_iterator_type(ty: &syn::Type, generics: &syn::Generics) -> bool {
     if matches!(ty, syn::Type::Reference(_)) {
         return false;
     }
-    declared_bounds(ty, generics).is_some_and(|bounds| {
-        bounds.iter().any(|bound| {
-            matches!(bound, syn::TypeParamBound::Trait(t)
-            if t.path.segments.last().is_some_and(|s| {
-                ["IntoIterator", "Iterator", "ExactSizeIterator", "DoubleEndedIterator"]
-                    .iter()
-                    .any(|name| s.ident == name)
-            }))
-        })
-    })
+    const ITERATORS: &[&str] = &[
+        "IntoIterator",
+        "Iterator",
+        "ExactSizeIterator",
+        "DoubleEndedIterator",
+    ];
+    declared_bounds(ty, generics)
+        .is_some_and(|bounds| bounds.iter().any(|b| names_trait(b, ITERATORS)))
 }
 
 /// Whether `ty` is written `f64` or `f32`.
@@ -593,26 +591,20 @@ pub fn walk<'a>(instrs: &'a [Instr], visit: &mut dyn FnMut(&'a Instr)) {
 /// The type parameters of `generics` that stand for floats: those bounded by a trait named
 /// `Float` (num-traits') or by our `Real`, in their list or in the `where` clause.
 pub fn float_type_params(generics: &syn::Generics) -> Vec<syn::Ident> {
-    let bounded_by_float =
-        |bounds: &syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>| {
-            bounds.iter().any(|b| {
-                matches!(b, syn::TypeParamBound::Trait(t)
-                if t.path.segments.last().is_some_and(|s| s.ident == "Float" || s.ident == "Real"))
-            })
-        };
-    let mut floats: Vec<syn::Ident> = generics
+    generics
         .type_params()
-        .filter(|p| bounded_by_float(&p.bounds))
         .map(|p| p.ident.clone())
-        .collect();
-    for predicate in generics.where_clause.iter().flat_map(|w| &w.predicates) {
-        if let syn::WherePredicate::Type(t) = predicate
-            && let syn::Type::Path(p) = &t.bounded_ty
-            && let Some(ident) = p.path.get_ident().filter(|_| bounded_by_float(&t.bounds))
-            && !floats.contains(ident)
-        {
-            floats.push(ident.clone());
-        }
-    }
-    floats
+        .filter(|ident| {
+            let ty: syn::Type = syn::parse_quote!(#ident);
+            declared_bounds(&ty, generics)
+                .is_some_and(|bounds| bounds.iter().any(|b| names_trait(b, &["Float", "Real"])))
+        })
+        .collect()
+}
+
+/// Whether `bound` is a trait whose last path segment is one of `names` (`num_traits::Float`
+/// is `Float`): the macro sees names, not traits.
+pub fn names_trait(bound: &syn::TypeParamBound, names: &[&str]) -> bool {
+    matches!(bound, syn::TypeParamBound::Trait(t)
+        if t.path.segments.last().is_some_and(|s| names.iter().any(|n| s.ident == n)))
 }

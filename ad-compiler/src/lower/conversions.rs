@@ -5,7 +5,8 @@
 //! `::ad::__private::float_from::<To, _>(x)` / `float_into` (std's `From` and `Into`, which
 //! a type of the user's may implement), functions with derivatives (`ad_std::convert`), when `To` is `f32`, `f64` or a
 //! float type parameter (`T: Float`): otherwise the conversion's derivative would be
-//! "`from_f64` has no derivative".
+//! "`from_f64` has no derivative". Beside them, a sum typed by its `let` (`let s: f64 =
+//! xs.iter().sum();`), whose type, like `into`'s, the `let` gives.
 
 use super::Builder;
 use syn::{Expr, ExprMethodCall};

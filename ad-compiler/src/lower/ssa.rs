@@ -95,7 +95,7 @@ pub struct Builder<'d> {
     /// them (`T::from_f64(x).unwrap()`) carry derivatives (see `conversions`).
     pub float_params: Vec<syn::Ident>,
     /// The parameters declared as arrays of a literal length (`p: &[T; 2]`), with it:
-    /// `p.map(f)` is the array of `f` of each element (see `conversions::array_map`).
+    /// `p.map(f)` is the array of `f` of each element (see `array_map`).
     pub array_lengths: Vec<(String, usize)>,
     /// Where errors go.
     pub diag: &'d mut Diagnostics,
