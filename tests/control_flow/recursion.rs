@@ -225,3 +225,71 @@ fn mutual_recursion_without_annotation() {
         }
     }
 }
+
+/// The determinant by expansion in minors, as gradbench's `det_of_minor` writes it: the
+/// minor's rows and columns are linked lists `r` and `c` of indices, shared by every call,
+/// changed before each recursive call and restored after it. The index vectors carry no
+/// derivative (their type says so), whatever the calls that give them back read.
+#[differentiable]
+fn det_of_minor(a: &[f64], n: usize, m: usize, r: &mut [usize], c: &mut [usize]) -> f64 {
+    let r0 = r[n];
+    let mut cj = c[n];
+    if m == 1 {
+        return a[r0 * n + cj];
+    }
+    let mut det_m = 0.0;
+    let mut sign: i32 = 1;
+    r[n] = r[r0];
+    let mut cj1 = n;
+    for _j in 0..m {
+        let m0j = a[r0 * n + cj];
+        c[cj1] = c[cj];
+        let det_s = det_of_minor(a, n, m - 1, r, c);
+        c[cj1] = cj;
+        if sign > 0 {
+            det_m = det_m + m0j * det_s;
+        } else {
+            det_m = det_m - m0j * det_s;
+        }
+        cj1 = cj;
+        cj = c[cj];
+        sign = -sign;
+    }
+    r[n] = r0;
+    det_m
+}
+
+/// The determinant of the `ell`×`ell` matrix `a` (row-major), through `det_of_minor`.
+#[differentiable]
+fn det_by_minors(ell: usize, a: &[f64]) -> f64 {
+    let mut r = vec![0usize; ell + 1];
+    let mut c = vec![0usize; ell + 1];
+    for i in 0..ell {
+        r[i] = i + 1;
+        c[i] = i + 1;
+    }
+    det_of_minor(a, ell, ell, &mut r, &mut c)
+}
+
+#[test]
+fn determinant_by_minors_with_index_vectors_lent_mutably() {
+    // ∂det/∂a_ij is the cofactor C_ij; for a 3×3 matrix, C_00 = a11 a22 - a12 a21, ...
+    let a = [2.0, -1.0, 0.5, 0.3, 1.7, -0.8, 1.1, 0.4, 2.6];
+    let at = |i: usize, j: usize| a[3 * (i % 3) + j % 3];
+    let cofactor = |i: usize, j: usize| {
+        at(i + 1, j + 1) * at(i + 2, j + 2) - at(i + 1, j + 2) * at(i + 2, j + 1)
+    };
+    let want: Vec<f64> = (0..9).map(|k| cofactor(k / 3, k % 3)).collect();
+    let (value, (_, da)) = value_with_gradient!(at: 3, &a[..], of: det_by_minors);
+    let det: f64 = (0..3).map(|j| a[j] * cofactor(0, j)).sum();
+    assert_close(value, det);
+    assert_all_close(&da, &want);
+    // 4×4 and 5×5 against central differences.
+    for ell in [4usize, 5] {
+        let a: Vec<f64> = (0..ell * ell)
+            .map(|k| (k as f64 * 0.73).sin() + 0.1)
+            .collect();
+        let (_, da) = gradient!(at: ell, &a[..], of: det_by_minors);
+        assert_grad_fd(|p| det_by_minors(ell, p), &a, &da);
+    }
+}

@@ -62,12 +62,15 @@ pub fn analyze(body: &Body, diag: &mut Diagnostics) -> Activity {
         varied: vec![false; n],
         useful: vec![false; n],
     };
+    // A value of a type that carries no derivative (`&mut [usize]`) is never varied.
+    let constant = super::constant_types::constant_typed(body);
     for p in &body.params {
-        activity.varied[p.value.index()] = p.wrt;
+        activity.varied[p.value.index()] = p.wrt && !get(&constant, p.value);
     }
     forward(
         &body.block.instrs,
         &mut activity.varied,
+        &constant,
         &Op::differentiable_operands,
     );
     if let Some(result) = body.block.result {
@@ -114,8 +117,16 @@ fn to_fixed_point(
 }
 
 /// Varied: in evaluation order, a value varies when one of its `operands` does (the
-/// differentiable ones, for activity).
-fn forward(instrs: &[Instr], varied: &mut Vec<bool>, operands: &dyn Fn(&Op) -> Vec<ValueId>) {
+/// differentiable ones, for activity), unless `constant` says its type carries no derivative.
+fn forward(
+    instrs: &[Instr],
+    varied: &mut Vec<bool>,
+    constant: &[bool],
+    operands: &dyn Fn(&Op) -> Vec<ValueId>,
+) {
+    let set = |varied: &mut Vec<bool>, v: ValueId, value: bool| {
+        set(varied, v, value && !get(constant, v));
+    };
     for instr in instrs {
         if let Op::Loop {
             init,
@@ -132,7 +143,7 @@ fn forward(instrs: &[Instr], varied: &mut Vec<bool>, operands: &dyn Fn(&Op) -> V
                 set(varied, *p, value);
             }
             to_fixed_point(varied, &body.yields, params, |varied| {
-                forward(&body.instrs, varied, operands)
+                forward(&body.instrs, varied, constant, operands)
             });
             set(varied, instr.result, false);
             for (m, y) in merged.iter().zip(&body.yields) {
@@ -147,8 +158,8 @@ fn forward(instrs: &[Instr], varied: &mut Vec<bool>, operands: &dyn Fn(&Op) -> V
             ..
         } = &instr.op
         {
-            forward(&then_region.instrs, varied, operands);
-            forward(&else_region.instrs, varied, operands);
+            forward(&then_region.instrs, varied, constant, operands);
+            forward(&else_region.instrs, varied, constant, operands);
             for (k, output) in instr.outputs().into_iter().enumerate() {
                 let from = |r: &crate::ir::Region| r.yields.get(k).is_some_and(|y| get(varied, *y));
                 let value = from(then_region) || from(else_region);
@@ -272,7 +283,12 @@ fn report_bit_casts(body: &Body, activity: &Activity, diag: &mut Diagnostics) {
     for p in &body.params {
         set(&mut from_differentiated, p.value, p.wrt);
     }
-    forward(&body.block.instrs, &mut from_differentiated, &Op::operands);
+    forward(
+        &body.block.instrs,
+        &mut from_differentiated,
+        &[],
+        &Op::operands,
+    );
     walk(&body.block.instrs, &mut |instr| {
         let Op::Call { callee, args, .. } = &instr.op else {
             return;

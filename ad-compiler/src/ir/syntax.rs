@@ -366,17 +366,32 @@ pub fn is_constant_type(ty: &syn::Type) -> bool {
         "bool", "char", "str", "String",
     ];
     match ty {
-        syn::Type::Path(p) if p.qself.is_none() => p
+        syn::Type::Path(p) if p.qself.is_none() && p.path.get_ident().is_some() => p
             .path
             .get_ident()
             .is_some_and(|i| CONSTANT.contains(&i.to_string().as_str())),
+        // A container of constants holds no derivative either: `&mut [usize]` index
+        // vectors, `Vec<bool>` masks, `[u8; 4]`.
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let Some(last) = p.path.segments.last() else {
+                return false;
+            };
+            let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                return false;
+            };
+            ["Vec", "VecDeque", "Box"].iter().any(|c| last.ident == c)
+                && args.args.len() == 1
+                && matches!(&args.args[0], syn::GenericArgument::Type(t) if is_constant_type(t))
+        }
+        syn::Type::Slice(s) => is_constant_type(&s.elem),
+        syn::Type::Array(a) => is_constant_type(&a.elem),
         syn::Type::Reference(r) => is_constant_type(&r.elem),
         syn::Type::Paren(p) => is_constant_type(&p.elem),
         syn::Type::ImplTrait(_)
         | syn::Type::TraitObject(_)
         | syn::Type::BareFn(_)
         | syn::Type::Never(_) => true,
-        syn::Type::Tuple(t) => t.elems.is_empty(),
+        syn::Type::Tuple(t) => t.elems.iter().all(is_constant_type),
         _ => false,
     }
 }

@@ -230,7 +230,8 @@ impl Builder<'_> {
             let new_value = self.push(Op::Field(updated, part(k + 1)), place.span());
             self.assign_to(place, new_value);
         }
-        Some(self.push(Op::Field(updated, part(0)), span))
+        let result = self.push(Op::Field(updated, part(0)), span);
+        Some(self.ascribe_declared_float(callee, result, span))
     }
 
     /// The place of an argument written `&mut place`, or a `&mut` reference the function

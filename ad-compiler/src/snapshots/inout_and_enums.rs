@@ -114,3 +114,46 @@ fn payload_bindings_read_the_fields_of_the_variant() {
         "#]],
     );
 }
+
+#[test]
+fn index_vectors_lent_mutably_carry_no_derivative() {
+    // gradbench's det_of_minor: the index vectors `r` and `c` are written and passed on
+    // `&mut`; the new versions a call gives back are as constant as what was lent.
+    check(
+        quote!(),
+        quote! {
+            fn minor(a: &[f64], n: usize, r: &mut [usize]) -> f64 {
+                let r0 = r[n];
+                r[n] = r[r0];
+                let d = if n == 0 { a[r0] } else { a[r0] * minor(a, n - 1, r) };
+                r[n] = r0;
+                d
+            }
+        },
+        expect![[r#"
+            fn minor(%0: a: & [f64] [wrt] (active), %1: n: usize (useful), %2: r: :: std :: vec :: Vec < usize > (useful)) {
+              %3 = index %2[%1]                      ; useful
+              %4 = index %2[%3]                      ; useful
+              %5 = index_set %2[%1] = %4             ; useful
+              %6 = const 0
+              %7 = discrete `==` %1, %6
+              %16, %17 = if %7 {                     ; active, useful
+                %8 = index %0[%3]                    ; active
+                yield %8, %5
+              } else {
+                %9 = index %0[%3]                    ; active
+                %10 = const 1                        ; useful
+                %11 = sub %1, %10                    ; useful
+                %12 = call minor(%0, %11, &mut %5)   ; active
+                %13 = field %12.1                    ; useful
+                %14 = field %12.0                    ; active
+                %15 = mul %9, %14                    ; active
+                yield %15, %13
+              }
+              %18 = index_set %17[%1] = %3           ; useful
+              %19 = tuple (%16, %18)                 ; active
+              yield %19
+            }
+        "#]],
+    );
+}
