@@ -225,6 +225,14 @@ impl<'a> Generator<'_, 'a> {
                     if let Some(guard) = instr.loop_guard() {
                         self.guards.insert(guard.result, instr.result);
                     }
+                    // A loop in a branch (the rest of a function after an early `return`)
+                    // runs at most once per call: it saves on tapes, pushed once, as a loop
+                    // inside a loop does, so that it is planned as one (counted, with float
+                    // adjoints) instead of keeping a pullback per operation.
+                    let context = match context {
+                        Storage::Slot => Storage::Tape,
+                        other => other,
+                    };
                     let counted = self.enter_loop(instr, context);
                     let body_steps = self.primal_steps(&body.instrs, nested(context, true));
                     let (counted, stored) = self.leave_loop(instr, context, counted);

@@ -44,7 +44,9 @@ pub fn verify(plan: &ReversePlan<'_>) -> Result<(), String> {
         }
         let (storage, loops) = &sites[0];
         let placed = match storage {
-            Storage::Tape => !loops.is_empty(),
+            // Inside a loop, or before a loop in a branch (which saves on tapes, pushed once:
+            // see `reverse::Generator::primal_steps`).
+            Storage::Tape => true,
             Storage::Local | Storage::Slot => loops.is_empty(),
             Storage::Guard(_) | Storage::Recomputed(_) => true,
             // A float of an iteration of a loop of the outermost block, the innermost around it.

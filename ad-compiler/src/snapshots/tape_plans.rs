@@ -4,7 +4,7 @@
 //! walked backwards (a counted range, or a trip count). Nine shapes of loops: nothing
 //! stored; a carried scalar stored; nested loops; a branch inside a loop; a `while` loop; a
 //! loop writing an element a later iteration reads; a `zip`; a loop calling a differentiable
-//! function; floats typed only by a helper's declared result.
+//! function; floats typed only by a helper's declared result; a loop after an early return.
 
 use super::planned;
 use expect_test::expect;
@@ -656,4 +656,68 @@ fn scratch_vectors_overwritten_in_nested_loops() {
         %99 = loop (%62 = %57, %63 = %58) { ; counted, items recomputed in loop %114, shapes of %39 for %80 (tape); keeps nothing per iteration
         %91 = loop (%72 = %62, %73 = %63) { ; counted, items recomputed in loop %99; keeps per iteration: value %73, value %79, value %80"#]]
     .assert_eq(&loops.join("\n"));
+}
+
+#[test]
+fn a_loop_after_an_early_return_is_counted() {
+    // The rest of the function after `return` is a branch: its loop runs at most once per
+    // call, saves on tapes pushed once, and is planned as a counted loop (float adjoints, a
+    // stored float) rather than with a pullback per operation.
+    let plan = planned(quote! {
+        fn power(x: f64, n: usize) -> f64 {
+            if n == 0 {
+                return 1.0;
+            }
+            let mut r = 1.0;
+            for _ in 0..n {
+                r *= x;
+            }
+            r
+        }
+    });
+    expect![[r#"
+        saved: pullback %14 (recomputed in loop %19), value %9 (tape), items %19 (tape)
+        primal:
+          zero of parameter 0
+          %2 = const 0
+          %3 = discrete `==` %1, %2
+          %21 = if %3 {                          ; branch local
+            %4 = const 1.0f64
+          } else {
+            %5 = const 1.0f64
+            %6 = const 0
+            %7 = discrete `..` %6, %1
+            %8 = into_iter %7
+            %19 = loop (%9 = %5) {               ; counted, items tape; keeps per iteration: value %9
+              %10 = const false
+              %11 = iter_next %8
+              %12 = discrete_method %11.is_some()
+              %17 = if %12 {                     ; branch guard of loop %19
+                %13 = unwrap %11
+                %14 = mul %9, %0                 ; rule mul(both), pullback recomputed in loop %19
+                %15 = const ()
+              } else {
+                %16 = const ()
+              }
+            }
+          }
+        pullback (seed -> adj %21):
+          reverse if %21 {                       ; branch local
+          } else {
+            lazy %20
+            adj %20 += adj %21
+            reverse counted loop %19 {           ; items tape, carried [0]
+              recompute item %13, %9 (stored), %15
+              lazy %9, %18
+              reverse if %17 {                   ; branch guard of loop %19
+                lazy %14
+                adj %14 += adj %18
+                adj %9, adj %0 += pullback %14 (recomputed in loop %19)
+              } else {
+                adj %9 += adj %18
+              }
+            }
+          }
+        returns: adj %0 (from zero of parameter 0), no tangent
+    "#]].assert_eq(&plan);
 }
