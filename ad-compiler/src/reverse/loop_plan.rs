@@ -139,13 +139,14 @@ impl<'a> Generator<'_, 'a> {
                     .or_else(|| self.floats.width(*v))
             })
             .collect();
-        let counted = counted.map(|mut counted| {
-            if let (Storage::Local, Some(widths)) = (context, &widths) {
-                counted.by_position = true;
-                for (v, width) in stored.iter().zip(widths) {
-                    self.float_types.insert(*v, width);
-                }
+        // Elsewhere, floats of known type go on tapes recycled through the per-thread pool.
+        if let Some(widths) = &widths {
+            for (v, width) in stored.iter().zip(widths) {
+                self.float_types.insert(*v, width);
             }
+        }
+        let counted = counted.map(|mut counted| {
+            counted.by_position = context == Storage::Local && widths.is_some();
             counted
         });
         let at = stored_storage(instr.result, counted.as_ref());
