@@ -425,3 +425,38 @@ fn a_vec_bound_by_a_tuple_pattern() {
     );
     crate::common::every_mode::assert_every_mode!(vec_in_a_tuple_pattern, x);
 }
+
+/// The roots of `t² = x`, as the `roots` crate returns them: an enum of how many there are.
+#[derive(Differentiable)]
+#[allow(dead_code)] // `No` is a variant of the crate's enum that this function never builds
+enum Roots {
+    No,
+    One(f64),
+    Two(f64, f64),
+}
+
+/// `ref` bindings in the patterns of a reference to an enum that is not `Copy`
+/// (`&Roots::One(ref a) => *a`, the `roots` crate's way): references to the variant's fields.
+#[differentiable]
+fn ref_bindings(x: f64, y: f64) -> f64 {
+    let roots = if x > 0.0 {
+        Roots::Two(x.sqrt() * y, -x.sqrt())
+    } else {
+        Roots::One(x * y)
+    };
+    match &roots {
+        &Roots::No => 0.0,
+        &Roots::One(ref a) => *a * 2.0,
+        &Roots::Two(ref a, ref b) => *a - *b * y,
+    }
+}
+
+#[test]
+fn ref_bindings_in_patterns_of_a_reference() {
+    // x > 0: √x·y + √x·y = 2√x·y; x ≤ 0: 2xy.
+    check_idiom!(ref_bindings, [(4.0, 0.5), (2.0, -1.5), (-1.0, 0.7)]);
+    let (dx, dy) = ad::gradient!(at: 4.0, 0.5, of: ref_bindings);
+    crate::assert_close(dx, 0.5 / 4f64.sqrt());
+    crate::assert_close(dy, 4.0);
+    crate::common::every_mode::assert_every_mode!(ref_bindings, 4.0, 0.5);
+}

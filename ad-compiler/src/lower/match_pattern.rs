@@ -29,6 +29,8 @@ pub enum Step {
     /// An element of an array or slice: the `position`-th from the front, or from the back
     /// (`1` is the last) when `from_end`.
     Element { position: usize, from_end: bool },
+    /// A reference to the part (`ref x`).
+    Ref,
 }
 
 /// Names bound by a pattern, each with the steps leading to it from the scrutinee.
@@ -51,8 +53,13 @@ impl Builder<'_> {
             let mut by_ref = reference;
             for (k, step) in path.iter().enumerate() {
                 // `&[a, b]`: the elements are read through the reference, as `xs[0]` reads
-                // them (a dereferenced slice alone is not a value).
-                let elements_next = matches!(path.get(k + 1), Some(Step::Element { .. }));
+                // them (a dereferenced slice alone is not a value); and
+                // `&Shape::Rect { w, .. }`: the variant's field is read through the reference
+                // (a dereferenced enum that is not `Copy` is not a value either).
+                let elements_next = matches!(
+                    path.get(k + 1),
+                    Some(Step::Element { .. } | Step::Payload(..))
+                );
                 if !(matches!(step, Step::Deref) && elements_next) {
                     value = self.step(value, step, by_ref, span);
                 }
@@ -82,6 +89,13 @@ impl Builder<'_> {
             }
             Step::Some => self.push(Op::Unwrap(value), span),
             Step::Deref => self.push(Op::Deref(value), span),
+            Step::Ref => self.push(
+                Op::Ref {
+                    mutable: false,
+                    operand: value,
+                },
+                span,
+            ),
             Step::Payload(variant, member) => self.push(
                 Op::Payload {
                     value,
@@ -113,8 +127,16 @@ impl Builder<'_> {
 /// convention, the only hint a macro has).
 pub fn split_pattern(pat: &Pat) -> Result<(TokenStream, Bindings), Unsupported> {
     match pat {
-        Pat::Ident(p) if p.by_ref.is_none() && is_binding_name(&p.ident) => {
-            let mut bindings = vec![(p.ident.to_string(), vec![])];
+        // `ref x` binds a reference to the part (`ref mut x` is refused below: a write through
+        // it would not be seen).
+        Pat::Ident(p)
+            if !(p.by_ref.is_some() && p.mutability.is_some()) && is_binding_name(&p.ident) =>
+        {
+            let to_part = match p.by_ref {
+                Some(_) => vec![Step::Ref],
+                None => vec![],
+            };
+            let mut bindings = vec![(p.ident.to_string(), to_part)];
             let test = match &p.subpat {
                 None => quote!(_),
                 Some((_, sub)) => {
