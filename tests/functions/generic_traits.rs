@@ -363,3 +363,81 @@ fn a_trait_impl_with_a_method_returning_a_slice() {
     let g = gradient!(at: q.clone(), of: |q: Quadratic| q.leading());
     assert_eq!(g.c, vec![0.0, 0.0, 6.0]);
 }
+
+/// An easing function, as easing crates write them: a trait generic over the float type,
+/// implemented for a unit struct by an impl whose parameter only the trait names.
+pub trait Easing<F> {
+    fn ease_in(t: F) -> F;
+    fn ease_out(t: F) -> F;
+}
+
+pub struct Back;
+
+#[differentiable]
+impl<F: Float> Easing<F> for Back {
+    fn ease_in(t: F) -> F {
+        let s = F::from(1.70158).unwrap();
+        t * t * ((s + F::one()) * t - s)
+    }
+
+    fn ease_out(t: F) -> F {
+        let s = F::from(1.70158).unwrap();
+        let t = t - F::one();
+        t * t * ((s + F::one()) * t + s) + F::one()
+    }
+}
+
+/// The same, with the attribute on one method of the impl.
+pub struct Cubic;
+
+impl<F> Easing<F> for Cubic
+where
+    F: Float,
+{
+    #[differentiable]
+    fn ease_in(t: F) -> F {
+        t * t * t
+    }
+
+    fn ease_out(t: F) -> F {
+        let t = t - F::one();
+        t * t * t + F::one()
+    }
+}
+
+#[differentiable]
+fn back_in(t: f64) -> f64 {
+    Back::ease_in(t)
+}
+
+#[differentiable]
+fn back_out(t: f64) -> f64 {
+    <Back as Easing<f64>>::ease_out(t)
+}
+
+#[differentiable]
+fn cubic_in(t: f64) -> f64 {
+    Cubic::ease_in(t)
+}
+
+#[test]
+fn a_generic_trait_impl_for_a_type_without_parameters() {
+    let s = 1.70158;
+    for t in [0.25, 0.5, 0.9] {
+        // ease_in = (s + 1) t³ − s t², ease_out = (s + 1) u³ + s u² + 1 with u = t − 1.
+        let din = gradient!(at: t, of: |t: f64| Back::ease_in(t));
+        assert_close(din, 3.0 * (s + 1.0) * t * t - 2.0 * s * t);
+        let u = t - 1.0;
+        let dout = gradient!(at: t, of: |t: f64| Back::ease_out(t));
+        assert_close(dout, 3.0 * (s + 1.0) * u * u + 2.0 * s * u);
+        assert_close(
+            gradient!(at: t, of: |t: f64| Cubic::ease_in(t)),
+            3.0 * t * t,
+        );
+        let din32 = gradient!(at: t as f32, of: |t: f32| Back::ease_in(t));
+        assert!((din32 as f64 - din).abs() < 1e-5);
+    }
+    assert_every_mode!(back_in, 0.4);
+    assert_every_mode!(back_out, 0.4);
+    assert_every_mode!(cubic_in, 0.4);
+}

@@ -70,6 +70,12 @@ fn derivatives(config: &Config, imp: &syn::ItemImpl) -> Result<TokenStream, Toke
     if let Some(error) = foreign_self_type(imp) {
         return Err(error);
     }
+    // Parameters only the trait uses (`impl<F: Float> Easing<F> for Back`) go to each
+    // derivative method: the inherent impl of `Back` holding them could not constrain them.
+    let (inherent_generics, moved) = match imp.trait_ {
+        Some(_) => crate::frontend::unconstrained::split(&imp.generics, &imp.self_ty),
+        None => (imp.generics.clone(), syn::Generics::default()),
+    };
     let mut generated = Vec::new();
     let mut index_rules = TokenStream::new();
     let mut errors = TokenStream::new();
@@ -100,9 +106,9 @@ fn derivatives(config: &Config, imp: &syn::ItemImpl) -> Result<TokenStream, Toke
             };
             // Named apart from another impl of the same operator on the type (see
             // `operator_impls::sibling_base`).
-            let mut sig = f.sig.clone();
+            let mut sig = crate::frontend::unconstrained::with_moved(&f.sig, &moved);
             sig.ident = crate::frontend::operator_impls::sibling_base(&imp, &sig.ident);
-            match reverse_item(config, &vis, &sig, &f.block, placement, &imp.generics) {
+            match reverse_item(config, &vis, &sig, &f.block, placement, &inherent_generics) {
                 Ok(tokens) => {
                     let inherited = inherited_attributes(&f.attrs);
                     generated.push(quote!(#(#inherited)* #tokens));
@@ -115,7 +121,7 @@ fn derivatives(config: &Config, imp: &syn::ItemImpl) -> Result<TokenStream, Toke
         return Err(errors);
     }
     let generics = &imp.generics;
-    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let (impl_generics, _, where_clause) = inherent_generics.split_for_impl();
     let self_ty = &imp.self_ty;
     let rule = crate::frontend::operator_impls::rule_impl(imp);
     let trait_rules = crate::frontend::traits::rule_impls(imp, generics);

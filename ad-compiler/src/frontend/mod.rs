@@ -22,4 +22,5 @@ pub mod index_impls;
 pub mod operator_impls;
 pub mod operators;
 pub mod traits;
+pub mod unconstrained;
 pub mod warnings;

@@ -25,29 +25,18 @@ impl Builder<'_> {
             self.diag.error(call.func.span(), "only functions named by a path can be called in differentiable functions (not closures or function values) yet");
             return None;
         };
+        // `<Back as Easing<f64>>::ease_in(t)`: the function of the type, `Back::ease_in(t)`,
+        // whose derivatives its impl's attribute wrote beside it.
+        if let Some(by_type) = through_the_type(callee) {
+            let mut call = call.clone();
+            call.func = Box::new(Expr::Path(by_type));
+            return self.lower_call(&call);
+        }
         // A function value, such as a parameter `f: impl Fn(f64) -> f64`: `f(x)` is the call
         // of its derivatives' form, `f.call(x)` (several arguments as one tuple; see
         // `frontend::function_params`).
-        if callee.qself.is_none()
-            && let Some(ident) = callee.path.get_ident()
-            && let Some(function) = self.lookup(&ident.to_string())
-        {
-            let args: Vec<ValueId> = call.args.iter().map(|a| self.lower_value(a)).collect();
-            let argument = match args.as_slice() {
-                [single] => *single,
-                _ => self.push(Op::Tuple(args), call.span()),
-            };
-            let method = syn::Ident::new("call", ident.span());
-            return Some(self.push(
-                Op::Method {
-                    receiver: function,
-                    method,
-                    turbofish: None,
-                    args: vec![argument],
-                    inout: false,
-                },
-                call.span(),
-            ));
+        if let Some(called) = self.call_of_function_value(callee, call) {
+            return Some(called);
         }
         // A `Zip` not consumed by a form `zip` lowers (`let z = Zip::from(&a);`).
         if super::zip::is_zip_constructor(func) {
@@ -156,6 +145,34 @@ impl Builder<'_> {
             return Some(self.ascribe_declared_float(callee, result, call.span()));
         };
         Some(self.push(op, call.span()))
+    }
+
+    /// `f(x)` of a local function value `f` (a parameter `f: impl Fn(f64) -> f64`, see
+    /// `frontend::function_params`): `f.call(x)`, several arguments as one tuple. `None`
+    /// when `callee` names no local.
+    fn call_of_function_value(
+        &mut self,
+        callee: &syn::ExprPath,
+        call: &syn::ExprCall,
+    ) -> Option<ValueId> {
+        let ident = callee.path.get_ident().filter(|_| callee.qself.is_none())?;
+        let function = self.lookup(&ident.to_string())?;
+        let args: Vec<ValueId> = call.args.iter().map(|a| self.lower_value(a)).collect();
+        let argument = match args.as_slice() {
+            [single] => *single,
+            _ => self.push(Op::Tuple(args), call.span()),
+        };
+        let method = syn::Ident::new("call", ident.span());
+        Some(self.push(
+            Op::Method {
+                receiver: function,
+                method,
+                turbofish: None,
+                args: vec![argument],
+                inout: false,
+            },
+            call.span(),
+        ))
     }
 
     /// The result of a call of a function this file declares once with a float result
@@ -677,4 +694,23 @@ impl Builder<'_> {
         }
         local
     }
+}
+
+/// `<T as Trait<..>>::f` as `T::f`, for a type `T` named by a path; `None` for other paths.
+fn through_the_type(callee: &syn::ExprPath) -> Option<syn::ExprPath> {
+    let qself = callee.qself.as_ref()?;
+    let syn::Type::Path(ty) = &*qself.ty else {
+        return None;
+    };
+    if ty.qself.is_some() || qself.position == 0 {
+        return None;
+    }
+    let mut path = ty.path.clone();
+    path.segments
+        .extend(callee.path.segments.iter().skip(qself.position).cloned());
+    Some(syn::ExprPath {
+        attrs: callee.attrs.clone(),
+        qself: None,
+        path,
+    })
 }
