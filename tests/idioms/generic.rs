@@ -380,3 +380,31 @@ fn sums_typed_by_their_lets() {
     crate::assert_all_close(&dp, &[8.0, -16.0]);
     crate::assert_all_close(&dw, &[10.0, 10.0]);
 }
+
+/// num-traits' `FloatConst` constants, which are functions named as constants: `F::PI()`,
+/// `f64::FRAC_PI_2()`; not tuple structs of no fields.
+#[differentiable]
+fn phase<F: Float + num_traits::FloatConst>(t: F) -> F {
+    (t * F::PI()).sin() + t * F::SQRT_2()
+}
+
+#[differentiable]
+fn phase64(t: f64) -> f64 {
+    use num_traits::FloatConst;
+    (t * f64::FRAC_PI_2()).cos() * f64::E()
+}
+
+#[test]
+fn float_constants_as_functions() {
+    use std::f64::consts::{E, FRAC_PI_2, PI, SQRT_2};
+    for t in [0.25, -0.7] {
+        assert_close(gradient!(at: t, of: phase), PI * (t * PI).cos() + SQRT_2);
+        assert_close(
+            gradient!(at: t, of: phase64),
+            -FRAC_PI_2 * (t * FRAC_PI_2).sin() * E,
+        );
+        let d32 = gradient!(at: t as f32, of: phase);
+        assert_close_f32(d32, (PI * (t * PI).cos() + SQRT_2) as f32);
+    }
+    check_idiom!(phase64, [0.3, 1.1]);
+}

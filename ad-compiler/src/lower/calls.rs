@@ -67,7 +67,10 @@ impl Builder<'_> {
             }
             _ => {}
         }
-        let constructor = is_constructor(callee);
+        // (`F::PI()`, `f64::SQRT_2()`: num-traits' `FloatConst` constants, functions named as
+        // constants, not a tuple struct of no fields.)
+        let constructor =
+            is_constructor(callee) && !(call.args.is_empty() && names_a_constant(callee));
         if !constructor
             && callee.qself.is_none()
             && call.args.iter().any(|a| self.mutable_place(a).is_some())
@@ -665,6 +668,16 @@ fn is_some_constructor(path: &syn::Path) -> bool {
 
 /// Whether `callee` is a tuple struct's constructor: a capitalised name, unless the file
 /// declares a function of that name (`Jn`, as the Bessel functions are named).
+/// Whether the last segment of `callee` is named as a constant is (`PI`, `E`, `SQRT_2`,
+/// `FRAC_1_PI`): uppercase letters, digits and underscores.
+fn names_a_constant(callee: &syn::ExprPath) -> bool {
+    callee.path.segments.last().is_some_and(|s| {
+        let name = s.ident.to_string();
+        name.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+    })
+}
+
 fn is_constructor(callee: &syn::ExprPath) -> bool {
     callee.qself.is_none()
         && callee.path.segments.last().is_some_and(|s| {
