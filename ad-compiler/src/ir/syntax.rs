@@ -379,7 +379,9 @@ pub fn is_constant_type(ty: &syn::Type) -> bool {
             let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
                 return false;
             };
-            ["Vec", "VecDeque", "Box"].iter().any(|c| last.ident == c)
+            // (Not `Box`: a `Box<dyn Fn(f64) -> f64>` is a function, which carries the
+            // derivatives of what it captures.)
+            ["Vec", "VecDeque"].iter().any(|c| last.ident == c)
                 && args.args.len() == 1
                 && matches!(&args.args[0], syn::GenericArgument::Type(t) if is_constant_type(t))
         }

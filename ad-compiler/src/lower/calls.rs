@@ -666,9 +666,7 @@ fn is_some_constructor(path: &syn::Path) -> bool {
     )
 }
 
-/// Whether `callee` is a tuple struct's constructor: a capitalised name, unless the file
-/// declares a function of that name (`Jn`, as the Bessel functions are named).
-/// Whether the last segment of `callee` is named as a constant is (`PI`, `E`, `SQRT_2`,
+/// Whether the last segment of `callee` is written as constants are (`PI`, `E`, `SQRT_2`,
 /// `FRAC_1_PI`): uppercase letters, digits and underscores.
 fn names_a_constant(callee: &syn::ExprPath) -> bool {
     callee.path.segments.last().is_some_and(|s| {
@@ -678,6 +676,8 @@ fn names_a_constant(callee: &syn::ExprPath) -> bool {
     })
 }
 
+/// Whether `callee` is a tuple struct's constructor: a capitalised name, unless the file
+/// declares a function of that name (`Jn`, as the Bessel functions are named).
 fn is_constructor(callee: &syn::ExprPath) -> bool {
     callee.qself.is_none()
         && callee.path.segments.last().is_some_and(|s| {
