@@ -9,7 +9,8 @@
 //! Taken as varied and useful, they would get a tape of every write and read. A value of a
 //! constant type is neither, whatever it is computed from.
 
-use crate::ir::{Body, Instr, Op, ValueId, is_constant_type};
+use crate::ir::{Body, Instr, Op, ValueId, is_constant_type, walk};
+use std::collections::HashMap;
 
 /// One flag per value: whether its type is known to carry no derivative.
 pub fn constant_typed(body: &Body) -> Vec<bool> {
@@ -20,10 +21,12 @@ pub fn constant_typed(body: &Body) -> Vec<bool> {
                 .is_some_and(|ty| is_constant_type(ty) && !is_function(ty));
         set(&mut flags, p.value, constant);
     }
-    // Calls with `&mut` arguments, by their result: the new versions are their fields 1...
-    let mut calls: Vec<Option<(Vec<ValueId>, Vec<usize>)>> =
-        (0..body.value_count).map(|_| None).collect();
-    propagate(&body.block.instrs, &mut flags, &mut calls);
+    // The instruction defining each value: a call's new versions are its fields 1...
+    let mut definitions = HashMap::new();
+    walk(&body.block.instrs, &mut |instr| {
+        definitions.insert(instr.result, instr);
+    });
+    propagate(&body.block.instrs, &mut flags, &definitions);
     flags
 }
 
@@ -50,11 +53,7 @@ fn get(flags: &[bool], v: ValueId) -> bool {
 }
 
 /// In evaluation order: the flag of each value an instruction defines.
-fn propagate(
-    instrs: &[Instr],
-    flags: &mut Vec<bool>,
-    calls: &mut Vec<Option<(Vec<ValueId>, Vec<usize>)>>,
-) {
+fn propagate(instrs: &[Instr], flags: &mut Vec<bool>, definitions: &HashMap<ValueId, &Instr>) {
     for instr in instrs {
         match &instr.op {
             Op::Loop {
@@ -71,7 +70,7 @@ fn propagate(
                     set(flags, *p, value);
                 }
                 loop {
-                    propagate(&body.instrs, flags, calls);
+                    propagate(&body.instrs, flags, definitions);
                     let mut changed = false;
                     for (p, y) in params.iter().zip(&body.yields) {
                         if get(flags, *p) && !get(flags, *y) {
@@ -93,8 +92,8 @@ fn propagate(
                 else_region,
                 ..
             } => {
-                propagate(&then_region.instrs, flags, calls);
-                propagate(&else_region.instrs, flags, calls);
+                propagate(&then_region.instrs, flags, definitions);
+                propagate(&else_region.instrs, flags, definitions);
                 for (k, output) in instr.outputs().into_iter().enumerate() {
                     let from =
                         |r: &crate::ir::Region| r.yields.get(k).is_some_and(|y| get(flags, *y));
@@ -103,13 +102,7 @@ fn propagate(
                 }
             }
             op => {
-                if let Op::Call { args, inout, .. } = op
-                    && !inout.is_empty()
-                    && let Some(slot) = calls.get_mut(instr.result.index())
-                {
-                    *slot = Some((args.clone(), inout.clone()));
-                }
-                let value = defines_constant(op, flags, calls);
+                let value = defines_constant(op, flags, definitions);
                 set(flags, instr.result, value);
             }
         }
@@ -117,7 +110,7 @@ fn propagate(
 }
 
 /// Whether `op` (not a loop or an `if`) defines a value of a constant type.
-fn defines_constant(op: &Op, flags: &[bool], calls: &[Option<(Vec<ValueId>, Vec<usize>)>]) -> bool {
+fn defines_constant(op: &Op, flags: &[bool], definitions: &HashMap<ValueId, &Instr>) -> bool {
     match op {
         Op::Ascribe(_, ty) | Op::Cast(_, ty) => is_constant_type(ty),
         Op::IndexSet { base, .. } => get(flags, *base),
@@ -127,9 +120,10 @@ fn defines_constant(op: &Op, flags: &[bool], calls: &[Option<(Vec<ValueId>, Vec<
             inout: true,
             ..
         } => get(flags, *receiver),
-        // The new version of the place lent `&mut` at the call's `k`-th such argument.
+        // Field `k >= 1` of a call with `&mut` arguments: the new version of the place lent
+        // at its `k`-th such argument, of that place's type.
         Op::Field(call, syn::Member::Unnamed(index)) => {
-            let Some(Some((args, inout))) = calls.get(call.index()) else {
+            let Some(Op::Call { args, inout, .. }) = definitions.get(call).map(|i| &i.op) else {
                 return false;
             };
             let k = index.index as usize;

@@ -58,10 +58,6 @@ pub fn with_moved(sig: &syn::Signature, moved: &syn::Generics) -> syn::Signature
             .predicates
             .extend(moved_clause.predicates.iter().cloned());
     }
-    if sig.generics.lt_token.is_none() {
-        sig.generics.lt_token = Some(Default::default());
-        sig.generics.gt_token = Some(Default::default());
-    }
     sig
 }
 

@@ -359,29 +359,30 @@ impl Op {
 }
 
 /// Whether a type, read syntactically, can never carry a derivative: integers, `bool`,
-/// `char`, strings, `()`, functions and references to them.
+/// `char`, strings, `()`, functions, and references, slices, arrays, `Vec`s and tuples of
+/// them (`&mut [usize]` index vectors, `Vec<bool>` masks, `[u8; 4]`). Such a value's
+/// derivative would always be zero, so activity analysis never carries one through it
+/// (`analysis::constant_types`), and `wrt` cannot name it.
 pub fn is_constant_type(ty: &syn::Type) -> bool {
     const CONSTANT: &[&str] = &[
         "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128", "usize",
         "bool", "char", "str", "String",
     ];
+    // (Not `Box`: a `Box<dyn Fn(f64) -> f64>` is a function, which carries the derivatives
+    // of what it captures.)
+    const CONTAINERS: &[&str] = &["Vec", "VecDeque"];
     match ty {
-        syn::Type::Path(p) if p.qself.is_none() && p.path.get_ident().is_some() => p
-            .path
-            .get_ident()
-            .is_some_and(|i| CONSTANT.contains(&i.to_string().as_str())),
-        // A container of constants holds no derivative either: `&mut [usize]` index
-        // vectors, `Vec<bool>` masks, `[u8; 4]`.
         syn::Type::Path(p) if p.qself.is_none() => {
+            if let Some(ident) = p.path.get_ident() {
+                return CONSTANT.contains(&ident.to_string().as_str());
+            }
             let Some(last) = p.path.segments.last() else {
                 return false;
             };
             let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
                 return false;
             };
-            // (Not `Box`: a `Box<dyn Fn(f64) -> f64>` is a function, which carries the
-            // derivatives of what it captures.)
-            ["Vec", "VecDeque"].iter().any(|c| last.ident == c)
+            CONTAINERS.iter().any(|c| last.ident == c)
                 && args.args.len() == 1
                 && matches!(&args.args[0], syn::GenericArgument::Type(t) if is_constant_type(t))
         }

@@ -56,11 +56,11 @@ impl Builder<'_> {
                 // them (a dereferenced slice alone is not a value); and
                 // `&Shape::Rect { w, .. }`: the variant's field is read through the reference
                 // (a dereferenced enum that is not `Copy` is not a value either).
-                let elements_next = matches!(
+                let read_through_next = matches!(
                     path.get(k + 1),
                     Some(Step::Element { .. } | Step::Payload(..))
                 );
-                if !(matches!(step, Step::Deref) && elements_next) {
+                if !(matches!(step, Step::Deref) && read_through_next) {
                     value = self.step(value, step, by_ref, span);
                 }
                 by_ref &= !matches!(step, Step::Deref);

@@ -44,8 +44,9 @@ pub fn verify(plan: &ReversePlan<'_>) -> Result<(), String> {
         }
         let (storage, loops) = &sites[0];
         let placed = match storage {
-            // Inside a loop, or before a loop in a branch (which saves on tapes, pushed once:
-            // see `reverse::Generator::primal_steps`).
+            // Inside a loop, or outside loops for a loop in a branch, which saves on tapes
+            // pushed once (see `reverse::Generator::primal_steps`). Either way the read below
+            // must come from the same loops, so each push has its pop where it was made.
             Storage::Tape => true,
             Storage::Local | Storage::Slot => loops.is_empty(),
             Storage::Guard(_) | Storage::Recomputed(_) => true,
